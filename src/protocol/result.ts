@@ -1,0 +1,114 @@
+/**
+ * The result protocol (DESIGN.md §4): the one `QuestionnaireResult` every host path produces and
+ * that becomes the tool result's `details`. Pure data and builders; imports nothing from Pi or the terminal.
+ */
+
+/** How a questionnaire ended. */
+export type Outcome = "answered" | "partial" | "declined" | "not_shown" | "interrupted" | "timed_out";
+
+/** Which host path collected the answers. */
+export type HostKind = "tui" | "rpc" | "programmatic";
+
+/** option: one predefined option; custom: free text; multi: several options (plus typed text, if any). */
+export type AnswerKind = "option" | "custom" | "multi";
+
+/** One answered question. */
+export interface Answer {
+	/** Zero-based position of the question in the call's `questions` array. */
+	questionIndex: number;
+	/** The question text as the model sent it. */
+	question: string;
+	kind: AnswerKind;
+	/** A label (option), the typed text (custom) or the chosen labels then any typed text (multi). */
+	answer: string | string[];
+	/** For multi: the text the user typed, also the last entry of `answer`. */
+	custom?: string;
+	/** The chosen option's markdown preview, echoed back so the model knows exactly what was picked. */
+	preview?: string;
+	/** The user's note on this question. */
+	notes?: string;
+}
+
+/** A note the user left on a question they did not answer: kept, never lost. */
+export interface QuestionNote {
+	questionIndex: number;
+	question: string;
+	notes: string;
+}
+
+/** Why the questionnaire could not run or was not shown. */
+export type ErrorCode = "no_ui" | "no_custom_ui" | "session_load_failed" | "stale_module_cache" | "invalid_questions";
+
+/** One problem with the call's arguments, located by a path such as `questions[1].options[0].label`. */
+export interface Problem {
+	path: string;
+	message: string;
+}
+
+export interface ResultError {
+	code: ErrorCode;
+	message: string;
+	problems?: Problem[];
+}
+
+/** The structured result: the tool result's `details`. */
+export interface QuestionnaireResult {
+	outcome: Outcome;
+	/** True for declined / interrupted / timed_out: kept for consumers of older ask-user tools. */
+	cancelled: boolean;
+	host: HostKind;
+	answers: Answer[];
+	/** Indexes of questions left unanswered (partial, interrupted, declined with answers). */
+	unanswered?: number[];
+	/** Notes on questions that were left unanswered. */
+	questionNotes?: QuestionNote[];
+	/** A note on the whole questionnaire. */
+	globalNote?: string;
+	error?: ResultError;
+}
+
+const CANCELLED_OUTCOMES: ReadonlySet<Outcome> = new Set(["declined", "interrupted", "timed_out"]);
+
+/** What a host path collected, before the outcome is decided. */
+export interface Collected {
+	answers: Answer[];
+	questionNotes?: QuestionNote[];
+	globalNote?: string;
+}
+
+/**
+ * Builds the result for a questionnaire the user saw. `ended` says how the dialog ended:
+ * "submitted" becomes `answered` or `partial` depending on what is unanswered.
+ */
+export function finishedResult(
+	host: HostKind,
+	questionCount: number,
+	ended: "submitted" | "declined" | "interrupted" | "timed_out",
+	collected: Collected,
+): QuestionnaireResult {
+	const answers = [...collected.answers].sort((a, b) => a.questionIndex - b.questionIndex);
+	const answered = new Set(answers.map((a) => a.questionIndex));
+	const unanswered = range(questionCount).filter((i) => !answered.has(i));
+	const outcome: Outcome = ended === "submitted" ? (unanswered.length === 0 ? "answered" : "partial") : ended;
+	const result: QuestionnaireResult = { outcome, cancelled: CANCELLED_OUTCOMES.has(outcome), host, answers };
+	if (unanswered.length > 0) result.unanswered = unanswered;
+	const notes = (collected.questionNotes ?? []).filter((n) => !answered.has(n.questionIndex) && n.notes !== "");
+	if (notes.length > 0) result.questionNotes = notes;
+	if (collected.globalNote) result.globalNote = collected.globalNote;
+	return result;
+}
+
+/** Builds the result for a questionnaire that was never shown to the user. */
+export function notShownResult(
+	host: HostKind,
+	code: ErrorCode,
+	message: string,
+	problems?: Problem[],
+): QuestionnaireResult {
+	const error: ResultError = problems ? { code, message, problems } : { code, message };
+	return { outcome: "not_shown", cancelled: false, host, answers: [], error };
+}
+
+function range(n: number): number[] {
+	return Array.from({ length: n }, (_, i) => i);
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+	test: {
+		include: ["test/**/*.test.ts"],
+		testTimeout: 30_000,
+		hookTimeout: 60_000,
+		// End-to-end tests spawn real `pi` processes; two cores, so keep parallelism modest.
+		maxWorkers: 2,
+	},
+});
