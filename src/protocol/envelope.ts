@@ -38,7 +38,11 @@ export function resultText(result: QuestionnaireResult, questions: readonly stri
 function stoppedText(result: QuestionnaireResult, questions: readonly string[]): string {
 	const how = result.outcome === "timed_out" ? "timed out" : "was interrupted";
 	if (result.answers.length === 0) {
-		return sentences(`The questionnaire ${how} before the user answered`, globalNoteText(result), "Do not assume answers.");
+		return sentences(
+			`The questionnaire ${how} before the user answered`,
+			globalNoteText(result),
+			"Do not assume answers.",
+		);
 	}
 	return sentences(
 		`The questionnaire ${how} before the user submitted it. Answers given so far: ${answersText(result)}`,
