@@ -20,13 +20,21 @@ export function resultText(result: QuestionnaireResult, questions: readonly stri
 			return sentences(`User answered: ${answersText(result)}`, globalNoteText(result), "Continue with these answers.");
 		case "partial":
 			return sentences(
-				`User answered ${result.answers.length} of ${questions.length} questions: ${answersText(result)}`,
+				result.answers.length === 0
+					? `User submitted without answering ${count(questions.length, "question")}`
+					: `User answered ${result.answers.length} of ${count(questions.length, "question")}: ${answersText(result)}`,
 				unansweredText(result, questions),
 				globalNoteText(result),
 				"Do not assume answers to unanswered questions.",
 			);
 		case "declined":
-			return "User declined to answer the questions. Do not assume answers: continue without them, or ask in chat if you cannot.";
+			// Answers given before declining are void, but what the user wrote is kept: it often says why.
+			return sentences(
+				"User declined to answer the questions",
+				allNotesText(result),
+				globalNoteText(result),
+				"Do not assume answers: continue without them, or ask in chat if you cannot.",
+			);
 		case "interrupted":
 		case "timed_out":
 			return stoppedText(result, questions);
@@ -40,6 +48,7 @@ function stoppedText(result: QuestionnaireResult, questions: readonly string[]):
 	if (result.answers.length === 0) {
 		return sentences(
 			`The questionnaire ${how} before the user answered`,
+			allNotesText(result),
 			globalNoteText(result),
 			"Do not assume answers.",
 		);
@@ -99,6 +108,22 @@ function unansweredText(result: QuestionnaireResult, questions: readonly string[
 		return note ? `${text} (note: ${quote(note)})` : text;
 	});
 	return items.length > 0 ? `Unanswered: ${items.join(", ")}` : "";
+}
+
+/** Every per-question note, for outcomes whose text lists no answers (so no note would be shown otherwise). */
+function allNotesText(result: QuestionnaireResult): string {
+	const notes = [
+		...result.answers
+			.filter((a) => a.notes)
+			.map((a) => ({ questionIndex: a.questionIndex, question: a.question, notes: a.notes ?? "" })),
+		...(result.questionNotes ?? []).filter((n) => n.notes),
+	].sort((a, b) => a.questionIndex - b.questionIndex);
+	const items = notes.map((n) => `${quote(n.question)} (note: ${quote(n.notes)})`);
+	return items.length > 0 ? `User notes: ${items.join(", ")}` : "";
+}
+
+function count(n: number, noun: string): string {
+	return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
 
 function globalNoteText(result: QuestionnaireResult): string {
