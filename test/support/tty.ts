@@ -1,0 +1,122 @@
+/**
+ * Runs the real pi TUI in a pseudo-terminal without native modules: a private tmux server (one
+ * socket per session, no user config) hosts pi; tests type with `send-keys` and read the screen
+ * with `capture-pane -p`. tmux must be installed (CI installs it in .ci/run).
+ */
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { type PiOptions, piArgs, piCommand, piEnv } from "./pi.ts";
+
+/** True when a tmux binary can be run. */
+export function tmuxAvailable(): boolean {
+	const probe = spawnSync("tmux", ["-V"], { encoding: "utf8" });
+	return probe.status === 0;
+}
+
+/** A pi TUI running in a detached tmux session. */
+export interface TuiSession {
+	/** The visible screen, one line per row, trailing spaces trimmed. */
+	screen(): string;
+	/** tmux key names: "Enter", "Escape", "Down", "Up", "Space", "Tab", "BTab", "C-c", ... */
+	keys(...names: string[]): void;
+	/** Types text literally (no key-name interpretation). */
+	type(text: string): void;
+	/** Polls the screen until `match` is found; returns the screen. Times out with the screen in the message. */
+	waitForScreen(
+		match: string | RegExp | ((screen: string) => boolean),
+		what?: string,
+		timeoutMs?: number,
+	): Promise<string>;
+	/** Kills the tmux server (and pi with it). */
+	close(): void;
+}
+
+/** Options for {@link startTui}. */
+export interface TuiOptions extends PiOptions {
+	cols?: number;
+	rows?: number;
+}
+
+/** Starts pi interactively (hermetic arguments, plus `extraArgs`, e.g. an initial prompt). */
+export function startTui(options: TuiOptions): TuiSession {
+	const socket = `pi-ask-${process.pid}-${randomBytes(4).toString("hex")}`;
+	const env: NodeJS.ProcessEnv = { ...piEnv(options.agentDir, options.env), TERM: "xterm-256color" };
+	delete env.NO_COLOR;
+	delete env.TMUX;
+	const tmux = (...args: string[]) => {
+		const result = spawnSync("tmux", ["-L", socket, "-f", "/dev/null", ...args], { encoding: "utf8", env });
+		if (result.error) throw result.error;
+		if (result.status !== 0) throw new Error(`tmux ${args.join(" ")} failed: ${result.stderr}`);
+		return result.stdout;
+	};
+	const { command, args } = piCommand();
+	const cols = String(options.cols ?? 120);
+	const rows = String(options.rows ?? 40);
+	tmux(
+		"new-session",
+		"-d",
+		"-s",
+		"pi",
+		"-x",
+		cols,
+		"-y",
+		rows,
+		"-c",
+		options.cwd,
+		"--",
+		command,
+		...args,
+		...piArgs(options),
+		";",
+		// Deliver a lone Escape at once (tmux otherwise waits 500 ms for a sequence) and keep the
+		// pane after pi exits so a failure can still show the last screen.
+		"set-option",
+		"-s",
+		"escape-time",
+		"0",
+		";",
+		"set-option",
+		"-g",
+		"remain-on-exit",
+		"on",
+		";",
+		// Pi warns without it, and modified keys (Shift+Enter) need it.
+		"set-option",
+		"-s",
+		"extended-keys",
+		"on",
+	);
+	let closed = false;
+	const screen = () => tmux("capture-pane", "-p", "-t", "pi").replace(/[ \t]+$/gm, "");
+	const timeoutDefault = options.timeoutMs ?? 20_000;
+	return {
+		screen,
+		keys: (...names) => {
+			for (const name of names) tmux("send-keys", "-t", "pi", name);
+		},
+		type: (text) => {
+			tmux("send-keys", "-t", "pi", "-l", text);
+		},
+		async waitForScreen(match, what, timeoutMs = timeoutDefault) {
+			const test =
+				typeof match === "function"
+					? match
+					: typeof match === "string"
+						? (s: string) => s.includes(match)
+						: (s: string) => match.test(s);
+			const deadline = Date.now() + timeoutMs;
+			let last = "";
+			while (Date.now() < deadline) {
+				last = screen();
+				if (test(last)) return last;
+				await new Promise((r) => setTimeout(r, 100));
+			}
+			throw new Error(`timed out after ${timeoutMs} ms waiting for ${what ?? String(match)}; screen:\n${last}`);
+		},
+		close() {
+			if (closed) return;
+			closed = true;
+			spawnSync("tmux", ["-L", socket, "kill-server"], { env });
+		},
+	};
+}
