@@ -64,6 +64,8 @@ export interface PiOptions {
 	cwd: string;
 	/** Load this repository with `-e` (default true). */
 	loadExtension?: boolean;
+	/** Pass `-ne` so no discovered, installed or built-in extension loads (default true). */
+	noExtensions?: boolean;
 	/** Select the fake provider/model (default true). */
 	useFakeModel?: boolean;
 	/** Arguments appended after the hermetic ones. */
@@ -73,8 +75,11 @@ export interface PiOptions {
 }
 
 /** The hermetic argument list (without the CLI path). */
-export function piArgs(options: Pick<PiOptions, "loadExtension" | "useFakeModel" | "extraArgs">): string[] {
-	const args = ["--no-session", "-ne"];
+export function piArgs(
+	options: Pick<PiOptions, "loadExtension" | "noExtensions" | "useFakeModel" | "extraArgs">,
+): string[] {
+	const args = ["--no-session"];
+	if (options.noExtensions !== false) args.push("-ne");
 	if (options.loadExtension !== false) args.push("-e", REPO_ROOT);
 	if (options.useFakeModel !== false) args.push("--provider", "fake", "--model", "fake-1");
 	return [...args, ...(options.extraArgs ?? [])];
@@ -345,6 +350,8 @@ class RpcDriver implements RpcSession {
 				`agent_settled after prompt ${JSON.stringify(message)}`,
 				options.timeoutMs,
 			);
+			// Observed below; without this a failed prompt would also surface as an unhandled rejection.
+			settled.catch(() => {});
 			const response = await this.command({ type: "prompt", message }, options.timeoutMs);
 			if (response.success !== true) throw this.failure(`prompt rejected: ${JSON.stringify(response)}`);
 			await settled;
