@@ -1,0 +1,73 @@
+/**
+ * What the dialog walker has collected so far, kept as indexes (never parsed back from display
+ * strings), and how it becomes the protocol's answers. Pure; imports no host code.
+ */
+import type { Question, Questionnaire } from "../protocol/questions.ts";
+import type { Answer, Collected, QuestionNote } from "../protocol/result.ts";
+
+/** One committed answer: an option index, typed text, or several option indexes plus typed text. */
+export type Pick =
+	| { kind: "option"; option: number }
+	| { kind: "custom"; text: string }
+	| { kind: "multi"; options: number[]; text?: string };
+
+/** The walk's data: one optional pick and one note ("" = none) per question. */
+export interface Picks {
+	picks: (Pick | undefined)[];
+	notes: string[];
+}
+
+/** An empty collection for a questionnaire of `count` questions. */
+export function emptyPicks(count: number): Picks {
+	return { picks: Array.from({ length: count }, () => undefined), notes: Array.from({ length: count }, () => "") };
+}
+
+/** How many questions have a committed answer. */
+export function answeredCount(picks: Picks): number {
+	return picks.picks.filter((p) => p !== undefined).length;
+}
+
+/** Builds a multi pick from a selection, or `undefined` when nothing is selected (left unanswered). */
+export function multiPick(selected: readonly boolean[], text: string | undefined): Pick | undefined {
+	const options = selected.flatMap((on, i) => (on ? [i] : []));
+	if (options.length === 0 && text === undefined) return undefined;
+	return text === undefined ? { kind: "multi", options } : { kind: "multi", options, text };
+}
+
+/** The protocol answer for one pick, with the original (unsanitized) model and user text. */
+export function toAnswer(question: Question, questionIndex: number, pick: Pick, note: string): Answer {
+	const base = { questionIndex, question: question.question };
+	let answer: Answer;
+	switch (pick.kind) {
+		case "option": {
+			const option = question.options[pick.option];
+			answer = { ...base, kind: "option", answer: option?.label ?? "" };
+			if (option?.preview !== undefined) answer.preview = option.preview;
+			break;
+		}
+		case "custom":
+			answer = { ...base, kind: "custom", answer: pick.text };
+			break;
+		case "multi": {
+			const labels = pick.options.map((i) => question.options[i]?.label ?? "");
+			answer = { ...base, kind: "multi", answer: pick.text === undefined ? labels : [...labels, pick.text] };
+			if (pick.text !== undefined) answer.custom = pick.text;
+			break;
+		}
+	}
+	if (note !== "") answer.notes = note;
+	return answer;
+}
+
+/** Everything collected, in the shape `finishedResult` takes. Notes of unanswered questions are kept. */
+export function collect(questionnaire: Questionnaire, picks: Picks): Collected {
+	const answers: Answer[] = [];
+	const questionNotes: QuestionNote[] = [];
+	questionnaire.questions.forEach((question, i) => {
+		const pick = picks.picks[i];
+		const note = picks.notes[i] ?? "";
+		if (pick !== undefined) answers.push(toAnswer(question, i, pick, note));
+		else if (note !== "") questionNotes.push({ questionIndex: i, question: question.question, notes: note });
+	});
+	return questionNotes.length > 0 ? { answers, questionNotes } : { answers };
+}

@@ -1,0 +1,55 @@
+/**
+ * The walker's closing dialogs: the review of a multi-question form (Submit / Edit <header> /
+ * Decline) and the "keep answering or discard" question shown when the user cancels after
+ * answering something. Titles and rows only; the walker decides what happens next.
+ */
+import type { Messages } from "../i18n/messages.ts";
+import type { Questionnaire } from "../protocol/questions.ts";
+import { sanitizeInline } from "../text/sanitize.ts";
+import { answeredCount, type Picks } from "./picks.ts";
+import type { Row } from "./rows.ts";
+import { describePick } from "./titles.ts";
+
+/** What a review row does. */
+export type ReviewAction = { type: "submit" } | { type: "edit"; question: number } | { type: "decline" };
+
+/** What a row of the discard question does. */
+export type DiscardAction = { type: "keep" } | { type: "discard" };
+
+/** The review title: every question with its answer (or "(unanswered)") and its note. */
+export function reviewTitle(questionnaire: Questionnaire, picks: Picks, m: Messages): string {
+	const total = questionnaire.questions.length;
+	const lines = [m.reviewTitle];
+	questionnaire.questions.forEach((question, i) => {
+		const pick = picks.picks[i];
+		const answer = pick === undefined ? m.unanswered : describePick(question, pick, m);
+		lines.push(m.reviewLine(m.position(i + 1, total), sanitizeInline(question.header), answer));
+		const note = picks.notes[i] ?? "";
+		if (note !== "") lines.push(m.reviewNote(sanitizeInline(note)));
+	});
+	return lines.join("\n");
+}
+
+/** The review rows: Submit, one Edit row per question, Decline. */
+export function reviewRows(questionnaire: Questionnaire, m: Messages): Row<ReviewAction>[] {
+	const edits = questionnaire.questions.map(
+		(question, i): Row<ReviewAction> => ({
+			text: m.edit(sanitizeInline(question.header)),
+			action: { type: "edit", question: i },
+		}),
+	);
+	return [{ text: m.submit, action: { type: "submit" } }, ...edits, { text: m.decline, action: { type: "decline" } }];
+}
+
+/** The discard question's title. */
+export function discardTitle(questionnaire: Questionnaire, picks: Picks, m: Messages): string {
+	return m.discardTitle(answeredCount(picks), questionnaire.questions.length);
+}
+
+/** The discard question's rows: Keep answering, Discard N answers and decline. */
+export function discardRows(picks: Picks, m: Messages): Row<DiscardAction>[] {
+	return [
+		{ text: m.keepAnswering, action: { type: "keep" } },
+		{ text: m.discard(answeredCount(picks)), action: { type: "discard" } },
+	];
+}

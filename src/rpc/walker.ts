@@ -1,0 +1,213 @@
+/**
+ * The dialog walker: runs a questionnaire on a host that has `select` and `input` dialogs but no
+ * custom UI (Pi `--mode rpc`, editor bridges such as pi-acp). One select per question, inputs for
+ * typed answers and notes, a review for multi-question forms, and the same `QuestionnaireResult`
+ * as every other host path.
+ *
+ * Guarantees: never throws (an internal error ends the walk as declined, keeping the answers);
+ * always terminates (cancelling is always a way out, and `DIALOG_BUDGET` caps the dialogs of a
+ * client that never cancels); an abort stops at once with outcome "interrupted".
+ * Cancel semantics: a cancelled or empty input changes nothing (a cancelled note input keeps
+ * the note, an empty one removes it); a cancelled question or review select declines, after a
+ * "Keep answering / Discard" question once anything is answered; cancelling that too declines
+ * and keeps the answers. A multi-select committed with nothing selected leaves the question
+ * unanswered and moves on. "← Back" drops multi-select toggles that were not committed with Done.
+ */
+import { en } from "../i18n/en.ts";
+import type { Messages } from "../i18n/messages.ts";
+import type { Questionnaire } from "../protocol/questions.ts";
+import { finishedResult, type HostKind, type QuestionnaireResult } from "../protocol/result.ts";
+import { sanitizeInline } from "../text/sanitize.ts";
+import { type DialogHost, Dialogs, type StopReason } from "./dialogs.ts";
+import { answeredCount, collect, emptyPicks, multiPick, type Pick, type Picks } from "./picks.ts";
+import { discardRows, discardTitle, reviewRows, reviewTitle } from "./review.ts";
+import { questionRows } from "./rows.ts";
+import { noteTitle, previewsTitle, type QuestionPlace, questionTitle, typeTitle } from "./titles.ts";
+
+export { DIALOG_BUDGET, type DialogHost } from "./dialogs.ts";
+
+/** How to walk: which host path this is (recorded in the result), the abort signal, the wording. */
+export interface WalkOptions {
+	host: HostKind;
+	signal?: AbortSignal;
+	messages?: Messages;
+}
+
+/** A screen the user can return to. */
+type Screen = { to: "question"; index: number } | { to: "review" };
+
+/** Where the walk goes next. */
+type Next =
+	| Screen
+	| { to: "cancel"; back: Screen }
+	| { to: "end"; ended: "submitted" | "declined" | "interrupted"; discard?: boolean };
+
+/**
+ * Runs `questionnaire` on `dialogs` and resolves with the result. Never rejects; see the file
+ * docblock for cancel, abort and termination rules.
+ */
+export async function walkQuestionnaire(
+	questionnaire: Questionnaire,
+	dialogs: DialogHost,
+	options: WalkOptions,
+): Promise<QuestionnaireResult> {
+	const walk = new Walk(questionnaire, dialogs, options);
+	try {
+		return await walk.run();
+	} catch {
+		return walk.fallback();
+	}
+}
+
+class Walk {
+	private readonly total: number;
+	private readonly picks: Picks;
+	private readonly dialogs: Dialogs;
+	private readonly m: Messages;
+	/** Set once the review was shown: from then on every commit returns to it. */
+	private reviewing = false;
+
+	constructor(
+		private readonly questionnaire: Questionnaire,
+		host: DialogHost,
+		private readonly options: WalkOptions,
+	) {
+		this.total = questionnaire.questions.length;
+		this.picks = emptyPicks(this.total);
+		this.dialogs = new Dialogs(host, options.signal);
+		this.m = options.messages ?? en;
+	}
+
+	async run(): Promise<QuestionnaireResult> {
+		let next: Next = this.total === 0 ? { to: "end", ended: "submitted" } : { to: "question", index: 0 };
+		for (;;) {
+			switch (next.to) {
+				case "question":
+					next = await this.question(next.index);
+					break;
+				case "review":
+					this.reviewing = true;
+					next = await this.review();
+					break;
+				case "cancel":
+					next = await this.cancel(next.back);
+					break;
+				case "end":
+					return this.finish(next.ended, next.discard === true);
+			}
+		}
+	}
+
+	/** The result after an unexpected internal error: declined, with whatever was collected. */
+	fallback(): QuestionnaireResult {
+		try {
+			return this.finish("declined", false);
+		} catch {
+			return { outcome: "declined", cancelled: true, host: this.options.host, answers: [] };
+		}
+	}
+
+	private finish(ended: "submitted" | "declined" | "interrupted", discard: boolean): QuestionnaireResult {
+		const collected = discard ? { answers: [] } : collect(this.questionnaire, this.picks);
+		return finishedResult(this.options.host, this.total, ended, collected);
+	}
+
+	private async question(index: number): Promise<Next> {
+		const question = this.questionnaire.questions[index];
+		if (question === undefined) return { to: "review" };
+		const place: QuestionPlace = { question, index, total: this.total };
+		const committed = this.picks.picks[index];
+		let selected: boolean[] | undefined;
+		let typed: string | undefined;
+		if (question.multiSelect === true) {
+			selected = question.options.map((_, k) => committed?.kind === "multi" && committed.options.includes(k));
+			typed = committed?.kind === "multi" ? committed.text : undefined;
+		}
+		for (;;) {
+			const note = this.picks.notes[index] ?? "";
+			const title = questionTitle(place, committed, note, this.m);
+			const rows = questionRows({ question, index, selected, typed, hasNote: note !== "" }, this.m);
+			const reply = await this.dialogs.select(title, rows);
+			if (reply.type === "stop") return stopped(reply.reason);
+			if (reply.type === "cancel") return { to: "cancel", back: { to: "question", index } };
+			const action = reply.action;
+			switch (action.type) {
+				case "option":
+					if (selected === undefined) return this.commit(index, { kind: "option", option: action.option });
+					selected = selected.map((on, k) => (k === action.option ? !on : on));
+					break;
+				case "clearTyped":
+					typed = undefined;
+					break;
+				case "done":
+					return this.commit(index, multiPick(selected ?? [], typed));
+				case "type": {
+					const input = await this.dialogs.input(typeTitle(place, this.m), this.m.typePlaceholder);
+					if (input.type === "stop") return stopped(input.reason);
+					if (input.type === "text" && input.text !== "") {
+						if (selected === undefined) return this.commit(index, { kind: "custom", text: input.text });
+						typed = input.text;
+					}
+					break;
+				}
+				case "note": {
+					const placeholder = note === "" ? this.m.notePlaceholder : sanitizeInline(note);
+					const input = await this.dialogs.input(noteTitle(place, this.m), placeholder);
+					if (input.type === "stop") return stopped(input.reason);
+					if (input.type === "text") this.picks.notes[index] = input.text;
+					break;
+				}
+				case "previews": {
+					const back = [{ text: this.m.backToOptions, action: "back" as const }];
+					const shown = await this.dialogs.select(previewsTitle(place, this.m), back);
+					if (shown.type === "stop") return stopped(shown.reason);
+					break;
+				}
+				case "back":
+					return { to: "question", index: index - 1 };
+			}
+		}
+	}
+
+	/** Stores the pick (undefined: unanswered) and moves on. */
+	private commit(index: number, pick: Pick | undefined): Next {
+		this.picks.picks[index] = pick;
+		if (this.total === 1) return { to: "end", ended: "submitted" };
+		if (this.reviewing || index + 1 >= this.total) return { to: "review" };
+		return { to: "question", index: index + 1 };
+	}
+
+	private async review(): Promise<Next> {
+		const reply = await this.dialogs.select(
+			reviewTitle(this.questionnaire, this.picks, this.m),
+			reviewRows(this.questionnaire, this.m),
+		);
+		if (reply.type === "stop") return stopped(reply.reason);
+		if (reply.type === "cancel") return { to: "cancel", back: { to: "review" } };
+		switch (reply.action.type) {
+			case "submit":
+				return { to: "end", ended: "submitted" };
+			case "edit":
+				return { to: "question", index: reply.action.question };
+			case "decline":
+				return { to: "end", ended: "declined" };
+		}
+	}
+
+	/** The user cancelled a select: decline, after asking first when something is answered. */
+	private async cancel(back: Screen): Promise<Next> {
+		if (answeredCount(this.picks) === 0) return { to: "end", ended: "declined" };
+		const reply = await this.dialogs.select(
+			discardTitle(this.questionnaire, this.picks, this.m),
+			discardRows(this.picks, this.m),
+		);
+		if (reply.type === "stop") return stopped(reply.reason);
+		if (reply.type === "cancel") return { to: "end", ended: "declined" };
+		return reply.action.type === "keep" ? back : { to: "end", ended: "declined", discard: true };
+	}
+}
+
+/** An abort ends as interrupted; an exhausted budget as declined (both keep the answers). */
+function stopped(reason: StopReason): Next {
+	return { to: "end", ended: reason === "interrupted" ? "interrupted" : "declined" };
+}
