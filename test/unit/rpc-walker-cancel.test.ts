@@ -1,0 +1,292 @@
+/**
+ * The dialog walker's ways out: cancels, declines, aborts, misbehaving hosts (rejections, throws,
+ * unknown replies, dialogs that never settle) and the dialog budget. Every scenario asserts the
+ * dialogs shown and the result; none may hang.
+ */
+import { describe, expect, it } from "vitest";
+import type { Question, Questionnaire } from "../../src/protocol/questions.ts";
+import { DIALOG_BUDGET, type DialogHost, walkQuestionnaire } from "../../src/rpc/walker.ts";
+import { type Call, ScriptedHost, type Step, sel } from "./rpc-fake-host.ts";
+
+const cache: Question = {
+	question: "Which cache?",
+	header: "Cache",
+	options: [
+		{ label: "Redis", description: "Shared" },
+		{ label: "Memory", description: "Fastest" },
+	],
+};
+const targets: Question = {
+	question: "Which targets?",
+	header: "Targets",
+	multiSelect: true,
+	options: [
+		{ label: "Linux", description: "x86-64" },
+		{ label: "macOS", description: "arm64" },
+	],
+};
+const form = (...questions: Question[]): Questionnaire => ({ questions });
+const both = form(cache, targets);
+
+const REDIS = "1. Redis — Shared";
+const CACHE_ROWS = [REDIS, "2. Memory — Fastest", "Type something…", "Add a note…"];
+const TARGETS = "[2/2] Targets — Which targets?\nChoose any number, then Done.";
+const targetRows = (checked: string, done: number) => [
+	`[${checked[0]}] 1. Linux — x86-64`,
+	`[${checked[1]}] 2. macOS — arm64`,
+	`Done — ${done} selected`,
+	"Type something…",
+	"Add a note…",
+	"← Back",
+];
+const REDIS_ANSWER = { questionIndex: 0, question: "Which cache?", kind: "option", answer: "Redis" } as const;
+const DISCARD = sel("Stop answering? You have answered 1 of 2 questions.", [
+	"Keep answering",
+	"Discard 1 answer and decline",
+]);
+
+async function walk(questionnaire: Questionnaire, script: Step[], signal?: AbortSignal) {
+	const host = new ScriptedHost(script);
+	const result = await walkQuestionnaire(questionnaire, host, { host: "rpc", signal });
+	return { host, result, calls: host.calls };
+}
+
+describe("walkQuestionnaire: cancelling", () => {
+	it("declines when the first select is cancelled with nothing answered", async () => {
+		const { calls, result } = await walk(both, [undefined]);
+		expect(calls).toEqual([sel("[1/2] Cache — Which cache?", CACHE_ROWS)]);
+		expect(result).toEqual({ outcome: "declined", cancelled: true, host: "rpc", answers: [], unanswered: [0, 1] });
+	});
+
+	it("asks before declining once something is answered; Keep answering returns to the same question", async () => {
+		const { calls, result } = await walk(both, [
+			REDIS,
+			undefined,
+			"Keep answering",
+			"[ ] 2. macOS — arm64",
+			"Done — 1 selected",
+			"Submit",
+		]);
+		expect(calls).toEqual([
+			sel("[1/2] Cache — Which cache?", CACHE_ROWS),
+			sel(TARGETS, targetRows("  ", 0)),
+			DISCARD,
+			sel(TARGETS, targetRows("  ", 0)),
+			sel(TARGETS, targetRows(" x", 1)),
+			sel("Review your answers\n[1/2] Cache: Redis\n[2/2] Targets: macOS", [
+				"Submit",
+				"Edit Cache",
+				"Edit Targets",
+				"Decline",
+			]),
+		]);
+		expect(result.outcome).toBe("answered");
+	});
+
+	it("Discard N answers and decline drops the answers", async () => {
+		const { calls, result } = await walk(both, [REDIS, undefined, "Discard 1 answer and decline"]);
+		expect(calls.at(-1)).toEqual(DISCARD);
+		expect(result).toEqual({ outcome: "declined", cancelled: true, host: "rpc", answers: [], unanswered: [0, 1] });
+	});
+
+	it("cancelling the discard question too declines and keeps the answers in details", async () => {
+		const { calls, result } = await walk(both, [REDIS, undefined, undefined]);
+		expect(calls).toHaveLength(3);
+		expect(result).toEqual({
+			outcome: "declined",
+			cancelled: true,
+			host: "rpc",
+			answers: [REDIS_ANSWER],
+			unanswered: [1],
+		});
+	});
+
+	it("cancelling the review asks the same question and Keep answering returns to the review", async () => {
+		const review = sel("Review your answers\n[1/2] Cache: Redis\n[2/2] Targets: (unanswered)", [
+			"Submit",
+			"Edit Cache",
+			"Edit Targets",
+			"Decline",
+		]);
+		const { calls, result } = await walk(both, [REDIS, "Done — 0 selected", undefined, "Keep answering", "Submit"]);
+		expect(calls.slice(2)).toEqual([review, DISCARD, review]);
+		expect(result.outcome).toBe("partial");
+	});
+
+	it("a host that cancels every dialog ends after one dialog", async () => {
+		let dialogs = 0;
+		const cancel = async () => {
+			dialogs++;
+			return undefined;
+		};
+		const result = await walkQuestionnaire(form(cache, targets), { select: cancel, input: cancel }, { host: "rpc" });
+		expect(dialogs).toBe(1);
+		expect(result).toEqual({ outcome: "declined", cancelled: true, host: "rpc", answers: [], unanswered: [0, 1] });
+	});
+
+	it("counts an unknown reply, a rejection and a synchronous throw as a cancel of that dialog", async () => {
+		expect((await walk(both, ["Redis"])).result.outcome).toBe("declined");
+		expect((await walk(both, [new Error("bridge down")])).result.outcome).toBe("declined");
+		const throwing: DialogHost = {
+			select: () => {
+				throw new Error("sync");
+			},
+			input: async () => undefined,
+		};
+		const result = await walkQuestionnaire(both, throwing, { host: "tui" });
+		expect(result).toEqual({ outcome: "declined", cancelled: true, host: "tui", answers: [], unanswered: [0, 1] });
+		const rejectedInput = await walk(form(cache), ["Type something…", new Error("no input"), REDIS]);
+		expect(rejectedInput.result.answers).toEqual([REDIS_ANSWER]);
+	});
+});
+
+describe("walkQuestionnaire: select-only hosts and the budget", () => {
+	/** Picks rows by a rule and cancels every input, like a client without a text box. */
+	function selectOnly(choose: (call: Call) => string | undefined): DialogHost & { calls: Call[] } {
+		const calls: Call[] = [];
+		return {
+			calls,
+			select: async (title, options) => {
+				const call: Call = { kind: "select", title, options };
+				calls.push(call);
+				return choose(call);
+			},
+			input: async (title, placeholder) => {
+				calls.push({ kind: "input", title, placeholder });
+				return undefined;
+			},
+		};
+	}
+
+	it("answers single and multi-select questions completely without ever typing", async () => {
+		let step = 0;
+		const plan = [
+			"Type something…",
+			"Add a note…",
+			REDIS,
+			"Type something…",
+			"[ ] 1. Linux — x86-64",
+			"[ ] 2. macOS — arm64",
+			"Done — 2 selected",
+			"Submit",
+		];
+		const host = selectOnly(() => plan[step++]);
+		const result = await walkQuestionnaire(both, host, { host: "rpc" });
+		expect(host.calls.map((c) => c.kind)).toEqual([
+			"select",
+			"input",
+			"select",
+			"input",
+			"select",
+			"select",
+			"input",
+			"select",
+			"select",
+			"select",
+			"select",
+		]);
+		expect(result).toEqual({
+			outcome: "answered",
+			cancelled: false,
+			host: "rpc",
+			answers: [
+				REDIS_ANSWER,
+				{ questionIndex: 1, question: "Which targets?", kind: "multi", answer: ["Linux", "macOS"] },
+			],
+		});
+	});
+
+	it("stops a client that picks Type something… forever at the dialog budget, as declined", async () => {
+		const host = selectOnly(() => "Type something…");
+		const result = await walkQuestionnaire(both, host, { host: "rpc" });
+		expect(host.calls).toHaveLength(DIALOG_BUDGET);
+		expect(result).toEqual({ outcome: "declined", cancelled: true, host: "rpc", answers: [], unanswered: [0, 1] });
+	});
+
+	it("stops a client that toggles a check box forever at the budget, keeping committed answers", async () => {
+		const host = selectOnly((call) => (call.title.startsWith("[1/2]") ? REDIS : call.options[0]));
+		const result = await walkQuestionnaire(both, host, { host: "rpc" });
+		expect(host.calls).toHaveLength(DIALOG_BUDGET);
+		expect(result).toEqual({
+			outcome: "declined",
+			cancelled: true,
+			host: "rpc",
+			answers: [REDIS_ANSWER],
+			unanswered: [1],
+		});
+	});
+
+	it("keeps answering and cancelling forever is bounded by the budget too", async () => {
+		const host = selectOnly((call) =>
+			call.title.startsWith("[1/2]") ? REDIS : call.title.startsWith("Stop") ? "Keep answering" : undefined,
+		);
+		const result = await walkQuestionnaire(both, host, { host: "rpc" });
+		expect(host.calls).toHaveLength(DIALOG_BUDGET);
+		expect(result.outcome).toBe("declined");
+		expect(result.answers).toEqual([REDIS_ANSWER]);
+	});
+});
+
+describe("walkQuestionnaire: abort", () => {
+	it("passes the signal to every dialog", async () => {
+		const controller = new AbortController();
+		const { host } = await walk(both, [REDIS, "Add a note…", "n", "Done — 0 selected", "Submit"], controller.signal);
+		expect(host.signals).toHaveLength(5);
+		for (const signal of host.signals) expect(signal).toBe(controller.signal);
+	});
+
+	it("opens no dialog when the signal is already aborted", async () => {
+		const controller = new AbortController();
+		controller.abort();
+		const { calls, result } = await walk(both, [REDIS], controller.signal);
+		expect(calls).toEqual([]);
+		expect(result).toEqual({ outcome: "interrupted", cancelled: true, host: "rpc", answers: [], unanswered: [0, 1] });
+	});
+
+	it("returns interrupted with the committed answers when a dialog resolves undefined on abort (Pi RPC)", async () => {
+		const controller = new AbortController();
+		const abortThenCancel = () => {
+			controller.abort();
+			return undefined;
+		};
+		const { calls, result } = await walk(both, [REDIS, abortThenCancel, "Keep answering"], controller.signal);
+		expect(calls).toHaveLength(2);
+		expect(result).toEqual({
+			outcome: "interrupted",
+			cancelled: true,
+			host: "rpc",
+			answers: [REDIS_ANSWER],
+			unanswered: [1],
+		});
+	});
+
+	it("stops at once even if the open dialog ignores the signal and never settles", async () => {
+		const controller = new AbortController();
+		const never = () => new Promise<string | undefined>(() => {});
+		const host = new ScriptedHost([REDIS, "Add a note…", "kept note", never]);
+		const walking = walkQuestionnaire(both, host, { host: "rpc", signal: controller.signal });
+		await new Promise((resolve) => setTimeout(resolve, 10));
+		expect(host.calls).toHaveLength(4);
+		controller.abort();
+		const result = await walking;
+		expect(result).toEqual({
+			outcome: "interrupted",
+			cancelled: true,
+			host: "rpc",
+			answers: [REDIS_ANSWER],
+			unanswered: [1],
+			questionNotes: [{ questionIndex: 1, question: "Which targets?", notes: "kept note" }],
+		});
+	});
+
+	it("does not count uncommitted multi-select toggles as answers", async () => {
+		const controller = new AbortController();
+		const abort = () => {
+			controller.abort();
+			return undefined;
+		};
+		const { result } = await walk(both, [REDIS, "[ ] 1. Linux — x86-64", abort], controller.signal);
+		expect(result.answers).toEqual([REDIS_ANSWER]);
+		expect(result.outcome).toBe("interrupted");
+	});
+});
