@@ -142,14 +142,13 @@ describe("walkQuestionnaire: cancelling", () => {
 
 describe("walkQuestionnaire: select-only hosts and the budget", () => {
 	/** Picks rows by a rule and cancels every input, like a client without a text box. */
-	function selectOnly(choose: (call: Call) => string | undefined): DialogHost & { calls: Call[] } {
+	function selectOnly(choose: (call: { title: string; options: string[] }) => string | undefined): DialogHost & { calls: Call[] } {
 		const calls: Call[] = [];
 		return {
 			calls,
 			select: async (title, options) => {
-				const call: Call = { kind: "select", title, options };
-				calls.push(call);
-				return choose(call);
+				calls.push({ kind: "select", title, options });
+				return choose({ title, options });
 			},
 			input: async (title, placeholder) => {
 				calls.push({ kind: "input", title, placeholder });
