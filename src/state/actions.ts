@@ -1,0 +1,59 @@
+/**
+ * The closed union of user and host events the questionnaire reacts to. Names are namespaced and past
+ * tense: they say what happened, not which field to set. Results of effects come back as actions too,
+ * tagged with the request id they answer.
+ */
+
+/** Every event `reduce` understands. */
+export type Action =
+	/** The focus moved within the current list (up/down wrap; first/last jump to an edge). */
+	| { type: "nav/focusMoved"; direction: "up" | "down" | "first" | "last" }
+	/** A single-select option was chosen (Enter on it, or its digit). */
+	| { type: "answer/optionChosen"; option: number }
+	/** A multi-select option was checked or unchecked (Space, Enter on it, or its digit). */
+	| { type: "multi/optionToggled"; option: number }
+	/** The multi-select "Next" row was chosen: the checked options become the answer. */
+	| { type: "multi/committed" }
+	/** The user moved to the next or previous tab (wrapping). */
+	| { type: "tab/switched"; direction: "next" | "prev" }
+	/** The user opened the "Type something." editor of the current question. */
+	| { type: "draft/opened" }
+	/** The embedded editor's text changed while editing the draft. */
+	| { type: "draft/edited"; text: string }
+	/** The user confirmed the draft (Enter): it becomes a custom answer. */
+	| { type: "draft/confirmed" }
+	/** The user left the draft editor without confirming (Esc); the draft is kept. */
+	| { type: "draft/closed" }
+	/** The user opened the note editor of the current tab (the global note on the Submit tab). */
+	| { type: "notes/opened" }
+	/** The embedded editor's text changed while editing a note. */
+	| { type: "notes/edited"; text: string }
+	/** The user closed the note editor (Enter or Esc); the note is kept. */
+	| { type: "notes/closed" }
+	/** The user asked to submit what has been answered so far. */
+	| { type: "dialog/submitRequested" }
+	/** The user asked to leave the questionnaire (Esc, or Cancel on the Submit tab). */
+	| { type: "dialog/cancelRequested" }
+	/** The user confirmed "Discard N answers?". */
+	| { type: "dialog/discardConfirmed" }
+	/** The user dismissed "Discard N answers?" and went back. */
+	| { type: "dialog/discardDismissed" }
+	/** The user hid or re-showed the overlay. */
+	| { type: "view/collapseToggled" }
+	/** The user scrolled the focused option's preview by `delta` lines. */
+	| { type: "preview/scrolled"; delta: number }
+	/** The view measured the preview of `tab`: it cannot scroll past `maxOffset` lines. */
+	| { type: "preview/measured"; tab: number; maxOffset: number }
+	/** A key that the embedded editor should handle itself. */
+	| { type: "editor/keyForwarded"; data: string }
+	/** The user asked for the external editor (Ctrl+G) while editing a draft or note. */
+	| { type: "editor/externalRequested" }
+	/** The external editor closed: `text` is its content, undefined when it was cancelled or failed. */
+	| { type: "editor/externalReturned"; requestId: number; text: string | undefined }
+	/** The tool call was aborted (the agent was interrupted). */
+	| { type: "host/aborted" }
+	/** The host's time limit ran out. */
+	| { type: "host/timedOut" };
+
+/** The `type` tag of every action. */
+export type ActionType = Action["type"];

@@ -1,0 +1,294 @@
+/**
+ * The one keymap table: every binding the questionnaire reacts to, as data. Each entry has a binding
+ * id (Pi's `tui.*` ids for navigation, confirm and cancel; our `askUser.*` ids for the rest), default
+ * keys as pi-tui KeyId strings, a description, an `enabled(state)` predicate, a footer hint and the
+ * action it produces. `routeKey` walks it and `footerHints` renders it through the same predicate, so
+ * what works now and what the footer advertises cannot drift. No Pi or terminal imports: keys are
+ * matched through the injected `KeyInput`.
+ */
+import type { Action } from "./actions.ts";
+import { rowAt, tabCount } from "./layout.ts";
+import type { QuestionnaireState } from "./types.ts";
+
+/** Pi's host binding ids we reuse, so the user's keybindings.json applies to the questionnaire. */
+export type HostBindingId =
+	| "tui.select.up"
+	| "tui.select.down"
+	| "tui.select.pageUp"
+	| "tui.select.pageDown"
+	| "tui.select.confirm"
+	| "tui.select.cancel"
+	| "tui.input.submit";
+
+/** The questionnaire's own binding ids. */
+export type OwnBindingId =
+	| "askUser.up"
+	| "askUser.down"
+	| "askUser.toggle"
+	| "askUser.jump"
+	| "askUser.tabNext"
+	| "askUser.tabPrev"
+	| "askUser.tabRight"
+	| "askUser.tabLeft"
+	| "askUser.notes"
+	| "askUser.previewUp"
+	| "askUser.previewDown"
+	| "askUser.externalEditor"
+	| "askUser.collapse";
+
+/** Any binding id the keymap uses. */
+export type BindingId = HostBindingId | OwnBindingId;
+
+/** How the terminal layer answers "is this key that binding?", injected so the core stays terminal-free. */
+export interface KeyInput {
+	/** True when `data` (one key sequence) is bound to `binding` (user bindings applied). */
+	matches(data: string, binding: BindingId): boolean;
+	/** The printable character `data` types ("1", "n"), in legacy and Kitty encodings; else undefined. */
+	printable(data: string): string | undefined;
+}
+
+/** One row of the keymap table. */
+export interface KeyBinding {
+	id: BindingId;
+	/** Default keys as pi-tui KeyId strings ("up", "ctrl+]", "shift+tab"). Host ids list Pi's defaults. */
+	defaultKeys: readonly string[];
+	/** What the binding does, for keybinding configuration and docs. */
+	description: string;
+	/** True when the binding works in this state; disabled bindings neither match nor show in the footer. */
+	enabled(state: QuestionnaireState): boolean;
+	/** The footer label in this state, or undefined to leave it out of the footer. */
+	hint(state: QuestionnaireState): string | undefined;
+	/** The action this key means in this state (undefined: the key is swallowed without effect). */
+	action(state: QuestionnaireState, data: string, keys: KeyInput): Action | undefined;
+}
+
+const browsing = (s: QuestionnaireState) => s.mode === "options" || s.mode === "submit";
+const inOptions = (s: QuestionnaireState) => s.mode === "options";
+const inEditor = (s: QuestionnaireState) => s.mode === "editing" || s.mode === "notes";
+const multiTabs = (s: QuestionnaireState) => tabCount(s) > 1;
+const always = (s: QuestionnaireState) => s.mode !== "done";
+
+/** What the focused row of the current question tab is, if any. */
+function focusedRow(s: QuestionnaireState) {
+	const shape = s.shape[s.tab];
+	return shape ? { shape, row: rowAt(shape, s.focus[s.tab] ?? 0) } : undefined;
+}
+
+function focusedOptionHasPreview(s: QuestionnaireState): boolean {
+	const f = focusedRow(s);
+	return f?.row.kind === "option" && f.shape.hasPreview[f.row.option] === true;
+}
+
+/** Enter while browsing: depends on the focused row, or on the Submit tab's choice. */
+function confirmAction(s: QuestionnaireState): Action | undefined {
+	if (s.mode === "confirm-discard") return { type: "dialog/discardConfirmed" };
+	if (s.mode === "submit")
+		return { type: s.submitChoice === "submit" ? "dialog/submitRequested" : "dialog/cancelRequested" };
+	const f = focusedRow(s);
+	if (!f) return undefined;
+	switch (f.row.kind) {
+		case "option":
+			return f.shape.multi
+				? { type: "multi/optionToggled", option: f.row.option }
+				: { type: "answer/optionChosen", option: f.row.option };
+		case "type":
+			return { type: "draft/opened" };
+		case "next":
+			return { type: "multi/committed" };
+	}
+}
+
+function confirmHint(s: QuestionnaireState): string | undefined {
+	if (s.mode === "confirm-discard") return "discard";
+	if (s.mode === "submit") return s.submitChoice === "submit" ? "submit" : "cancel";
+	const f = focusedRow(s);
+	if (!f) return undefined;
+	if (f.row.kind === "option") return f.shape.multi ? "toggle" : "select";
+	return f.row.kind === "type" ? "type an answer" : "next";
+}
+
+function cancelAction(s: QuestionnaireState): Action {
+	if (s.mode === "editing") return { type: "draft/closed" };
+	if (s.mode === "notes") return { type: "notes/closed" };
+	if (s.mode === "confirm-discard") return { type: "dialog/discardConfirmed" };
+	return { type: "dialog/cancelRequested" };
+}
+
+function jumpAction(s: QuestionnaireState, data: string, keys: KeyInput): Action | undefined {
+	const f = focusedRow(s);
+	const digit = Number(keys.printable(data));
+	if (!f || !Number.isInteger(digit) || digit < 1 || digit > f.shape.optionCount) return undefined;
+	const option = digit - 1;
+	return f.shape.multi ? { type: "multi/optionToggled", option } : { type: "answer/optionChosen", option };
+}
+
+const up = (): Action => ({ type: "nav/focusMoved", direction: "up" });
+const down = (): Action => ({ type: "nav/focusMoved", direction: "down" });
+const nextTab = (): Action => ({ type: "tab/switched", direction: "next" });
+const prevTab = (): Action => ({ type: "tab/switched", direction: "prev" });
+const label = (text: string) => () => text;
+const none = () => undefined;
+
+/** The keymap, in footer order. Keys of entries enabled in the same state never overlap by default. */
+export const KEYMAP: readonly KeyBinding[] = [
+	{
+		id: "tui.select.up",
+		defaultKeys: ["up"],
+		description: "Move up",
+		enabled: browsing,
+		hint: label("navigate"),
+		action: up,
+	},
+	{
+		id: "tui.select.down",
+		defaultKeys: ["down"],
+		description: "Move down",
+		enabled: browsing,
+		hint: label("navigate"),
+		action: down,
+	},
+	{ id: "askUser.up", defaultKeys: ["k"], description: "Move up", enabled: browsing, hint: none, action: up },
+	{ id: "askUser.down", defaultKeys: ["j"], description: "Move down", enabled: browsing, hint: none, action: down },
+	{
+		id: "tui.select.pageUp",
+		defaultKeys: ["pageUp"],
+		description: "Jump to the first row",
+		enabled: inOptions,
+		hint: none,
+		action: () => ({ type: "nav/focusMoved", direction: "first" }),
+	},
+	{
+		id: "tui.select.pageDown",
+		defaultKeys: ["pageDown"],
+		description: "Jump to the last row",
+		enabled: inOptions,
+		hint: none,
+		action: () => ({ type: "nav/focusMoved", direction: "last" }),
+	},
+	{
+		id: "tui.select.confirm",
+		defaultKeys: ["enter"],
+		description: "Choose the focused row",
+		enabled: (s) => browsing(s) || s.mode === "confirm-discard",
+		hint: confirmHint,
+		action: confirmAction,
+	},
+	{
+		id: "tui.input.submit",
+		defaultKeys: ["enter"],
+		description: "Confirm the text",
+		enabled: inEditor,
+		hint: (s) => (s.mode === "editing" ? "confirm" : "save note"),
+		action: (s) => (s.mode === "editing" ? { type: "draft/confirmed" } : { type: "notes/closed" }),
+	},
+	{
+		id: "askUser.toggle",
+		defaultKeys: ["space"],
+		description: "Check or uncheck the focused option",
+		enabled: (s) => {
+			const f = inOptions(s) ? focusedRow(s) : undefined;
+			return f?.shape.multi === true && f.row.kind === "option";
+		},
+		hint: label("toggle"),
+		action: (s) => {
+			const f = focusedRow(s);
+			return f?.row.kind === "option" ? { type: "multi/optionToggled", option: f.row.option } : undefined;
+		},
+	},
+	{
+		id: "askUser.jump",
+		defaultKeys: ["1", "2", "3", "4", "5", "6", "7", "8", "9"],
+		description: "Choose (or toggle) option N",
+		enabled: inOptions,
+		hint: none,
+		action: jumpAction,
+	},
+	{
+		id: "askUser.tabNext",
+		defaultKeys: ["tab"],
+		description: "Next tab",
+		enabled: (s) => multiTabs(s) && (browsing(s) || inEditor(s)),
+		hint: label("switch tab"),
+		action: nextTab,
+	},
+	{
+		id: "askUser.tabPrev",
+		defaultKeys: ["shift+tab"],
+		description: "Previous tab",
+		enabled: (s) => multiTabs(s) && (browsing(s) || inEditor(s)),
+		hint: label("switch tab"),
+		action: prevTab,
+	},
+	{
+		id: "askUser.tabRight",
+		defaultKeys: ["right"],
+		description: "Next tab",
+		enabled: (s) => multiTabs(s) && browsing(s),
+		hint: label("switch tab"),
+		action: nextTab,
+	},
+	{
+		id: "askUser.tabLeft",
+		defaultKeys: ["left"],
+		description: "Previous tab",
+		enabled: (s) => multiTabs(s) && browsing(s),
+		hint: label("switch tab"),
+		action: prevTab,
+	},
+	{
+		id: "askUser.notes",
+		defaultKeys: ["n"],
+		description: "Write a note on this question (on the Submit tab: on the whole questionnaire)",
+		enabled: browsing,
+		hint: (s) => (s.mode === "submit" ? "overall note" : "note"),
+		action: () => ({ type: "notes/opened" }),
+	},
+	{
+		id: "askUser.previewUp",
+		defaultKeys: ["shift+up"],
+		description: "Scroll the preview up",
+		enabled: (s) => inOptions(s) && focusedOptionHasPreview(s),
+		hint: label("scroll preview"),
+		action: () => ({ type: "preview/scrolled", delta: -1 }),
+	},
+	{
+		id: "askUser.previewDown",
+		defaultKeys: ["shift+down"],
+		description: "Scroll the preview down",
+		enabled: (s) => inOptions(s) && focusedOptionHasPreview(s),
+		hint: label("scroll preview"),
+		action: () => ({ type: "preview/scrolled", delta: 1 }),
+	},
+	{
+		id: "askUser.externalEditor",
+		defaultKeys: ["ctrl+g"],
+		description: "Edit the text in the external editor",
+		enabled: inEditor,
+		hint: label("external editor"),
+		action: () => ({ type: "editor/externalRequested" }),
+	},
+	{
+		id: "tui.select.cancel",
+		defaultKeys: ["escape", "ctrl+c"],
+		description: "Leave the editor, or cancel the questionnaire",
+		enabled: always,
+		hint: (s) => (s.mode === "confirm-discard" ? "discard" : inEditor(s) ? "back" : "cancel"),
+		action: cancelAction,
+	},
+	{
+		id: "askUser.collapse",
+		defaultKeys: ["ctrl+]"],
+		description: "Hide or show the questionnaire",
+		enabled: (s) => always(s) && s.mode !== "confirm-discard",
+		hint: (s) => (s.collapsed ? "show" : "hide"),
+		action: () => ({ type: "view/collapseToggled" }),
+	},
+];
+
+/** Our own bindings in pi-tui's `KeybindingDefinitions` shape, for a `KeybindingsManager` in the adapter. */
+export function ownKeybindingDefinitions(): Record<OwnBindingId, { defaultKeys: string[]; description: string }> {
+	const entries = KEYMAP.filter((b) => b.id.startsWith("askUser.")).map(
+		(b) => [b.id, { defaultKeys: [...b.defaultKeys], description: b.description }] as const,
+	);
+	return Object.fromEntries(entries) as Record<OwnBindingId, { defaultKeys: string[]; description: string }>;
+}

@@ -1,0 +1,102 @@
+/**
+ * Mode `options`: browsing a question tab's rows. Handles focus moves, choosing and toggling options,
+ * committing a multi-select, opening the draft or note editor, preview scrolling, tabs and Esc.
+ */
+import type { Action } from "./actions.ts";
+import type { Transition } from "./effects.ts";
+import { rowAt, rowCount, typeRow } from "./layout.ts";
+import {
+	advance,
+	changed,
+	finish,
+	focusRow,
+	inRange,
+	multiAnswer,
+	requestCancel,
+	setAt,
+	switchTab,
+	unchanged,
+} from "./transitions.ts";
+import type { QuestionnaireState, ReduceContext } from "./types.ts";
+
+/** Reduces an action while browsing a question tab. */
+export function reduceOptions(state: QuestionnaireState, action: Action, context: ReduceContext): Transition {
+	const tab = state.tab;
+	const shape = state.shape[tab];
+	if (!shape) return unchanged(state);
+	switch (action.type) {
+		case "nav/focusMoved": {
+			const count = rowCount(shape);
+			const current = state.focus[tab] ?? 0;
+			const row = moveFocus(current, count, action.direction);
+			return row === current ? unchanged(state) : changed(focusRow(state, row));
+		}
+		case "answer/optionChosen": {
+			if (shape.multi || !inRange(action.option, shape.optionCount)) return unchanged(state);
+			const focused = focusRow(state, action.option);
+			return advance(
+				{ ...focused, answers: setAt(state.answers, tab, { kind: "option", option: action.option }) },
+				context,
+			);
+		}
+		case "multi/optionToggled": {
+			if (!shape.multi || !inRange(action.option, shape.optionCount)) return unchanged(state);
+			const checks = state.checked[tab] ?? [];
+			const nextChecks = setAt(checks, action.option, !checks[action.option]);
+			const focused = focusRow(state, action.option);
+			const previous = state.answers[tab];
+			// A committed answer follows later toggles, so what the tab shows is what gets submitted.
+			const answers =
+				previous?.kind === "multi"
+					? setAt(state.answers, tab, multiAnswer(nextChecks, previous.custom))
+					: state.answers;
+			return changed({ ...focused, checked: setAt(state.checked, tab, nextChecks), answers });
+		}
+		case "multi/committed": {
+			if (!shape.multi) return unchanged(state);
+			const previous = state.answers[tab];
+			const custom = previous?.kind === "multi" ? previous.custom : undefined;
+			const answer = multiAnswer(state.checked[tab] ?? [], custom);
+			return advance({ ...state, answers: setAt(state.answers, tab, answer) }, context);
+		}
+		case "draft/opened": {
+			const focused = focusRow(state, typeRow(shape));
+			return changed({ ...focused, mode: "editing" }, { type: "editor/setText", text: state.drafts[tab] ?? "" });
+		}
+		case "notes/opened":
+			return changed({ ...state, mode: "notes" }, { type: "editor/setText", text: state.notes[tab] ?? "" });
+		case "preview/scrolled": {
+			const option = rowAt(shape, state.focus[tab] ?? 0);
+			if (option.kind !== "option" || !shape.hasPreview[option.option]) return unchanged(state);
+			if (!Number.isInteger(action.delta)) return unchanged(state);
+			const offset = Math.max(0, (state.previewScroll[tab] ?? 0) + action.delta);
+			const previewScroll = setAt(state.previewScroll, tab, offset);
+			return previewScroll === state.previewScroll ? unchanged(state) : changed({ ...state, previewScroll });
+		}
+		case "tab/switched":
+			return switchTab(state, action.direction);
+		case "dialog/cancelRequested":
+			return requestCancel(state, context);
+		case "dialog/submitRequested":
+			return finish(state, context, "submitted");
+		default:
+			return unchanged(state);
+	}
+}
+
+/** The row after moving `direction` from `row` in a list of `count` rows (up/down wrap). */
+export function moveFocus(row: number, count: number, direction: "up" | "down" | "first" | "last"): number {
+	if (count <= 0) return 0;
+	switch (direction) {
+		case "up":
+			return (row - 1 + count) % count;
+		case "down":
+			return (row + 1) % count;
+		case "first":
+			return 0;
+		case "last":
+			return count - 1;
+		default:
+			return row;
+	}
+}

@@ -1,0 +1,67 @@
+/**
+ * The questionnaire reducer: `reduce(state, action, context)` returns the next state and the effects to
+ * run. Pure and total: no clock, randomness or I/O; an unknown or illegal action returns the same
+ * state object and no effects; after `host/done` every action is a no-op. Host events (abort, time
+ * out), collapse, async results and view measurements are accepted in every mode; everything else is
+ * dispatched on the mode first, then on the action type.
+ */
+import type { Action } from "./actions.ts";
+import { assertNever, type Effect, type Transition } from "./effects.ts";
+import { reduceConfirmDiscard, reduceSubmit } from "./reduce-dialog.ts";
+import { reduceEditing, reduceExternalReturned, reduceNotes } from "./reduce-editor.ts";
+import { reduceOptions } from "./reduce-options.ts";
+import { changed, finish, inRange, setAt, unchanged } from "./transitions.ts";
+import type { QuestionnaireState, ReduceContext } from "./types.ts";
+
+/**
+ * Computes the next state and effects for one action. Any change that does not end the session also
+ * requests a render, so the effect runner never has to compare states.
+ *
+ * @example
+ * const { state: next, effects } = reduce(state, { type: "answer/optionChosen", option: 1 }, context);
+ */
+export function reduce(state: QuestionnaireState, action: Action, context: ReduceContext): Transition {
+	const step = reduceStep(state, action, context);
+	if (step.state === state && step.effects.length === 0) return step;
+	if (step.effects.some((e) => e.type === "host/done")) return step;
+	const render: Effect = { type: "host/requestRender" };
+	return { state: step.state, effects: [...step.effects, render] };
+}
+
+function reduceStep(state: QuestionnaireState, action: Action, context: ReduceContext): Transition {
+	if (state.mode === "done" || typeof action !== "object" || action === null) return unchanged(state);
+	switch (action.type) {
+		case "host/aborted":
+			return finish(state, context, "interrupted");
+		case "host/timedOut":
+			return finish(state, context, "timed_out");
+		case "view/collapseToggled": {
+			const collapsed = !state.collapsed;
+			return changed({ ...state, collapsed }, { type: "overlay/setHidden", hidden: collapsed });
+		}
+		case "editor/externalReturned":
+			return reduceExternalReturned(state, action);
+		case "preview/measured": {
+			const current = state.previewScroll[action.tab];
+			if (current === undefined || !inRange(action.maxOffset, Number.MAX_SAFE_INTEGER)) return unchanged(state);
+			if (current <= action.maxOffset) return unchanged(state);
+			return changed({ ...state, previewScroll: setAt(state.previewScroll, action.tab, action.maxOffset) });
+		}
+	}
+	// The overlay is hidden: keys cannot reach it, and stray events must not change what is behind it.
+	if (state.collapsed) return unchanged(state);
+	switch (state.mode) {
+		case "options":
+			return reduceOptions(state, action, context);
+		case "editing":
+			return reduceEditing(state, action, context);
+		case "notes":
+			return reduceNotes(state, action);
+		case "submit":
+			return reduceSubmit(state, action, context);
+		case "confirm-discard":
+			return reduceConfirmDiscard(state, action, context);
+		default:
+			return assertNever(state.mode);
+	}
+}

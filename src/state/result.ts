@@ -1,0 +1,86 @@
+/**
+ * Turns the state into the protocol's `QuestionnaireResult` (through `finishedResult`), and counts
+ * what the user would lose by leaving. Trimmed text; blank notes and blank typed text are dropped.
+ */
+import type { Answer, QuestionNote, QuestionnaireResult } from "../protocol/result.ts";
+import { finishedResult } from "../protocol/result.ts";
+import type { QuestionnaireState, ReduceContext, StoredAnswer } from "./types.ts";
+
+/** How a session ended, as `finishedResult` understands it. */
+export type Ending = "submitted" | "declined" | "interrupted" | "timed_out";
+
+/** The result of a session that ends now with `ending`; answers so far are always kept. */
+export function buildResult(state: QuestionnaireState, context: ReduceContext, ending: Ending): QuestionnaireResult {
+	const answers: Answer[] = [];
+	const questionNotes: QuestionNote[] = [];
+	state.answers.forEach((stored, index) => {
+		const question = context.questions[index];
+		if (!question) return;
+		const notes = state.notes[index]?.trim() ?? "";
+		if (stored) answers.push(toAnswer(stored, index, context, notes));
+		else if (notes !== "") questionNotes.push({ questionIndex: index, question: question.question, notes });
+	});
+	const globalNote = state.globalNote.trim();
+	return finishedResult(context.host, context.questions.length, ending, {
+		answers,
+		questionNotes,
+		...(globalNote === "" ? {} : { globalNote }),
+	});
+}
+
+function toAnswer(stored: StoredAnswer, index: number, context: ReduceContext, notes: string): Answer {
+	const question = context.questions[index];
+	const base = { questionIndex: index, question: question?.question ?? "" };
+	const label = (option: number) => question?.options[option]?.label ?? "";
+	let answer: Answer;
+	switch (stored.kind) {
+		case "option": {
+			answer = { ...base, kind: "option", answer: label(stored.option) };
+			const preview = question?.options[stored.option]?.preview;
+			if (preview !== undefined && preview.trim() !== "") answer.preview = preview;
+			break;
+		}
+		case "custom":
+			answer = { ...base, kind: "custom", answer: stored.text };
+			break;
+		case "multi": {
+			const labels = stored.options.map(label);
+			answer =
+				stored.custom === undefined
+					? { ...base, kind: "multi", answer: labels }
+					: { ...base, kind: "multi", answer: [...labels, stored.custom], custom: stored.custom };
+			break;
+		}
+	}
+	if (notes !== "") answer.notes = notes;
+	return answer;
+}
+
+/** What leaving now would throw away: committed answers, unsaved work on unanswered tabs, notes. */
+export interface DiscardSummary {
+	/** Committed answers. */
+	answers: number;
+	/** Unanswered questions with typed text or checked options that were never committed. */
+	drafts: number;
+	/** Non-blank question notes plus the global note. */
+	notes: number;
+}
+
+/** Counts what the user would lose by cancelling; all zero means Esc can decline at once. */
+export function discardSummary(state: QuestionnaireState): DiscardSummary {
+	let answers = 0;
+	let drafts = 0;
+	let notes = state.globalNote.trim() === "" ? 0 : 1;
+	state.answers.forEach((answer, i) => {
+		if (answer) answers += 1;
+		else if ((state.drafts[i] ?? "").trim() !== "" || (state.checked[i] ?? []).some(Boolean)) drafts += 1;
+		if ((state.notes[i] ?? "").trim() !== "") notes += 1;
+	});
+	return { answers, drafts, notes };
+}
+
+/** True when the user has entered anything that cancelling would discard. */
+export function hasInput(state: QuestionnaireState): boolean {
+	const s = discardSummary(state);
+	return s.answers + s.drafts + s.notes > 0;
+}

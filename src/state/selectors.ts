@@ -1,0 +1,206 @@
+/**
+ * Selectors: everything derived from the state (never stored). They turn state plus the questions into
+ * the plain props the TUI components render. Strings are returned as the model or user wrote them:
+ * sanitizing for the terminal is the renderer's job.
+ */
+
+import type { BindingId } from "./keymap.ts";
+import { KEYMAP } from "./keymap.ts";
+import { isSubmitTab, NEXT_ROW_LABEL, rowAt, rowCount, TYPE_ROW_LABEL, tabCount } from "./layout.ts";
+import { discardSummary } from "./result.ts";
+import type { QuestionnaireState, ReduceContext, StoredAnswer } from "./types.ts";
+import { type ListWindow, visibleWindow } from "./window.ts";
+
+/** True when every question has a committed answer. */
+export function allAnswered(state: QuestionnaireState): boolean {
+	return state.answers.every((a) => a !== null);
+}
+
+/** Indexes of the questions without a committed answer, in order. */
+export function unansweredQuestions(state: QuestionnaireState): number[] {
+	return state.answers.flatMap((a, i) => (a === null ? [i] : []));
+}
+
+/** One tab of the tab bar. */
+export interface TabItem {
+	kind: "question" | "submit";
+	/** The question's header, or "Submit". */
+	header: string;
+	/** Question tabs: answered. Submit tab: every question answered. */
+	answered: boolean;
+	active: boolean;
+}
+
+/** The tab bar: one item per question, then Submit when there is more than one question. */
+export function tabBar(state: QuestionnaireState, context: ReduceContext): TabItem[] {
+	return Array.from({ length: tabCount(state) }, (_, tab) =>
+		isSubmitTab(state, tab)
+			? { kind: "submit" as const, header: "Submit", answered: allAnswered(state), active: tab === state.tab }
+			: {
+					kind: "question" as const,
+					header: context.questions[tab]?.header ?? "",
+					answered: state.answers[tab] !== null,
+					active: tab === state.tab,
+				},
+	);
+}
+
+/** One row of a question tab's list. `checked`: multi-select check, or the single-select answer. */
+export type OptionRow =
+	| {
+			kind: "option";
+			option: number;
+			/** The digit that picks it (1–9), or undefined past 9. */
+			shortcut: number | undefined;
+			/** The label without a trailing "(Recommended)", which `recommended` reports instead. */
+			label: string;
+			description: string;
+			recommended: boolean;
+			focused: boolean;
+			checked: boolean;
+			multi: boolean;
+	  }
+	| { kind: "type"; label: string; draft: string; editing: boolean; focused: boolean; answered: boolean }
+	| { kind: "next"; label: string; focused: boolean };
+
+const RECOMMENDED = /\s*\(recommended\)\s*$/i;
+
+/** The rows of the current question tab (empty on the Submit tab). */
+export function optionRows(state: QuestionnaireState, context: ReduceContext): OptionRow[] {
+	const shape = state.shape[state.tab];
+	const question = context.questions[state.tab];
+	if (!shape || !question) return [];
+	const focus = state.focus[state.tab] ?? 0;
+	const answer = state.answers[state.tab] ?? null;
+	return Array.from({ length: rowCount(shape) }, (_, row): OptionRow => {
+		const kind = rowAt(shape, row);
+		const focused = row === focus;
+		if (kind.kind === "type") {
+			const draft = state.drafts[state.tab] ?? "";
+			const editing = state.mode === "editing";
+			return { kind: "type", label: TYPE_ROW_LABEL, draft, editing, focused, answered: hasCustom(answer) };
+		}
+		if (kind.kind === "next") return { kind: "next", label: NEXT_ROW_LABEL, focused };
+		const option = question.options[kind.option];
+		const raw = option?.label ?? "";
+		return {
+			kind: "option",
+			option: kind.option,
+			shortcut: kind.option < 9 ? kind.option + 1 : undefined,
+			label: raw.replace(RECOMMENDED, ""),
+			description: option?.description ?? "",
+			recommended: RECOMMENDED.test(raw) && raw.replace(RECOMMENDED, "") !== "",
+			focused,
+			checked: shape.multi ? state.checked[state.tab]?.[kind.option] === true : isChosen(answer, kind.option),
+			multi: shape.multi,
+		};
+	});
+}
+
+function hasCustom(answer: StoredAnswer | null): boolean {
+	return answer?.kind === "custom" || (answer?.kind === "multi" && answer.custom !== undefined);
+}
+
+function isChosen(answer: StoredAnswer | null, option: number): boolean {
+	return answer?.kind === "option" && answer.option === option;
+}
+
+/** The rows of the current tab that fit in `height` lines, keeping the focused row visible. */
+export function visibleOptionRows(
+	state: QuestionnaireState,
+	context: ReduceContext,
+	height: number,
+): ListWindow & { rows: OptionRow[] } {
+	const rows = optionRows(state, context);
+	const window = visibleWindow(rows.length, state.focus[state.tab] ?? 0, height);
+	return { ...window, rows: rows.slice(window.start, window.end) };
+}
+
+/** The focused option's markdown preview and its scroll offset, if it has one. */
+export function focusedPreview(
+	state: QuestionnaireState,
+	context: ReduceContext,
+): { tab: number; option: number; markdown: string; offset: number } | undefined {
+	const shape = state.shape[state.tab];
+	if (!shape) return undefined;
+	const row = rowAt(shape, state.focus[state.tab] ?? 0);
+	if (row.kind !== "option" || !shape.hasPreview[row.option]) return undefined;
+	const markdown = context.questions[state.tab]?.options[row.option]?.preview ?? "";
+	return { tab: state.tab, option: row.option, markdown, offset: state.previewScroll[state.tab] ?? 0 };
+}
+
+/** One question's line on the Submit tab. */
+export interface SummaryItem {
+	questionIndex: number;
+	header: string;
+	question: string;
+	/** The answer as it will be reported (labels, typed text), or undefined when unanswered. */
+	answer: string | string[] | undefined;
+	/** True when the answer (or part of it) was typed by the user. */
+	typed: boolean;
+	note: string;
+}
+
+/** What the Submit tab shows: one item per question, the unanswered ones, the global note and the choice. */
+export function submitSummary(
+	state: QuestionnaireState,
+	context: ReduceContext,
+): {
+	items: SummaryItem[];
+	unanswered: number[];
+	globalNote: string;
+	choice: "submit" | "cancel";
+	editingNote: boolean;
+} {
+	const items = state.answers.map((stored, index): SummaryItem => {
+		const question = context.questions[index];
+		const label = (option: number) => question?.options[option]?.label ?? "";
+		let answer: string | string[] | undefined;
+		if (stored?.kind === "option") answer = label(stored.option);
+		else if (stored?.kind === "custom") answer = stored.text;
+		else if (stored?.kind === "multi")
+			answer = [...stored.options.map(label), ...(stored.custom === undefined ? [] : [stored.custom])];
+		return {
+			questionIndex: index,
+			header: question?.header ?? "",
+			question: question?.question ?? "",
+			answer,
+			typed: hasCustom(stored),
+			note: (state.notes[index] ?? "").trim(),
+		};
+	});
+	return {
+		items,
+		unanswered: unansweredQuestions(state),
+		globalNote: state.globalNote,
+		choice: state.submitChoice,
+		editingNote: state.mode === "notes" && isSubmitTab(state, state.tab),
+	};
+}
+
+/** One footer item: the bindings whose keys it shows, and its label. */
+export interface FooterHint {
+	bindings: BindingId[];
+	label: string;
+}
+
+/** The footer: enabled keymap entries with a hint, merged by label, in keymap order. */
+export function footerHints(state: QuestionnaireState): FooterHint[] {
+	const hints: FooterHint[] = [];
+	for (const binding of KEYMAP) {
+		if (!binding.enabled(state)) continue;
+		const label = binding.hint(state);
+		if (label === undefined) continue;
+		const existing = hints.find((h) => h.label === label);
+		if (existing) existing.bindings.push(binding.id);
+		else hints.push({ bindings: [binding.id], label });
+	}
+	return hints;
+}
+
+/** The N of "Discard N answers?": committed answers that cancelling would throw away. */
+export function discardCount(state: QuestionnaireState): number {
+	return discardSummary(state).answers;
+}
+
+export { type DiscardSummary, discardSummary } from "./result.ts";

@@ -1,0 +1,111 @@
+/**
+ * Shared building blocks of the mode reducers: immutable array updates, tab switching, moving on after
+ * an answer, finishing, and the Esc flow. Every function returns a new state only when something
+ * changed, so "nothing happened" stays observable as the same object.
+ */
+import type { Effect, Transition } from "./effects.ts";
+import { browseMode, isSubmitTab, rowCount, tabCount, typeRow } from "./layout.ts";
+import { buildResult, type Ending, hasInput } from "./result.ts";
+import type { QuestionnaireState, ReduceContext, StoredAnswer } from "./types.ts";
+
+/** No change: the same state object and no effects. */
+export function unchanged(state: QuestionnaireState): Transition {
+	return { state, effects: [] };
+}
+
+/** A state change with optional effects. */
+export function changed(state: QuestionnaireState, ...effects: Effect[]): Transition {
+	return { state, effects };
+}
+
+/** Copy of `items` with `items[index] = value`, or `items` itself when the value is already there. */
+export function setAt<T>(items: readonly T[], index: number, value: T): T[] {
+	if (items[index] === value) return items as T[];
+	const copy = items.slice();
+	copy[index] = value;
+	return copy;
+}
+
+/** True when `value` is an integer in `[0, length)`. */
+export function inRange(value: number, length: number): boolean {
+	return Number.isInteger(value) && value >= 0 && value < length;
+}
+
+/** Ends the session: mode `done` and one `host/done` effect carrying the result. */
+export function finish(state: QuestionnaireState, context: ReduceContext, ending: Ending): Transition {
+	const result = buildResult(state, context, ending);
+	return changed({ ...state, mode: "done", pendingExternal: null }, { type: "host/done", result });
+}
+
+/** Moves to the neighbouring tab (wrapping), browsing it; open editors close, their text is kept. */
+export function switchTab(state: QuestionnaireState, direction: "next" | "prev"): Transition {
+	const count = tabCount(state);
+	if (count < 2) return unchanged(state);
+	const tab = (state.tab + (direction === "next" ? 1 : count - 1)) % count;
+	return changed(enterTab(state, tab));
+}
+
+/** `state` showing `tab` in its browse mode. */
+export function enterTab(state: QuestionnaireState, tab: number): QuestionnaireState {
+	return { ...state, tab, mode: browseMode(state, tab), pendingExternal: null };
+}
+
+/**
+ * After the current question was answered: the next unanswered question (searching forward, wrapping),
+ * else the Submit tab; a one-question form that is now answered finishes at once.
+ */
+export function advance(state: QuestionnaireState, context: ReduceContext): Transition {
+	const count = state.shape.length;
+	for (let step = 1; step < count; step++) {
+		const next = (state.tab + step) % count;
+		if (state.answers[next] === null) return changed(enterTab(state, next));
+	}
+	if (count > 1) return changed(enterTab(state, count));
+	if (state.answers[state.tab] !== null) return finish(state, context, "submitted");
+	return changed(enterTab(state, state.tab));
+}
+
+/** Esc / Cancel: ask "Discard N answers?" when something was entered, otherwise decline at once. */
+export function requestCancel(state: QuestionnaireState, context: ReduceContext): Transition {
+	if (hasInput(state)) return changed({ ...state, mode: "confirm-discard" });
+	return finish(state, context, "declined");
+}
+
+/** Leaves an editor or dialog, back to browsing the current tab. */
+export function backToBrowsing(state: QuestionnaireState): Transition {
+	return changed({ ...state, mode: browseMode(state, state.tab), pendingExternal: null });
+}
+
+/** True when the current tab is a question tab (not the Submit tab). */
+export function onQuestionTab(state: QuestionnaireState): boolean {
+	return !isSubmitTab(state, state.tab) && state.shape[state.tab] !== undefined;
+}
+
+/** Moves the focus of the current question tab to `row`, resetting its preview scroll. */
+export function focusRow(state: QuestionnaireState, row: number): QuestionnaireState {
+	if (state.focus[state.tab] === row) return state;
+	return {
+		...state,
+		focus: setAt(state.focus, state.tab, row),
+		previewScroll: setAt(state.previewScroll, state.tab, 0),
+	};
+}
+
+/** Focus of the current question tab moved to its "Type something." row. */
+export function focusTypeRow(state: QuestionnaireState): QuestionnaireState {
+	const shape = state.shape[state.tab];
+	return shape ? focusRow(state, typeRow(shape)) : state;
+}
+
+/** The multi-select answer for checked options plus optional typed text; null when nothing is chosen. */
+export function multiAnswer(checked: readonly boolean[], custom: string | undefined): StoredAnswer | null {
+	const options = checked.flatMap((on, i) => (on ? [i] : []));
+	if (options.length === 0 && custom === undefined) return null;
+	return custom === undefined ? { kind: "multi", options } : { kind: "multi", options, custom };
+}
+
+/** The row count of the current question tab (0 on the Submit tab). */
+export function currentRowCount(state: QuestionnaireState): number {
+	const shape = state.shape[state.tab];
+	return shape ? rowCount(shape) : 0;
+}

@@ -1,0 +1,95 @@
+/**
+ * Shared fixtures for the state tests: sample questionnaires, deep freezing (so any mutation throws),
+ * running action sequences, and a fake KeyInput whose key data is the pi-tui KeyId itself.
+ */
+import type { Question } from "../../src/protocol/questions.ts";
+import type { Action } from "../../src/state/actions.ts";
+import type { Effect } from "../../src/state/effects.ts";
+import { type BindingId, KEYMAP, type KeyInput } from "../../src/state/keymap.ts";
+import { initialState } from "../../src/state/layout.ts";
+import { reduce } from "../../src/state/reduce.ts";
+import type { QuestionnaireState, ReduceContext } from "../../src/state/types.ts";
+
+export const SINGLE: Question = {
+	question: "Which cache?",
+	header: "Cache",
+	options: [
+		{ label: "Memory", description: "Simple, lost on restart", preview: "```ts\nnew Map()\n```" },
+		{ label: "Redis (Recommended)", description: "Shared across instances" },
+		{ label: "None", description: "No cache" },
+	],
+};
+
+export const MULTI: Question = {
+	question: "Which targets?",
+	header: "Targets",
+	multiSelect: true,
+	options: [
+		{ label: "Linux", description: "" },
+		{ label: "macOS", description: "" },
+		{ label: "Windows", description: "" },
+	],
+};
+
+export const YESNO: Question = {
+	question: "Ship it?",
+	header: "Ship",
+	options: [
+		{ label: "Yes", description: "" },
+		{ label: "No", description: "" },
+	],
+};
+
+/** A reduce context over `questions` on the TUI host. */
+export function contextOf(...questions: Question[]): ReduceContext {
+	return { questions, host: "tui" };
+}
+
+/** Recursively freezes `value` so that any mutation throws in strict mode. */
+export function deepFreeze<T>(value: T): T {
+	if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+		Object.freeze(value);
+		for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+	}
+	return value;
+}
+
+/** A frozen initial state for `context`. */
+export function start(context: ReduceContext): QuestionnaireState {
+	return deepFreeze(initialState(context.questions));
+}
+
+/** Runs `actions` from `state` (each input frozen); returns the final state and every effect, in order. */
+export function run(
+	state: QuestionnaireState,
+	context: ReduceContext,
+	...actions: Action[]
+): { state: QuestionnaireState; effects: Effect[] } {
+	let current = deepFreeze(state);
+	const effects: Effect[] = [];
+	for (const action of actions) {
+		const step = reduce(current, action, context);
+		effects.push(...step.effects);
+		current = deepFreeze(step.state);
+	}
+	return { state: current, effects };
+}
+
+/** The single `host/done` result among `effects` (throws unless exactly one). */
+export function doneResult(effects: Effect[]) {
+	const done = effects.filter((e) => e.type === "host/done");
+	if (done.length !== 1 || done[0]?.type !== "host/done") throw new Error(`expected one host/done, got ${done.length}`);
+	return done[0].result;
+}
+
+/** A KeyInput where key data is a pi-tui KeyId ("up", "enter", "1") and bindings use their default keys. */
+export const fakeKeys: KeyInput = {
+	matches(data: string, binding: BindingId): boolean {
+		return KEYMAP.some((b) => b.id === binding && b.defaultKeys.includes(data));
+	},
+	printable(data: string): string | undefined {
+		return [...data].length === 1 ? data : undefined;
+	},
+};
+
+export const render: Effect = { type: "host/requestRender" };
