@@ -51,6 +51,8 @@ describe("rpc mode offers the tool, but respects an allowlist", () => {
 		expect(lastTools()).toContain("read");
 	});
 
+	// Pi itself keeps tools outside a `--tools` allowlist unregistered, so this pins the contract users
+	// see (Pi + extension together): no extension code path may bring the tool back.
 	it("--tools read: ask_user_question stays out, also on a second prompt", async () => {
 		const rpc = h.rpc({ extraArgs: ["--tools", "read"] });
 		h.fake.enqueue({ text: "first" }, { text: "second" });

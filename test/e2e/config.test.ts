@@ -1,0 +1,100 @@
+/**
+ * The user config through the real binary: `<agent dir>/ask-user-question.json` replaces the
+ * guidance texts the model receives (description, system-prompt snippet and guidelines — never
+ * merged with the defaults); a broken file never stops Pi and produces a warning naming the file.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { DEFAULT_GUIDANCE } from "../../src/tool/guidance.ts";
+import { createHarness, type PiHarness, runPrint } from "../support/pi.ts";
+import { ASK } from "../support/questions.ts";
+
+const CONFIG_FILE = "ask-user-question.json";
+
+let h: PiHarness | undefined;
+afterEach(async () => {
+	await h?.dispose();
+	h = undefined;
+});
+
+const OVERRIDE = {
+	guidance: {
+		description: "Custom description: ask the human about deployment targets only.",
+		promptSnippet: "Custom snippet for asking the human",
+		promptGuidelines: ["Custom guideline: use ask_user_question only for deployment decisions."],
+	},
+};
+
+describe("guidance overrides", () => {
+	it("the model receives the configured description, snippet and guidelines, and not the defaults", async () => {
+		h = await createHarness([], { extraFiles: { [CONFIG_FILE]: JSON.stringify(OVERRIDE) } });
+		const rpc = h.rpc();
+		h.fake.enqueue({ text: "ok" });
+		await rpc.prompt("hello");
+		const request = h.fake.requests.at(-1)!;
+		expect(request.tools).toContain(ASK);
+		expect(request.toolDefinitions.find((t) => t.name === ASK)?.description).toBe(OVERRIDE.guidance.description);
+		expect(request.system).toContain(OVERRIDE.guidance.promptSnippet);
+		expect(request.system).toContain(OVERRIDE.guidance.promptGuidelines[0]);
+		expect(request.system).not.toContain(DEFAULT_GUIDANCE.promptSnippet);
+		for (const line of DEFAULT_GUIDANCE.promptGuidelines) expect(request.system).not.toContain(line);
+		expect(rpc.stderr()).not.toContain(CONFIG_FILE);
+	});
+
+	it("without a config the defaults are sent (control)", async () => {
+		h = await createHarness();
+		const rpc = h.rpc();
+		h.fake.enqueue({ text: "ok" });
+		await rpc.prompt("hello");
+		const request = h.fake.requests.at(-1)!;
+		expect(request.toolDefinitions.find((t) => t.name === ASK)?.description).toBe(DEFAULT_GUIDANCE.description);
+		expect(request.system).toContain(DEFAULT_GUIDANCE.promptSnippet);
+		for (const line of DEFAULT_GUIDANCE.promptGuidelines) expect(request.system).toContain(line);
+	});
+});
+
+describe("a broken config", () => {
+	it("RPC: Pi still runs with the defaults and a warning names the file", async () => {
+		h = await createHarness([], { extraFiles: { [CONFIG_FILE]: '{ "guidance": { "promptSnippet": ' } });
+		const rpc = h.rpc();
+		h.fake.enqueue({ text: "still running" });
+		const run = await rpc.prompt("hello");
+		expect(run.events.some((e) => e.type === "agent_end")).toBe(true);
+		const request = h.fake.requests.at(-1)!;
+		expect(request.tools).toContain(ASK);
+		expect(request.system).toContain(DEFAULT_GUIDANCE.promptSnippet);
+		// A notify from session_start (before the prompt) or a line on stderr.
+		const notices = rpc.events
+			.filter((e) => e.type === "extension_ui_request" && e.method === "notify")
+			.map((e) => String(e.message));
+		const warnings = [...notices, rpc.stderr()].join("\n");
+		expect(warnings).toContain(CONFIG_FILE);
+		// Reported once, not once per event.
+		expect(notices.filter((n) => n.includes(CONFIG_FILE)).length).toBeLessThanOrEqual(1);
+	});
+
+	it("print mode: Pi still answers and the warning goes to stderr", async () => {
+		h = await createHarness([], { extraFiles: { [CONFIG_FILE]: "not json at all" } });
+		h.fake.enqueue({ text: "print still works" });
+		const result = await runPrint("hello", h.options());
+		expect(result.code).toBe(0);
+		expect(result.stdout).toContain("print still works");
+		expect(result.stderr).toContain(CONFIG_FILE);
+	});
+
+	it("a wrongly typed key is named in the warning and falls back to the default", async () => {
+		const bad = { guidance: { promptSnippet: 42, promptGuidelines: ["Kept guideline about ask_user_question."] } };
+		h = await createHarness([], { extraFiles: { [CONFIG_FILE]: JSON.stringify(bad) } });
+		const rpc = h.rpc();
+		h.fake.enqueue({ text: "ok" });
+		await rpc.prompt("hello");
+		const request = h.fake.requests.at(-1)!;
+		expect(request.system).toContain(DEFAULT_GUIDANCE.promptSnippet);
+		expect(request.system).toContain("Kept guideline about ask_user_question.");
+		const notices = rpc.events
+			.filter((e) => e.type === "extension_ui_request" && e.method === "notify")
+			.map((e) => String(e.message));
+		const warnings = [...notices, rpc.stderr()].join("\n");
+		expect(warnings).toContain(CONFIG_FILE);
+		expect(warnings).toContain("promptSnippet");
+	});
+});

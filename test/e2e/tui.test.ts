@@ -1,0 +1,77 @@
+/**
+ * The interactive TUI, as a person sees it: the real pi in a tmux pseudo-terminal with the
+ * extension loaded. The initial prompt makes the fake model call ask_user_question; the question
+ * appears on screen; keys answer it; the model receives the result and its reply is shown.
+ * Written against what is visible (question text, option labels), not against a particular layout.
+ */
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createHarness, type PiHarness } from "../support/pi.ts";
+import { askStep, CACHE_QUESTION, echoStep } from "../support/questions.ts";
+import { startTui, type TuiSession, tmuxAvailable } from "../support/tty.ts";
+
+let h: PiHarness | undefined;
+let tui: TuiSession | undefined;
+
+beforeAll(() => {
+	if (!tmuxAvailable()) throw new Error("the TUI tests need tmux on PATH (CI: apt-get install -y tmux)");
+});
+afterEach(async () => {
+	tui?.close();
+	tui = undefined;
+	await h?.dispose();
+	h = undefined;
+});
+
+/** The question is shown as a dialog: its text and an option label on lines other than the tool-call line. */
+function dialogShown(screen: string): boolean {
+	const lines = screen.split("\n").filter((line) => !line.includes("questions="));
+	return (
+		lines.some((line) => line.includes(CACHE_QUESTION.question)) && lines.some((line) => line.includes("SQLite file"))
+	);
+}
+
+/** Presses Enter until the fake model has received a tool result (a review step may need a second Enter). */
+async function enterUntilAnswered(session: TuiSession, harness: PiHarness): Promise<string> {
+	for (let attempt = 0; attempt < 4; attempt++) {
+		session.keys("Enter");
+		const deadline = Date.now() + 1_500;
+		while (Date.now() < deadline) {
+			const result = harness.fake.requests.at(-1)?.lastToolResult;
+			if (result !== undefined) return result;
+			await new Promise((r) => setTimeout(r, 50));
+		}
+	}
+	throw new Error(`the model never received a tool result; screen:\n${session.screen()}`);
+}
+
+async function startAsking(): Promise<{ harness: PiHarness; session: TuiSession }> {
+	const harness = await createHarness([askStep(CACHE_QUESTION), echoStep]);
+	h = harness;
+	const session = startTui(harness.options({ extraArgs: ["We need a cache. Ask me."] }));
+	tui = session;
+	await session.waitForScreen(dialogShown, "the question dialog");
+	return { harness, session };
+}
+
+describe("the interactive TUI", () => {
+	it("shows the question, takes keys, and the model receives the chosen option", async () => {
+		const { harness, session } = await startAsking();
+		session.keys("Down");
+		const received = await enterUntilAnswered(session, harness);
+		expect(received).toBe(
+			'User answered: "Where should the API client cache responses?" = "SQLite file". Continue with these answers.',
+		);
+		// The model's reply (the echo of what it received) is rendered.
+		const screen = await session.waitForScreen("received: User answered:", "the model's reply");
+		expect(screen).toContain('"SQLite file"');
+		expect(harness.fake.requests).toHaveLength(2);
+	});
+
+	it("Escape declines and the model is told not to assume answers", async () => {
+		const { harness, session } = await startAsking();
+		session.keys("Escape");
+		await session.waitForScreen("received:", "the model's reply after Escape");
+		const received = harness.fake.requests.at(-1)?.lastToolResult ?? "";
+		expect(received).toMatch(/^User declined to answer the questions\. Do not assume answers/);
+	});
+});
