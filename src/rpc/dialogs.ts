@@ -30,12 +30,15 @@ export type InputReply = { type: "text"; text: string } | { type: "cancel" } | {
 export class Dialogs {
 	/** Dialogs opened so far. */
 	opened = 0;
+	private readonly host: DialogHost;
+	private readonly signal: AbortSignal | undefined;
+	private readonly budget: number;
 
-	constructor(
-		private readonly host: DialogHost,
-		private readonly signal: AbortSignal | undefined,
-		private readonly budget: number = DIALOG_BUDGET,
-	) {}
+	constructor(host: DialogHost, signal: AbortSignal | undefined, budget: number = DIALOG_BUDGET) {
+		this.host = host;
+		this.signal = signal;
+		this.budget = budget;
+	}
 
 	/** Shows `rows` (made unique) and maps the reply back to its row's action by exact match. */
 	async select<A>(title: string, rows: readonly Row<A>[]): Promise<SelectReply<A>> {

@@ -60,6 +60,8 @@ export async function walkQuestionnaire(
 }
 
 class Walk {
+	private readonly questionnaire: Questionnaire;
+	private readonly options: WalkOptions;
 	private readonly total: number;
 	private readonly picks: Picks;
 	private readonly dialogs: Dialogs;
@@ -67,11 +69,9 @@ class Walk {
 	/** Set once the review was shown: from then on every commit returns to it. */
 	private reviewing = false;
 
-	constructor(
-		private readonly questionnaire: Questionnaire,
-		host: DialogHost,
-		private readonly options: WalkOptions,
-	) {
+	constructor(questionnaire: Questionnaire, host: DialogHost, options: WalkOptions) {
+		this.questionnaire = questionnaire;
+		this.options = options;
 		this.total = questionnaire.questions.length;
 		this.picks = emptyPicks(this.total);
 		this.dialogs = new Dialogs(host, options.signal);

@@ -18,8 +18,11 @@ export class ScriptedHost implements DialogHost {
 	readonly calls: Call[] = [];
 	readonly signals: (AbortSignal | undefined)[] = [];
 	private next = 0;
+	private readonly script: readonly Step[];
 
-	constructor(private readonly script: readonly Step[] = []) {}
+	constructor(script: readonly Step[] = []) {
+		this.script = script;
+	}
 
 	/** Script steps not consumed: a finished scenario leaves none. */
 	get remaining(): number {

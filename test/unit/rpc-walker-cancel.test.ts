@@ -142,7 +142,9 @@ describe("walkQuestionnaire: cancelling", () => {
 
 describe("walkQuestionnaire: select-only hosts and the budget", () => {
 	/** Picks rows by a rule and cancels every input, like a client without a text box. */
-	function selectOnly(choose: (call: { title: string; options: string[] }) => string | undefined): DialogHost & { calls: Call[] } {
+	function selectOnly(
+		choose: (call: { title: string; options: string[] }) => string | undefined,
+	): DialogHost & { calls: Call[] } {
 		const calls: Call[] = [];
 		return {
 			calls,
