@@ -1,0 +1,200 @@
+/**
+ * Reducer, modes `submit` and `confirm-discard`, plus the host events every mode accepts: partial
+ * submit, the Esc flow ("Discard N answers?" only when something was entered), abort, time out,
+ * collapse, and "after host/done every action is a no-op".
+ */
+import { describe, expect, it } from "vitest";
+import type { Action } from "../../src/state/actions.ts";
+import { reduce } from "../../src/state/reduce.ts";
+import { contextOf, doneResult, MULTI, render, run, SINGLE, start, YESNO } from "./state-fixtures.ts";
+
+const three = contextOf(SINGLE, MULTI, YESNO);
+const toSubmit: Action = { type: "tab/switched", direction: "prev" };
+
+describe("Submit tab", () => {
+	it("up/down flip between Submit and Cancel", () => {
+		const s = run(start(three), three, toSubmit, { type: "nav/focusMoved", direction: "down" });
+		expect(s.state.submitChoice).toBe("cancel");
+		const t = run(s.state, three, { type: "nav/focusMoved", direction: "up" });
+		expect(t.state.submitChoice).toBe("submit");
+	});
+
+	it("submitting with everything answered is `answered`", () => {
+		const { effects, state } = run(
+			start(three),
+			three,
+			{ type: "answer/optionChosen", option: 1 },
+			{ type: "multi/optionToggled", option: 0 },
+			{ type: "multi/optionToggled", option: 2 },
+			{ type: "multi/committed" },
+			{ type: "answer/optionChosen", option: 0 },
+			{ type: "dialog/submitRequested" },
+		);
+		expect(state.mode).toBe("done");
+		expect(doneResult(effects)).toEqual({
+			outcome: "answered",
+			cancelled: false,
+			host: "tui",
+			answers: [
+				{ questionIndex: 0, question: "Which cache?", kind: "option", answer: "Redis (Recommended)" },
+				{ questionIndex: 1, question: "Which targets?", kind: "multi", answer: ["Linux", "Windows"] },
+				{ questionIndex: 2, question: "Ship it?", kind: "option", answer: "Yes" },
+			],
+		});
+		expect(effects.filter((e) => e.type === "host/requestRender")).toHaveLength(5);
+		expect(effects.at(-1)?.type).toBe("host/done");
+	});
+
+	it("partial submit is allowed", () => {
+		const { effects } = run(start(three), three, { type: "answer/optionChosen", option: 2 }, toSubmit, toSubmit, {
+			type: "dialog/submitRequested",
+		});
+		const result = doneResult(effects);
+		expect(result.outcome).toBe("partial");
+		expect(result.unanswered).toEqual([1, 2]);
+	});
+});
+
+describe("Esc flow", () => {
+	it("with nothing entered, cancel declines at once", () => {
+		const { effects } = run(start(three), three, { type: "dialog/cancelRequested" });
+		expect(doneResult(effects)).toMatchObject({ outcome: "declined", cancelled: true, answers: [] });
+	});
+
+	it("with an answer, cancel asks first; confirming declines and keeps the answers", () => {
+		const asked = run(
+			start(three),
+			three,
+			{ type: "answer/optionChosen", option: 0 },
+			{ type: "dialog/cancelRequested" },
+		);
+		expect(asked.state.mode).toBe("confirm-discard");
+		expect(asked.effects.some((e) => e.type === "host/done")).toBe(false);
+		const { effects } = run(asked.state, three, { type: "dialog/discardConfirmed" });
+		const result = doneResult(effects);
+		expect(result).toMatchObject({ outcome: "declined", cancelled: true, unanswered: [1, 2] });
+		expect(result.answers).toHaveLength(1);
+	});
+
+	it("a draft, a check or a note alone also asks first", () => {
+		const inputs: Action[][] = [
+			[{ type: "draft/opened" }, { type: "draft/edited", text: "x" }, { type: "draft/closed" }],
+			[
+				{ type: "tab/switched", direction: "next" },
+				{ type: "multi/optionToggled", option: 0 },
+			],
+			[{ type: "notes/opened" }, { type: "notes/edited", text: "x" }, { type: "notes/closed" }],
+			[toSubmit, { type: "notes/opened" }, { type: "notes/edited", text: "x" }, { type: "notes/closed" }],
+		];
+		for (const actions of inputs) {
+			const { state } = run(start(three), three, ...actions, { type: "dialog/cancelRequested" });
+			expect(state.mode).toBe("confirm-discard");
+		}
+	});
+
+	it("dismissing returns to where the user was, with everything kept", () => {
+		const asked = run(start(three), three, { type: "answer/optionChosen", option: 0 }, toSubmit, {
+			type: "nav/focusMoved",
+			direction: "down",
+		});
+		const back = run(asked.state, three, { type: "dialog/cancelRequested" }, { type: "dialog/discardDismissed" });
+		expect(back.state).toEqual(asked.state);
+		const fromQuestion = run(
+			start(three),
+			three,
+			{ type: "answer/optionChosen", option: 0 },
+			{ type: "dialog/cancelRequested" },
+			{
+				type: "dialog/discardDismissed",
+			},
+		);
+		expect(fromQuestion.state).toMatchObject({ mode: "options", tab: 1 });
+	});
+
+	it("Cancel on the Submit tab is the same request", () => {
+		const { effects } = run(start(three), three, toSubmit, { type: "dialog/cancelRequested" });
+		expect(doneResult(effects).outcome).toBe("declined");
+	});
+});
+
+describe("host events", () => {
+	it("abort ends with `interrupted` and the answers so far, from any mode", () => {
+		const editing = run(start(three), three, { type: "answer/optionChosen", option: 1 }, { type: "draft/opened" });
+		const { effects, state } = run(editing.state, three, { type: "host/aborted" });
+		expect(state.mode).toBe("done");
+		expect(effects).toHaveLength(1);
+		expect(doneResult(effects)).toMatchObject({ outcome: "interrupted", cancelled: true, unanswered: [1, 2] });
+	});
+
+	it("time out ends with `timed_out`", () => {
+		const { effects } = run(start(three), three, { type: "host/timedOut" });
+		expect(doneResult(effects).outcome).toBe("timed_out");
+	});
+
+	it("after done every action is a no-op", () => {
+		const done = run(start(contextOf(YESNO)), contextOf(YESNO), { type: "answer/optionChosen", option: 0 }).state;
+		for (const action of [
+			{ type: "host/aborted" },
+			{ type: "view/collapseToggled" },
+			{ type: "dialog/cancelRequested" },
+		] as Action[]) {
+			const step = reduce(done, action, contextOf(YESNO));
+			expect(step.state).toBe(done);
+			expect(step.effects).toEqual([]);
+		}
+	});
+});
+
+describe("collapse", () => {
+	it("flips the flag and hides or shows the overlay", () => {
+		const hidden = run(start(three), three, { type: "view/collapseToggled" });
+		expect(hidden.state.collapsed).toBe(true);
+		expect(hidden.effects).toEqual([{ type: "overlay/setHidden", hidden: true }, render]);
+		const shown = run(hidden.state, three, { type: "view/collapseToggled" });
+		expect(shown.effects).toEqual([{ type: "overlay/setHidden", hidden: false }, render]);
+	});
+
+	it("while collapsed, user actions are ignored but abort still ends the session", () => {
+		const hidden = run(start(three), three, { type: "view/collapseToggled" }).state;
+		expect(reduce(hidden, { type: "answer/optionChosen", option: 0 }, three).state).toBe(hidden);
+		expect(doneResult(reduce(hidden, { type: "host/aborted" }, three).effects).outcome).toBe("interrupted");
+	});
+});
+
+describe("preview", () => {
+	it("scrolls only when the focused option has a preview, never below 0, clamped by measurement", () => {
+		const s = run(start(three), three, { type: "preview/scrolled", delta: -4 });
+		expect(s.state.previewScroll[0]).toBe(0);
+		const down = run(
+			s.state,
+			three,
+			{ type: "preview/scrolled", delta: 5 },
+			{ type: "preview/measured", tab: 0, maxOffset: 2 },
+		);
+		expect(down.state.previewScroll[0]).toBe(2);
+		const noPreview = run(down.state, three, { type: "nav/focusMoved", direction: "down" });
+		expect(reduce(noPreview.state, { type: "preview/scrolled", delta: 1 }, three).state).toBe(noPreview.state);
+	});
+});
+
+describe("single-question form", () => {
+	it("has no Submit tab; Esc after a draft still asks first", () => {
+		const one = contextOf(SINGLE);
+		const s = run(
+			start(one),
+			one,
+			{ type: "draft/opened" },
+			{ type: "draft/edited", text: "x" },
+			{ type: "draft/closed" },
+			{
+				type: "dialog/cancelRequested",
+			},
+		);
+		expect(s.state.mode).toBe("confirm-discard");
+		expect(doneResult(run(s.state, one, { type: "dialog/discardConfirmed" }).effects)).toMatchObject({
+			outcome: "declined",
+			answers: [],
+			unanswered: [0],
+		});
+	});
+});

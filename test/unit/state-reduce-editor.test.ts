@@ -1,0 +1,254 @@
+/**
+ * Reducer, modes `editing` and `notes`: drafts become custom answers only when confirmed, are kept
+ * across tab switches and collapse, multi-select typed text is added to the checked options, notes
+ * never mark a question answered, and external-editor results are dropped when stale.
+ */
+import { describe, expect, it } from "vitest";
+import { reduce } from "../../src/state/reduce.ts";
+import { contextOf, doneResult, MULTI, render, run, SINGLE, start, YESNO } from "./state-fixtures.ts";
+
+const three = contextOf(SINGLE, MULTI, YESNO);
+
+describe("draft", () => {
+	it("opening focuses Type something., enters editing and loads the draft into the editor", () => {
+		const { state, effects } = run(start(three), three, { type: "draft/opened" });
+		expect(state).toMatchObject({ mode: "editing", focus: [3, 0, 0] });
+		expect(effects).toEqual([{ type: "editor/setText", text: "" }, render]);
+	});
+
+	it("edits are stored but answer nothing until confirmed", () => {
+		const edited = run(start(three), three, { type: "draft/opened" }, { type: "draft/edited", text: "  Memcached " });
+		expect(edited.state.drafts[0]).toBe("  Memcached ");
+		expect(edited.state.answers[0]).toBeNull();
+		const confirmed = run(edited.state, three, { type: "draft/confirmed" });
+		expect(confirmed.state.answers[0]).toEqual({ kind: "custom", text: "Memcached" });
+		expect(confirmed.state).toMatchObject({ mode: "options", tab: 1 });
+	});
+
+	it("the same text again is not a change", () => {
+		const s = run(start(three), three, { type: "draft/opened" }, { type: "draft/edited", text: "a" }).state;
+		expect(reduce(s, { type: "draft/edited", text: "a" }, three)).toEqual({ state: s, effects: [] });
+	});
+
+	it("confirming a blank single-select draft does nothing", () => {
+		const s = run(start(three), three, { type: "draft/opened" }, { type: "draft/edited", text: "   " }).state;
+		expect(reduce(s, { type: "draft/confirmed" }, three).state).toBe(s);
+	});
+
+	it("Esc leaves the editor and keeps the draft; reopening loads it", () => {
+		const left = run(
+			start(three),
+			three,
+			{ type: "draft/opened" },
+			{ type: "draft/edited", text: "half" },
+			{
+				type: "draft/closed",
+			},
+		);
+		expect(left.state).toMatchObject({ mode: "options", drafts: ["half", "", ""], answers: [null, null, null] });
+		const reopened = run(left.state, three, { type: "draft/opened" });
+		expect(reopened.effects).toContainEqual({ type: "editor/setText", text: "half" });
+	});
+
+	it("drafts survive tab switches (the editor closes) and collapse (the editor stays)", () => {
+		const s = run(
+			start(three),
+			three,
+			{ type: "draft/opened" },
+			{ type: "draft/edited", text: "x" },
+			{
+				type: "tab/switched",
+				direction: "next",
+			},
+		);
+		expect(s.state).toMatchObject({ mode: "options", tab: 1, drafts: ["x", "", ""] });
+		const c = run(
+			s.state,
+			three,
+			{ type: "tab/switched", direction: "prev" },
+			{ type: "draft/opened" },
+			{
+				type: "view/collapseToggled",
+			},
+		);
+		expect(c.state).toMatchObject({ mode: "editing", collapsed: true, drafts: ["x", "", ""] });
+		const back = run(c.state, three, { type: "view/collapseToggled" }, { type: "draft/confirmed" });
+		expect(back.state.answers[0]).toEqual({ kind: "custom", text: "x" });
+	});
+
+	it("a one-question form finishes when the draft is confirmed", () => {
+		const one = contextOf(YESNO);
+		const { effects } = run(
+			start(one),
+			one,
+			{ type: "draft/opened" },
+			{ type: "draft/edited", text: "Maybe" },
+			{
+				type: "draft/confirmed",
+			},
+		);
+		expect(doneResult(effects).answers).toEqual([
+			{ questionIndex: 0, question: "Ship it?", kind: "custom", answer: "Maybe" },
+		]);
+	});
+
+	it("keys are forwarded to the editor as an effect", () => {
+		const s = run(start(three), three, { type: "draft/opened" }).state;
+		const step = reduce(s, { type: "editor/keyForwarded", data: "a" }, three);
+		expect(step.state).toBe(s);
+		expect(step.effects).toEqual([{ type: "editor/forwardKey", data: "a" }, render]);
+	});
+});
+
+describe("multi-select typed text", () => {
+	it("is added to the checked options as the last entry, with kind multi", () => {
+		const one = contextOf(MULTI);
+		const { effects } = run(
+			start(one),
+			one,
+			{ type: "multi/optionToggled", option: 1 },
+			{ type: "draft/opened" },
+			{ type: "draft/edited", text: "BSD" },
+			{ type: "draft/confirmed" },
+		);
+		expect(doneResult(effects).answers).toEqual([
+			{ questionIndex: 0, question: "Which targets?", kind: "multi", answer: ["macOS", "BSD"], custom: "BSD" },
+		]);
+	});
+
+	it("is kept when Next commits later, and dropped by confirming a blank draft", () => {
+		const s = run(
+			start(three),
+			three,
+			{ type: "tab/switched", direction: "next" },
+			{ type: "draft/opened" },
+			{ type: "draft/edited", text: "BSD" },
+			{ type: "draft/confirmed" },
+		).state;
+		expect(s.answers[1]).toEqual({ kind: "multi", options: [], custom: "BSD" });
+		const more = run(
+			s,
+			three,
+			{ type: "tab/switched", direction: "prev" },
+			{ type: "multi/optionToggled", option: 0 },
+			{
+				type: "multi/committed",
+			},
+		);
+		expect(more.state.answers[1]).toEqual({ kind: "multi", options: [0], custom: "BSD" });
+		const cleared = run(
+			more.state,
+			three,
+			{ type: "tab/switched", direction: "prev" },
+			{ type: "draft/opened" },
+			{ type: "draft/edited", text: "" },
+			{ type: "draft/confirmed" },
+		);
+		expect(cleared.state.answers[1]).toEqual({ kind: "multi", options: [0] });
+	});
+});
+
+describe("notes", () => {
+	it("are stored apart and never mark a question answered", () => {
+		const { state, effects } = run(
+			start(three),
+			three,
+			{ type: "notes/opened" },
+			{ type: "notes/edited", text: "ask ops" },
+			{
+				type: "notes/closed",
+			},
+		);
+		expect(state).toMatchObject({ mode: "options", notes: ["ask ops", "", ""], answers: [null, null, null] });
+		expect(effects[0]).toEqual({ type: "editor/setText", text: "" });
+	});
+
+	it("on the Submit tab edit the global note", () => {
+		const { state } = run(
+			start(three),
+			three,
+			{ type: "tab/switched", direction: "prev" },
+			{ type: "notes/opened" },
+			{ type: "notes/edited", text: "all provisional" },
+			{ type: "notes/closed" },
+		);
+		expect(state).toMatchObject({ mode: "submit", globalNote: "all provisional", notes: ["", "", ""] });
+	});
+
+	it("reach the result: on answers, as question notes when unanswered, and globally", () => {
+		const { effects } = run(
+			start(three),
+			three,
+			{ type: "notes/opened" },
+			{ type: "notes/edited", text: "n1" },
+			{ type: "notes/closed" },
+			{ type: "tab/switched", direction: "next" },
+			{ type: "notes/opened" },
+			{ type: "notes/edited", text: "n2" },
+			{ type: "notes/closed" },
+			{ type: "tab/switched", direction: "prev" },
+			{ type: "answer/optionChosen", option: 2 },
+			{ type: "tab/switched", direction: "next" },
+			{ type: "tab/switched", direction: "next" },
+			{ type: "notes/opened" },
+			{ type: "notes/edited", text: "g" },
+			{ type: "notes/closed" },
+			{ type: "dialog/submitRequested" },
+		);
+		const result = doneResult(effects);
+		expect(result.outcome).toBe("partial");
+		expect(result.answers).toEqual([
+			{ questionIndex: 0, question: "Which cache?", kind: "option", answer: "None", notes: "n1" },
+		]);
+		expect(result.questionNotes).toEqual([{ questionIndex: 1, question: "Which targets?", notes: "n2" }]);
+		expect(result.globalNote).toBe("g");
+		expect(result.unanswered).toEqual([1, 2]);
+	});
+});
+
+describe("external editor", () => {
+	const editing = () => run(start(three), three, { type: "draft/opened" }, { type: "draft/edited", text: "abc" }).state;
+
+	it("requests carry a fresh id and the current text; the result replaces the draft", () => {
+		const asked = run(editing(), three, { type: "editor/externalRequested" });
+		expect(asked.effects).toEqual([{ type: "editor/openExternal", requestId: 1, text: "abc" }, render]);
+		const back = run(asked.state, three, { type: "editor/externalReturned", requestId: 1, text: "abcdef\n" });
+		expect(back.state.drafts[0]).toBe("abcdef");
+		expect(back.state.pendingExternal).toBeNull();
+		expect(back.effects).toEqual([{ type: "editor/setText", text: "abcdef" }, render]);
+	});
+
+	it("drops results with another id, after the editor closed, or twice", () => {
+		const asked = run(editing(), three, { type: "editor/externalRequested" }).state;
+		expect(reduce(asked, { type: "editor/externalReturned", requestId: 7, text: "x" }, three).state).toBe(asked);
+		const closed = run(
+			asked,
+			three,
+			{ type: "draft/closed" },
+			{ type: "editor/externalReturned", requestId: 1, text: "x" },
+		);
+		expect(closed.state.drafts[0]).toBe("abc");
+		const once = run(asked, three, { type: "editor/externalReturned", requestId: 1, text: "x" }).state;
+		expect(reduce(once, { type: "editor/externalReturned", requestId: 1, text: "y" }, three).state).toBe(once);
+	});
+
+	it("a cancelled external edit keeps the text", () => {
+		const asked = run(editing(), three, { type: "editor/externalRequested" }).state;
+		const back = run(asked, three, { type: "editor/externalReturned", requestId: 1, text: undefined });
+		expect(back.state.drafts[0]).toBe("abc");
+		expect(back.effects).toEqual([render]);
+	});
+
+	it("works for notes too, with increasing ids", () => {
+		const s = run(
+			start(three),
+			three,
+			{ type: "notes/opened" },
+			{ type: "editor/externalRequested" },
+			{ type: "editor/externalReturned", requestId: 1, text: "first" },
+			{ type: "editor/externalRequested" },
+		);
+		expect(s.state.notes[0]).toBe("first");
+		expect(s.effects).toContainEqual({ type: "editor/openExternal", requestId: 2, text: "first" });
+	});
+});
