@@ -1,0 +1,98 @@
+/**
+ * Loads the extension's config: the global file `<agent dir>/ask-user-question.json`, then, when the
+ * project is trusted, `<cwd>/.pi/ask-user-question.json`, which wins per setting. Synchronous and cheap
+ * (it runs in the extension factory and at every session_start): no schema compilation, since TypeBox's
+ * `Value` checks interpret the schema directly and these files are tiny.
+ *
+ * Never throws. A broken file gives one warning and contributes nothing; a file with some bad settings
+ * gives one warning listing each bad key path, and its good settings still apply. Warnings are plain
+ * sentences naming the file, safe to print (the path is sanitized), without the extension's name.
+ *
+ * Warning formats (exact):
+ * - `Ignored config file <path>: <reason>.` (reasons in `read.ts`)
+ * - `Ignored settings in <path>: <problem>; <problem>.` in file order, each problem one of
+ *   `<key path>: unknown key`, `<key path>: expected <the leaf's "expected">`, `<section>: expected an
+ *   object` (`layer.ts`); past `MAX_LISTED` problems, `; and N more` ends the list
+ * - `Could not load the config: <message>.` (a bug, never expected; defaults apply)
+ */
+import { resolve } from "node:path";
+import { Value } from "typebox/value";
+import { sanitizeInline } from "../text/sanitize.ts";
+import { buildConfig, type Layer, readLayer } from "./layer.ts";
+import { globalConfigPath, projectConfigPath, resolveAgentDir } from "./paths.ts";
+import { readConfigFile } from "./read.ts";
+import { type AskConfig, CONFIG_SCHEMA } from "./schema.ts";
+
+export type { AskConfig } from "./schema.ts";
+export { globalConfigPath, projectConfigPath, resolveAgentDir };
+
+/** What `loadConfig` found. */
+export interface ConfigLoad {
+	/** The settings: defaults, overridden by the global file, overridden by the project file. */
+	config: AskConfig;
+	/** One sentence per problem file, in reading order (global first). Empty when all is well. */
+	warnings: string[];
+	/** The files whose settings were used, fully or partly (missing and wholly broken files are not listed). */
+	files: string[];
+}
+
+/** Where to look for config files. */
+export interface ConfigLocation {
+	/** Pi's agent dir (`resolveAgentDir()`). */
+	agentDir: string;
+	/** The project root (`ctx.cwd`). */
+	cwd: string;
+	/** `ctx.isProjectTrusted()`: an untrusted project's file is not even looked at. */
+	projectTrusted: boolean;
+}
+
+/** Problems listed per file before the rest are counted instead (a runaway file stays one readable line). */
+export const MAX_LISTED = 20;
+
+/** Loads and merges the config files. Synchronous; never throws. */
+export function loadConfig(options: ConfigLocation): ConfigLoad {
+	try {
+		return load(options);
+	} catch (error) {
+		const message = error instanceof Error ? error.message : String(error);
+		return { config: defaultConfig(), warnings: [`Could not load the config: ${sanitizeInline(message)}.`], files: [] };
+	}
+}
+
+/** The config when no file sets anything. */
+export function defaultConfig(): AskConfig {
+	return buildConfig(CONFIG_SCHEMA, []) as unknown as AskConfig;
+}
+
+function load({ agentDir, cwd, projectTrusted }: ConfigLocation): ConfigLoad {
+	const paths = [globalConfigPath(agentDir)];
+	const project = projectConfigPath(cwd);
+	// An agent dir set to `<cwd>/.pi` makes both the same file: read it once.
+	if (projectTrusted && !paths.some((path) => resolve(path) === resolve(project))) paths.push(project);
+
+	const layers: Layer[] = [];
+	const warnings: string[] = [];
+	const files: string[] = [];
+	for (const path of paths) {
+		const file = readConfigFile(path);
+		if (file.kind === "missing") continue;
+		if (file.kind === "broken") {
+			warnings.push(`Ignored config file ${sanitizeInline(path)}: ${file.reason}.`);
+			continue;
+		}
+		const { values, problems } = readLayer(CONFIG_SCHEMA, file.data);
+		if (problems.length > 0) warnings.push(`Ignored settings in ${sanitizeInline(path)}: ${listed(problems)}.`);
+		layers.push(values);
+		files.push(path);
+	}
+	const config = buildConfig(CONFIG_SCHEMA, layers);
+	// Every value passed its leaf's schema, so this holds; checked anyway because the cast below trusts it.
+	if (!Value.Check(CONFIG_SCHEMA, config)) throw new Error("the merged settings do not match the schema");
+	return { config: config as unknown as AskConfig, warnings, files };
+}
+
+function listed(problems: readonly string[]): string {
+	const shown = problems.slice(0, MAX_LISTED).map(sanitizeInline).join("; ");
+	const rest = problems.length - MAX_LISTED;
+	return rest > 0 ? `${shown}; and ${rest} more` : shown;
+}
