@@ -3,18 +3,16 @@
  * extension loaded. The initial prompt makes the fake model call ask_user_question; the question
  * appears on screen; keys answer it; the model receives the result and its reply is shown.
  * Written against what is visible (question text, option labels), not against a particular layout.
+ * Runs in tmux when installed, else under `script` + @xterm/headless (PI_ASK_TTY forces one).
  */
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createHarness, type PiHarness } from "../support/pi.ts";
 import { askStep, CACHE_QUESTION, echoStep } from "../support/questions.ts";
-import { startTui, type TuiSession, tmuxAvailable } from "../support/tty.ts";
+import { startTui, type TuiSession } from "../support/tty.ts";
 
 let h: PiHarness | undefined;
 let tui: TuiSession | undefined;
 
-beforeAll(() => {
-	if (!tmuxAvailable()) throw new Error("the TUI tests need tmux on PATH (CI: apt-get install -y tmux)");
-});
 afterEach(async () => {
 	tui?.close();
 	tui = undefined;
@@ -41,7 +39,7 @@ async function enterUntilAnswered(session: TuiSession, harness: PiHarness): Prom
 			await new Promise((r) => setTimeout(r, 50));
 		}
 	}
-	throw new Error(`the model never received a tool result; screen:\n${session.screen()}`);
+	throw new Error(`the model never received a tool result (${session.backend}); screen:\n${await session.screen()}`);
 }
 
 async function startAsking(): Promise<{ harness: PiHarness; session: TuiSession }> {

@@ -1,11 +1,13 @@
 /**
- * Runs the real pi TUI in a pseudo-terminal without native modules: a private tmux server (one
- * socket per session, no user config) hosts pi; tests type with `send-keys` and read the screen
- * with `capture-pane -p`. tmux must be installed (CI installs it in .ci/run).
+ * Runs the real pi TUI in a pseudo-terminal without native modules. Preferred: a private tmux
+ * server (one socket per session, no user config) hosts pi; tests type with `send-keys` and read
+ * the screen with `capture-pane -p`. Without tmux (or with PI_ASK_TTY=script) it falls back to
+ * util-linux `script` + @xterm/headless (tty-script.ts). Both take tmux key names.
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { type PiOptions, piArgs, piCommand, piEnv } from "./pi.ts";
+import { startScriptTerminal } from "./tty-script.ts";
 
 /** True when a tmux binary can be run. */
 export function tmuxAvailable(): boolean {
@@ -15,8 +17,10 @@ export function tmuxAvailable(): boolean {
 
 /** A pi TUI running in a detached tmux session. */
 export interface TuiSession {
+	/** Which pseudo-terminal runs pi. */
+	backend: "tmux" | "script";
 	/** The visible screen, one line per row, trailing spaces trimmed. */
-	screen(): string;
+	screen(): Promise<string>;
 	/** tmux key names: "Enter", "Escape", "Down", "Up", "Space", "Tab", "BTab", "C-c", ... */
 	keys(...names: string[]): void;
 	/** Types text literally (no key-name interpretation). */
@@ -39,10 +43,64 @@ export interface TuiOptions extends PiOptions {
 
 /** Starts pi interactively (hermetic arguments, plus `extraArgs`, e.g. an initial prompt). */
 export function startTui(options: TuiOptions): TuiSession {
-	const socket = `pi-ask-${process.pid}-${randomBytes(4).toString("hex")}`;
+	const wanted = process.env.PI_ASK_TTY;
+	const useTmux = wanted === "tmux" || (wanted !== "script" && tmuxAvailable());
+	return useTmux ? startTmux(options) : startScript(options);
+}
+
+function tuiEnv(options: TuiOptions): NodeJS.ProcessEnv {
 	const env: NodeJS.ProcessEnv = { ...piEnv(options.agentDir, options.env), TERM: "xterm-256color" };
 	delete env.NO_COLOR;
 	delete env.TMUX;
+	return env;
+}
+
+async function pollScreen(
+	screen: () => Promise<string>,
+	match: string | RegExp | ((screen: string) => boolean),
+	what: string | undefined,
+	timeoutMs: number,
+): Promise<string> {
+	const test =
+		typeof match === "function"
+			? match
+			: typeof match === "string"
+				? (s: string) => s.includes(match)
+				: (s: string) => match.test(s);
+	const deadline = Date.now() + timeoutMs;
+	let last = "";
+	while (Date.now() < deadline) {
+		last = await screen();
+		if (test(last)) return last;
+		await new Promise((r) => setTimeout(r, 100));
+	}
+	throw new Error(`timed out after ${timeoutMs} ms waiting for ${what ?? String(match)}; screen:\n${last}`);
+}
+
+function startScript(options: TuiOptions): TuiSession {
+	const { command, args } = piCommand();
+	const term = startScriptTerminal(command, [...args, ...piArgs(options)], {
+		cwd: options.cwd,
+		env: tuiEnv(options),
+		cols: options.cols ?? 120,
+		rows: options.rows ?? 40,
+	});
+	const screen = async () => (await term.screen()).replace(/[ \t]+$/gm, "");
+	return {
+		backend: "script",
+		screen,
+		keys: (...names) => {
+			for (const name of names) term.send(name);
+		},
+		type: (text) => term.write(text),
+		waitForScreen: (match, what, timeoutMs = options.timeoutMs ?? 20_000) => pollScreen(screen, match, what, timeoutMs),
+		close: () => term.close(),
+	};
+}
+
+function startTmux(options: TuiOptions): TuiSession {
+	const socket = `pi-ask-${process.pid}-${randomBytes(4).toString("hex")}`;
+	const env = tuiEnv(options);
 	const tmux = (...args: string[]) => {
 		const result = spawnSync("tmux", ["-L", socket, "-f", "/dev/null", ...args], { encoding: "utf8", env });
 		if (result.error) throw result.error;
@@ -87,9 +145,9 @@ export function startTui(options: TuiOptions): TuiSession {
 		"on",
 	);
 	let closed = false;
-	const screen = () => tmux("capture-pane", "-p", "-t", "pi").replace(/[ \t]+$/gm, "");
-	const timeoutDefault = options.timeoutMs ?? 20_000;
+	const screen = async () => tmux("capture-pane", "-p", "-t", "pi").replace(/[ \t]+$/gm, "");
 	return {
+		backend: "tmux",
 		screen,
 		keys: (...names) => {
 			for (const name of names) tmux("send-keys", "-t", "pi", name);
@@ -97,22 +155,7 @@ export function startTui(options: TuiOptions): TuiSession {
 		type: (text) => {
 			tmux("send-keys", "-t", "pi", "-l", text);
 		},
-		async waitForScreen(match, what, timeoutMs = timeoutDefault) {
-			const test =
-				typeof match === "function"
-					? match
-					: typeof match === "string"
-						? (s: string) => s.includes(match)
-						: (s: string) => match.test(s);
-			const deadline = Date.now() + timeoutMs;
-			let last = "";
-			while (Date.now() < deadline) {
-				last = screen();
-				if (test(last)) return last;
-				await new Promise((r) => setTimeout(r, 100));
-			}
-			throw new Error(`timed out after ${timeoutMs} ms waiting for ${what ?? String(match)}; screen:\n${last}`);
-		},
+		waitForScreen: (match, what, timeoutMs = options.timeoutMs ?? 20_000) => pollScreen(screen, match, what, timeoutMs),
 		close() {
 			if (closed) return;
 			closed = true;
