@@ -10,8 +10,11 @@
  * Cancel semantics: a cancelled or empty input changes nothing (a cancelled note input keeps
  * the note, an empty one removes it); a cancelled question or review select declines, after a
  * "Keep answering / Discard" question once anything is answered; cancelling that too declines
- * and keeps the answers. A multi-select committed with nothing selected leaves the question
+ * and keeps the answers; "Discard N answers and decline" drops them; Decline in the review keeps
+ * them. A dialog that rejects or throws, or a reply that is not one of the offered rows, counts as
+ * a cancel of that dialog. A multi-select committed with nothing selected leaves the question
  * unanswered and moves on. "← Back" drops multi-select toggles that were not committed with Done.
+ * Once the review was shown, every committed answer returns to it.
  */
 import { en } from "../i18n/en.ts";
 import type { Messages } from "../i18n/messages.ts";
