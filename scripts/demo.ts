@@ -1,0 +1,46 @@
+/**
+ * `npm start`: real Pi (this machine's Node 22 from node_modules) with this extension and the
+ * offline scripted demo model, in a throwaway agent dir so nothing of yours is read or written.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(import.meta.url);
+const piPackage = dirname(require.resolve("@earendil-works/pi-coding-agent/package.json"));
+const piBin: string = require("@earendil-works/pi-coding-agent/package.json").bin.pi;
+const agentDir = mkdtempSync(join(tmpdir(), "pi-ask-demo-"));
+
+const args = [
+	join(piPackage, piBin),
+	"-ne",
+	"-e",
+	root,
+	"-e",
+	join(root, "scripts", "demo-model.ts"),
+	"--provider",
+	"demo",
+	"--model",
+	"demo-1",
+	"--no-session",
+	...process.argv.slice(2),
+	"We need to add response caching to the API client and plan the first release. Ask me what you need to know.",
+];
+const env = {
+	...process.env,
+	PI_CODING_AGENT_DIR: agentDir,
+	PI_OFFLINE: "1",
+	PI_SKIP_VERSION_CHECK: "1",
+	PI_TELEMETRY: "0",
+};
+const child = spawn(process.execPath, args, { stdio: "inherit", env });
+const cleanup = () => rmSync(agentDir, { recursive: true, force: true });
+child.on("exit", (code, signal) => {
+	cleanup();
+	process.exit(code ?? (signal ? 1 : 0));
+});
+for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => child.kill(sig));

@@ -1,0 +1,57 @@
+/**
+ * pi-ask-user-question: registers the ask_user_question tool and keeps it visible only where a
+ * human can answer. Kept tiny: no UI module is imported here, so loading costs Pi next to nothing.
+ */
+import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { type AskConfig, loadConfig, resolveAgentDir } from "./config/load.ts";
+import { defineAskTool } from "./pi/tool-definition.ts";
+import { installVisibilityReconciler } from "./pi/visibility.ts";
+import { DEFAULT_GUIDANCE, type GuidanceTexts, TOOL_NAME } from "./tool/guidance.ts";
+
+/** The extension factory Pi calls on load. */
+export default function askUserQuestion(pi: ExtensionAPI): void {
+	const agentDir = resolveAgentDir();
+	// Project config needs the trust decision, known only at session_start; start from the global file.
+	let guidance = guidanceFrom(loadConfig({ agentDir, cwd: process.cwd(), projectTrusted: false }).config);
+	pi.registerTool(defineAskTool(guidance));
+
+	const reported = new Set<string>();
+	pi.on("session_start", (_event, ctx) => {
+		const load = loadConfig({ agentDir, cwd: ctx.cwd, projectTrusted: ctx.isProjectTrusted() });
+		for (const warning of load.warnings) {
+			if (reported.has(warning)) continue;
+			reported.add(warning);
+			warn(ctx, warning);
+		}
+		const next = guidanceFrom(load.config);
+		if (!sameGuidance(next, guidance)) {
+			guidance = next;
+			pi.registerTool(defineAskTool(guidance));
+		}
+	});
+	// Registered after the config handler so a re-registration never undoes the no-UI removal.
+	installVisibilityReconciler(pi, TOOL_NAME);
+}
+
+function guidanceFrom(config: AskConfig): GuidanceTexts {
+	return {
+		description: config.guidance.description ?? DEFAULT_GUIDANCE.description,
+		promptSnippet: config.guidance.promptSnippet ?? DEFAULT_GUIDANCE.promptSnippet,
+		promptGuidelines: config.guidance.promptGuidelines ?? DEFAULT_GUIDANCE.promptGuidelines,
+	};
+}
+
+function sameGuidance(a: GuidanceTexts, b: GuidanceTexts): boolean {
+	return (
+		a.description === b.description &&
+		a.promptSnippet === b.promptSnippet &&
+		a.promptGuidelines.length === b.promptGuidelines.length &&
+		a.promptGuidelines.every((line, i) => line === b.promptGuidelines[i])
+	);
+}
+
+/** Shown in the UI where there is one; on stderr otherwise, so print-mode users still learn of it. */
+function warn(ctx: ExtensionContext, message: string): void {
+	if (ctx.hasUI) ctx.ui.notify(`ask_user_question: ${message}`, "warning");
+	else process.stderr.write(`ask_user_question: ${message}\n`);
+}

@@ -1,0 +1,35 @@
+/**
+ * Builds the ask_user_question ToolDefinition for Pi from the guidance in force. The Pi-facing
+ * shell only: validation, host choice and results live in tool/execute.ts.
+ */
+import type { ExtensionContext, ToolDefinition } from "@earendil-works/pi-coding-agent";
+import type { QuestionnaireResult } from "../protocol/result.ts";
+import { executeAskUserQuestion } from "../tool/execute.ts";
+import { type GuidanceTexts, TOOL_LABEL, TOOL_NAME } from "../tool/guidance.ts";
+import { QuestionnaireParams } from "../tool/schema.ts";
+
+/** The tool as registered with Pi. */
+export function defineAskTool(
+	guidance: GuidanceTexts,
+): ToolDefinition<typeof QuestionnaireParams, QuestionnaireResult> {
+	return {
+		name: TOOL_NAME,
+		label: TOOL_LABEL,
+		description: guidance.description,
+		promptSnippet: guidance.promptSnippet,
+		promptGuidelines: [...guidance.promptGuidelines],
+		parameters: QuestionnaireParams,
+		// Two calls in one assistant turn must never open two dialogs at once.
+		executionMode: "sequential",
+		// Declared to the model, never callable from other tools or codemode scripts.
+		exposure: "model-only",
+		execute(_toolCallId, params, signal, _onUpdate, ctx: ExtensionContext) {
+			return executeAskUserQuestion(params, {
+				hasUI: ctx.hasUI,
+				mode: ctx.mode,
+				dialogs: ctx.ui,
+				signal,
+			});
+		},
+	};
+}

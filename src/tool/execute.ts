@@ -1,0 +1,59 @@
+/**
+ * `execute` for ask_user_question: business validation, host choice, and one tool result whatever
+ * happens. Pi-free: the Pi adapter passes the capabilities and dialogs in.
+ */
+import { chooseHostPath, type HostCapabilities } from "../host/choose.ts";
+import { resultText } from "../protocol/envelope.ts";
+import type { Questionnaire } from "../protocol/questions.ts";
+import { notShownResult, type QuestionnaireResult } from "../protocol/result.ts";
+import { type DialogHost, walkQuestionnaire } from "../rpc/walker.ts";
+import { validateQuestionnaire } from "./validation.ts";
+
+/** The tool result handed back to Pi: text for the model, the structured result for everything else. */
+export interface AskToolResult {
+	content: { type: "text"; text: string }[];
+	details: QuestionnaireResult;
+	isError?: boolean;
+}
+
+/** What execute needs from the host. */
+export interface ExecuteEnv extends HostCapabilities {
+	dialogs: DialogHost;
+	signal?: AbortSignal;
+}
+
+/** Runs one call end to end. Never throws: every failure becomes a result the model can act on. */
+export async function executeAskUserQuestion(params: unknown, env: ExecuteEnv): Promise<AskToolResult> {
+	const validation = validateQuestionnaire(params);
+	if (!validation.ok) {
+		const message = "The questionnaire arguments are invalid.";
+		return toToolResult(notShownResult("programmatic", "invalid_questions", message, validation.problems), []);
+	}
+	const questionnaire = validation.questionnaire;
+	const questions = questionnaire.questions.map((q) => q.question);
+	try {
+		return toToolResult(await runOnHost(questionnaire, env), questions);
+	} catch (error) {
+		const message = `The questionnaire failed to run: ${error instanceof Error ? error.message : String(error)}`;
+		return toToolResult(notShownResult("programmatic", "session_load_failed", message), questions);
+	}
+}
+
+async function runOnHost(questionnaire: Questionnaire, env: ExecuteEnv): Promise<QuestionnaireResult> {
+	switch (chooseHostPath(env)) {
+		case "none":
+			return notShownResult("programmatic", "no_ui", "This Pi session has no interactive UI (print or JSON mode).");
+		case "tui":
+			// Until the full overlay lands, the TUI walks the questions with Pi's own dialogs.
+			return walkQuestionnaire(questionnaire, env.dialogs, { host: "tui", signal: env.signal });
+		case "dialogs":
+			return walkQuestionnaire(questionnaire, env.dialogs, { host: "rpc", signal: env.signal });
+	}
+}
+
+function toToolResult(result: QuestionnaireResult, questions: readonly string[]): AskToolResult {
+	const text = resultText(result, questions);
+	const toolResult: AskToolResult = { content: [{ type: "text", text }], details: result };
+	if (result.outcome === "not_shown") toolResult.isError = true;
+	return toolResult;
+}
