@@ -1,45 +1,223 @@
 /**
  * Makes untrusted text (model arguments, user typing) safe to hand to a terminal (DESIGN.md §6).
- * Escape sequences and control characters become visible escapes such as `␛[2J` or `\u202e`, so the
- * user can still see that something odd was there; nothing of theirs can move the cursor, clear the
- * screen, set the title, write the clipboard or flip text direction. Pure; imports nothing.
+ *
+ * Guarantee: the output contains no ESC, no C0 control other than `\n` (block text only), no C1 control,
+ * no DEL, no bidi control, no line/paragraph separator and no lone surrogate. Without ESC and C1 no escape
+ * sequence can start, so nothing in untrusted text can move the cursor, clear the screen, set the title,
+ * write the clipboard (OSC 52), open a link (OSC 8) or talk to the terminal (DCS/APC/PM/SOS); only the
+ * SGR styling our own code adds afterwards reaches the terminal.
+ *
+ * Nothing is deleted silently: each control becomes a visible stand-in, so the user sees that something odd
+ * was there. C0 controls, ESC and DEL become control pictures (`␛[2J`, `␇`, `␍`, `␀`, `␡`); C1 controls
+ * become `\x9b`; bidi controls and other invisible format characters become `\u202e`, `\u200b`, `\u{e0041}`.
+ * The text of a sequence stays as it was (`␛]52;c;aGk=␇`), so an unterminated OSC or DCS swallows nothing:
+ * every character is mapped on its own, which also keeps the pass linear.
+ *
+ * Characters kept on purpose, because real text needs them and they are harmless in place:
+ * - ZWJ U+200D inside an emoji ZWJ sequence that Unicode recommends (RGI, e.g. 👩‍💻, 🏳️‍🌈), and ZWJ/ZWNJ
+ *   U+200C between letters of scripts that use joiners (Arabic, Indic, …). Anywhere else (between Latin
+ *   letters, alone, in a label made of joiners, in a made-up emoji chain a terminal would draw as several
+ *   emoji) they are shown as escapes, so two labels cannot look alike and still differ.
+ * - Tag characters only inside the RGI flag sequences (🏴 England/Scotland/Wales); elsewhere they are the
+ *   "ASCII smuggling" channel and are shown.
+ * - One variation selector after a visible base (❤️, 1️⃣, math and CJK variants). A second one in a row, or
+ *   one without a base, is shown: runs of them can carry hidden bytes.
+ * - A skin-tone modifier after a modifier base (👍🏽) or on its own at the start of a line; elsewhere it
+ *   would glue onto the previous character and take cells nobody measured.
+ *
+ * Width safety: a run of combining marks is capped at {@link MAX_COMBINING_MARKS}, the rest replaced by one
+ * U+FFFD (Zalgo text otherwise builds clusters that terminals and width math disagree on); conjoining Hangul
+ * jamo are kept only in well-formed L V (T) syllables. Lone surrogates become U+FFFD. Block text expands tabs
+ * to {@link TAB_SIZE}-column stops; inline text turns tabs and line breaks into spaces.
  */
+import { visibleWidth } from "@earendil-works/pi-tui";
 
-/** One escape sequence (CSI, OSC, DCS/SOS/PM/APC strings, two-byte ESC x) or one control/bidi character. */
-const UNSAFE =
-	/\u001b\[[0-?]*[ -/]*[@-~]?|\u001b[\]P^_X][\s\S]*?(?:\u0007|\u001b\\|\u009c|$)|\u001b[\s\S]?|[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** Combining marks kept per run; Vietnamese needs 2, pointed Hebrew ~4, so 6 leaves room and stops Zalgo. */
+export const MAX_COMBINING_MARKS = 6;
 
-/** Renders one unsafe match as visible, inert text. */
-function visible(match: string): string {
+/** Tab stops in block text, counted in terminal columns from the start of each line. */
+export const TAB_SIZE = 4;
+
+type Mode = "inline" | "block";
+
+const VS = "\\uFE00-\\uFE0F\\u180B-\\u180D\\u180F\\u{E0100}-\\u{E01EF}";
+const EMOJI_PART = "\\p{Extended_Pictographic}[\\p{Emoji_Modifier}\\uFE0F]?";
+const JAMO = "\\u1100-\\u115E\\u1161-\\u11FF\\uA960-\\uA97C\\uD7B0-\\uD7C6\\uD7CB-\\uD7FB";
+
+/**
+ * Builds the scan for everything that may need rewriting, in priority order: CRLF; emoji chains with ZWJ
+ * or tags (group 1); conjoining jamo runs (group 2); long combining-mark runs (group 3, variation selectors
+ * excluded so each of those goes through the one-per-base rule); then single characters (controls, separators, tabs,
+ * surrogates, format/ignorable characters, variation selectors, skin-tone modifiers). Every alternative
+ * is a plain run or a single character, so the scan stays linear. Block text leaves tabs to `expandTabs`.
+ */
+function unsafePattern(mode: Mode): RegExp {
+	const tab = mode === "inline" ? "\\t" : "";
+	return new RegExp(
+		[
+			"\\r\\n",
+			`(${EMOJI_PART}(?:(?:\\u200D${EMOJI_PART})+|[\\u{E0020}-\\u{E007E}]+\\u{E007F}))`,
+			`([${JAMO}]+)`,
+			`((?:(?![${VS}])\\p{M}){${MAX_COMBINING_MARKS + 1},})`,
+			`[${tab}\\n\\u2028\\u2029\\x00-\\x08\\x0a-\\x1f\\x7f-\\x9f\\uD800-\\uDFFF\\p{Cf}\\p{Default_Ignorable_Code_Point}\\p{Emoji_Modifier}${VS}]`,
+		].join("|"),
+		"gu",
+	);
+}
+const UNSAFE_INLINE = unsafePattern("inline");
+const UNSAFE_BLOCK = unsafePattern("block");
+
+/** The `v` flag (needed for RGI_Emoji) is ES2024 syntax: Node 22 runs it, our TS target cannot spell it. */
+const SETS_FLAG = "v";
+const RGI_EMOJI = new RegExp("^\\p{RGI_Emoji}$", SETS_FLAG);
+const JAMO_SYLLABLES = /^(?:[\u1100-\u115E\uA960-\uA97C][\u1161-\u11A7\uD7B0-\uD7C6][\u11A8-\u11FF\uD7CB-\uD7FB]?)+$/u;
+/** Scripts whose spelling uses ZWJ/ZWNJ between letters (Arabic-family and Brahmic scripts). */
+const JOINING_SCRIPT =
+	/[\p{scx=Arab}\p{scx=Syrc}\p{scx=Mong}\p{scx=Nkoo}\p{scx=Thaa}\p{scx=Deva}\p{scx=Beng}\p{scx=Guru}\p{scx=Gujr}\p{scx=Orya}\p{scx=Taml}\p{scx=Telu}\p{scx=Knda}\p{scx=Mlym}\p{scx=Sinh}\p{scx=Mymr}\p{scx=Khmr}\p{scx=Tibt}]/u;
+const VISIBLE_BASE = /[\p{L}\p{N}\p{S}\p{P}]/u;
+const EMOJI_MODIFIER_BASE = /\p{Emoji_Modifier_Base}/u;
+const LINE_BREAK = /[\n\u2028\u2029]/;
+/** Text that needs no work at all: printable ASCII, plus newlines in block text. */
+const PLAIN_INLINE = /^[\x20-\x7e]*$/;
+const PLAIN_BLOCK = /^[\x20-\x7e\n]*$/;
+
+/**
+ * For text shown on one line (labels, headers, titles, RPC options): line breaks and tabs become spaces,
+ * every other control or escape becomes a visible escape.
+ */
+export function sanitizeInline(text: string): string {
+	if (PLAIN_INLINE.test(text)) return text;
+	return text.replace(UNSAFE_INLINE, replacer("inline"));
+}
+
+/**
+ * For multi-line text (questions, descriptions, previews, typed answers): keeps `\n`, turns CRLF and
+ * U+2028/U+2029 into `\n`, expands tabs to {@link TAB_SIZE}-column stops; every other control or escape
+ * becomes a visible escape.
+ */
+export function sanitizeBlock(text: string): string {
+	if (PLAIN_BLOCK.test(text)) return text;
+	const out = text.replace(UNSAFE_BLOCK, replacer("block"));
+	return out.includes("\t") ? out.split("\n").map(expandTabs).join("\n") : out;
+}
+
+/** Visible, inert spelling of one code point: `\u202e`, or `\u{e0041}` beyond the BMP. */
+export function escapeCodePoint(cp: number): string {
+	const hex = cp.toString(16);
+	return cp > 0xffff ? `\\u{${hex}}` : `\\u${hex.padStart(4, "0")}`;
+}
+
+type Replacer = (
+	match: string,
+	emoji: string | undefined,
+	jamo: string | undefined,
+	marks: string | undefined,
+	offset: number,
+	input: string,
+) => string;
+
+function replacer(mode: Mode): Replacer {
+	const controls = mode === "block" ? BLOCK_CONTROLS : INLINE_CONTROLS;
+	return (match, emoji, jamo, marks, offset, input) => {
+		const unit = match.charCodeAt(0);
+		if (unit < 0xa0) return match.length === 2 ? controls[0x0a]! : controls[unit]!; // CRLF, or one C0/C1
+		if (emoji !== undefined) return RGI_EMOJI.test(emoji) ? emoji : unglueEmoji(emoji);
+		if (jamo !== undefined) return JAMO_SYLLABLES.test(jamo) ? jamo : escapeAll(jamo);
+		if (marks !== undefined) return `${Array.from(marks).slice(0, MAX_COMBINING_MARKS).join("")}\uFFFD`;
+		return single(match, mode, offset, input);
+	};
+}
+
+/** Stand-ins for U+0000–U+009F: control pictures for C0 and DEL (`␛`, `␇`, `␍`), `\x9b` for C1. */
+function controlTable(mode: Mode): readonly string[] {
+	return Array.from({ length: 0xa0 }, (_, cp) => {
+		if (cp === 0x0a) return mode === "block" ? "\n" : " ";
+		if (cp === 0x09) return mode === "block" ? "\t" : " ";
+		if (cp < 0x20) return String.fromCodePoint(0x2400 + cp);
+		if (cp === 0x7f) return "␡";
+		if (cp >= 0x80) return `\\x${cp.toString(16)}`;
+		return String.fromCodePoint(cp);
+	});
+}
+const BLOCK_CONTROLS = controlTable("block");
+const INLINE_CONTROLS = controlTable("inline");
+
+/** One character above U+009F: separators, surrogates, joiners, selectors, modifiers, format characters. */
+function single(ch: string, mode: Mode, offset: number, input: string): string {
+	const cp = ch.codePointAt(0) ?? 0;
+	if (cp === 0x2028 || cp === 0x2029) return mode === "block" ? "\n" : " ";
+	if (cp >= 0xd800 && cp <= 0xdfff) return "\uFFFD";
+	const prev = prevCodePoint(input, offset);
+	if (cp === 0x200c || cp === 0x200d) {
+		const next = input.codePointAt(offset + ch.length);
+		return joinsScript(prev) && joinsScript(next) ? ch : escapeCodePoint(cp);
+	}
+	if (isVariationSelector(cp)) return followsBase(prev) ? ch : escapeCodePoint(cp);
+	if (isEmojiModifier(cp)) return modifierStandsAlone(prev, mode) ? ch : escapeCodePoint(cp);
+	return escapeCodePoint(cp);
+}
+
+/** A non-RGI ZWJ/tag chain: show the glue so the terminal draws separate emoji and we measure the same. */
+function unglueEmoji(chain: string): string {
 	let out = "";
-	for (const ch of match) out += visibleChar(ch);
+	let prev: number | undefined;
+	for (const ch of chain) {
+		const cp = ch.codePointAt(0) ?? 0;
+		const glue = cp === 0x200d || (cp >= 0xe0000 && cp <= 0xe007f);
+		const strayModifier = isEmojiModifier(cp) && !(prev !== undefined && isModifierBase(prev));
+		out += glue || strayModifier ? escapeCodePoint(cp) : ch;
+		prev = cp;
+	}
 	return out;
 }
 
-function visibleChar(ch: string): string {
-	const code = ch.codePointAt(0) ?? 0;
-	if (code === 0x1b) return "␛";
-	if (code < 0x20) return String.fromCodePoint(0x2400 + code); // control pictures ␀…␟
-	if (code === 0x7f) return "␡";
-	if (code < 0xa0 && code >= 0x80) return `\\x${code.toString(16)}`;
-	if (code < 0x20 || (code >= 0x7f && code < 0xa0) || code > 0x2000 || code === 0x61c) {
-		return `\\u${code.toString(16).padStart(4, "0")}`;
+function escapeAll(text: string): string {
+	let out = "";
+	for (const ch of text) out += escapeCodePoint(ch.codePointAt(0) ?? 0);
+	return out;
+}
+
+function prevCodePoint(input: string, offset: number): number | undefined {
+	if (offset <= 0) return undefined;
+	const unit = input.charCodeAt(offset - 1);
+	const start = unit >= 0xdc00 && unit <= 0xdfff && offset >= 2 ? offset - 2 : offset - 1;
+	return input.codePointAt(start);
+}
+
+const cpString = (cp: number): string => String.fromCodePoint(cp);
+const joinsScript = (cp: number | undefined): boolean => cp !== undefined && JOINING_SCRIPT.test(cpString(cp));
+const isEmojiModifier = (cp: number): boolean => cp >= 0x1f3fb && cp <= 0x1f3ff;
+const isVariationSelector = (cp: number): boolean =>
+	(cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef) || (cp >= 0x180b && cp <= 0x180f && cp !== 0x180e);
+/** One variation selector may follow a visible base; a second in a row, or one with no base, may not. */
+const followsBase = (prev: number | undefined): boolean =>
+	prev !== undefined && !isVariationSelector(prev) && VISIBLE_BASE.test(cpString(prev));
+const isModifierBase = (cp: number): boolean => EMOJI_MODIFIER_BASE.test(cpString(cp));
+
+/** A skin-tone modifier is its own emoji at the start of text (or of a block line); after a base it modifies it. */
+function modifierStandsAlone(prev: number | undefined, mode: Mode): boolean {
+	if (prev === undefined) return true;
+	if (mode === "block" && LINE_BREAK.test(cpString(prev))) return true;
+	return isModifierBase(prev);
+}
+
+/** Expands tabs in one sanitized line to tab stops, measuring what precedes each tab in terminal columns. */
+function expandTabs(line: string): string {
+	if (!line.includes("\t")) return line;
+	const parts = line.split("\t");
+	let out = "";
+	let column = 0;
+	for (let i = 0; i < parts.length; i++) {
+		const part = parts[i] ?? "";
+		if (part !== "") {
+			out += part;
+			column += visibleWidth(part);
+		}
+		if (i < parts.length - 1) {
+			const pad = TAB_SIZE - (column % TAB_SIZE);
+			out += " ".repeat(pad);
+			column += pad;
+		}
 	}
-	return ch;
-}
-
-/**
- * For text shown on one line (labels, headers, titles, RPC options): newlines and tabs become
- * spaces, every other control or escape becomes a visible escape.
- */
-export function sanitizeInline(text: string): string {
-	return text.replace(/\r\n|[\n\t]/g, " ").replace(UNSAFE, visible);
-}
-
-/**
- * For multi-line text (questions, descriptions, previews, typed answers): keeps `\n`, turns tabs
- * into spaces and CRLF into LF; every other control or escape becomes a visible escape.
- */
-export function sanitizeBlock(text: string): string {
-	return text.replace(/\r\n/g, "\n").replace(/\t/g, "    ").replace(UNSAFE, visible);
+	return out;
 }

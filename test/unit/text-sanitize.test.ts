@@ -1,0 +1,201 @@
+/** Untrusted text → terminal-safe text: every hostile string is neutralized visibly, benign text passes unchanged. */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { escapeCodePoint, MAX_COMBINING_MARKS, sanitizeBlock, sanitizeInline } from "../../src/text/sanitize.ts";
+import { assertTerminalSafe, HOSTILE_STRINGS } from "../support/hostile-strings.ts";
+
+/** Characters that must each leave a visible marker (lone CR counts; CRLF and tabs are normalized instead). */
+const MUST_SHOW =
+	/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|\r(?!\n)|[\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u00AD\u3164]|[\uD800-\uDFFF]/gu;
+/** Visible stand-ins: control pictures, `\x9b`, `\u202e` / `\u{e0041}`, U+FFFD. */
+const MARKER = /[\u2400-\u2421]|\\x[89][0-9a-f]|\\u(?:[0-9a-f]{4}|\{[0-9a-f]+\})|\uFFFD/g;
+const count = (re: RegExp, text: string) => text.match(re)?.length ?? 0;
+
+const BENIGN = [
+	"Hello, world! (a) [b] {c} <d> ~`'\"",
+	"日本語のテキスト、中文，한국어",
+	"café crème, cafe\u0301 (decomposed), Tiê\u0301ng Viê\u0323t",
+	"שָׁלוֹם עוֹלָם and مرحبا بالعالم",
+	"ภาษาไทย, हिन्दी, क्\u200Dष, ক্\u200Cষ, می\u200Cخواهم",
+	"👩‍💻 🏳️‍🌈 🏳️‍⚧️ 👨‍👩‍👧‍👦 🧑🏽‍🤝‍🧑🏻 ❤️‍🔥 🐈‍⬛ 🏃‍➡️",
+	"👍🏽 ✌🏿 ❤️ 1️⃣ #️⃣ 🇺🇸 🇯🇵 🏴󠁧󠁢󠁥󠁮󠁧󠁿 🏴󠁧󠁢󠁳󠁣󠁴󠁿",
+	"≩︀ 葛󠄀 math and ideographic variants",
+	`e${"\u0301".repeat(MAX_COMBINING_MARKS)} (as many marks as allowed)`,
+	"한글 \u1100\u1161\u11A8 (a conjoining syllable)",
+	"Private use \uE0A0 and NBSP\u00A0and ideographic\u3000space",
+];
+
+describe("sanitize: hostile corpus", () => {
+	it("has at least 60 uniquely named entries", () => {
+		expect(HOSTILE_STRINGS.length).toBeGreaterThanOrEqual(60);
+		expect(new Set(HOSTILE_STRINGS.map((h) => h.name)).size).toBe(HOSTILE_STRINGS.length);
+	});
+
+	for (const { name, text } of HOSTILE_STRINGS) {
+		it(`neutralizes visibly: ${name}`, () => {
+			const block = sanitizeBlock(text);
+			const inline = sanitizeInline(text);
+			assertTerminalSafe(block, false, true);
+			assertTerminalSafe(inline, false, false);
+			expect(block).not.toBe(text);
+			expect(inline).not.toBe(text);
+			const needed = count(MUST_SHOW, text);
+			expect(count(MARKER, block)).toBeGreaterThanOrEqual(needed);
+			expect(count(MARKER, inline)).toBeGreaterThanOrEqual(needed);
+		});
+	}
+
+	it("is idempotent on its own output", () => {
+		for (const { text } of HOSTILE_STRINGS) {
+			const block = sanitizeBlock(text);
+			const inline = sanitizeInline(text);
+			expect(sanitizeBlock(block)).toBe(block);
+			expect(sanitizeInline(inline)).toBe(inline);
+		}
+	});
+});
+
+describe("sanitize: benign text", () => {
+	for (const text of BENIGN) {
+		it(`passes unchanged: ${text.slice(0, 30)}`, () => {
+			expect(sanitizeBlock(text)).toBe(text);
+			expect(sanitizeInline(text)).toBe(text);
+		});
+	}
+
+	it("keeps newlines in blocks and turns them into spaces inline", () => {
+		expect(sanitizeBlock("a\nb\r\nc\u2028d\u2029e")).toBe("a\nb\nc\nd\ne");
+		expect(sanitizeInline("a\nb\r\nc\u2028d\u2029e")).toBe("a b c d e");
+	});
+});
+
+describe("sanitize: exact renderings", () => {
+	it.each([
+		["\x1b[2J", "␛[2J"],
+		["\x1b]0;title\x07", "␛]0;title␇"],
+		["\x1b]52;c;aGk=\x1b\\", "␛]52;c;aGk=␛\\"],
+		["\x9b2J", "\\x9b2J"],
+		["\x00\x08\x7f", "␀␈␡"],
+		["a\rb", "a␍b"],
+		["x\u202Ey", "x\\u202ey"],
+		["\u200B", "\\u200b"],
+		["x\u{E0041}", "x\\u{e0041}"],
+		["\uD800x\uDC00", "\uFFFDx\uFFFD"],
+	])("%j → %j", (input, expected) => {
+		expect(sanitizeBlock(input)).toBe(expected);
+		expect(sanitizeInline(input)).toBe(expected);
+	});
+
+	it("keeps the rest of the text after an unterminated OSC, newlines included", () => {
+		expect(sanitizeBlock("\x1b]0;one\ntwo\nthree")).toBe("␛]0;one\ntwo\nthree");
+	});
+
+	it("caps combining marks per run and marks the cut", () => {
+		const out = sanitizeBlock(`e${"\u0301".repeat(500)}x`);
+		expect(out).toBe(`e${"\u0301".repeat(MAX_COMBINING_MARKS)}\uFFFDx`);
+	});
+
+	it("keeps ZWJ only in RGI emoji sequences and between letters of joining scripts", () => {
+		expect(sanitizeBlock("👩‍💻")).toBe("👩‍💻");
+		expect(sanitizeBlock("👨‍🦲‍🦰")).toBe("👨\\u200d🦲\\u200d🦰");
+		expect(sanitizeBlock("Ye\u200Ds")).toBe("Ye\\u200ds");
+		expect(sanitizeBlock("\u200D")).toBe("\\u200d");
+		expect(sanitizeBlock("👩\u200Da")).toBe("👩\\u200da");
+		expect(sanitizeBlock("क्\u200Dष")).toBe("क्\u200Dष");
+	});
+
+	it("keeps one variation selector after a base and shows the rest", () => {
+		expect(sanitizeBlock("❤️")).toBe("❤️");
+		expect(sanitizeBlock("😀\uFE0F\uFE01")).toBe("😀\uFE0F\\ufe01");
+		expect(sanitizeBlock("\uFE0Fa")).toBe("\\ufe0fa");
+		expect(sanitizeBlock(" \uFE0F")).toBe(" \\ufe0f");
+	});
+
+	it("keeps skin tones on a modifier base or alone at a line start, shows them elsewhere", () => {
+		expect(sanitizeBlock("👍🏽")).toBe("👍🏽");
+		expect(sanitizeBlock("🏽\n🏽")).toBe("🏽\n🏽");
+		expect(sanitizeInline("a\n🏽")).toBe("a \\u{1f3fd}");
+		expect(sanitizeBlock("a🏽")).toBe("a\\u{1f3fd}");
+	});
+
+	it("keeps tag characters only in RGI flags", () => {
+		const england = "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}";
+		expect(sanitizeBlock(england)).toBe(england);
+		expect(sanitizeBlock("🏴\u{E0078}\u{E007F}")).toBe("🏴\\u{e0078}\\u{e007f}");
+	});
+
+	it("keeps well-formed conjoining jamo syllables and shows malformed runs", () => {
+		expect(sanitizeBlock("\u1100\u1161")).toBe("\u1100\u1161");
+		expect(sanitizeBlock("\u1100\u1100\u1100")).toBe("\\u1100\\u1100\\u1100");
+	});
+
+	it("expands block tabs to 4-column stops measured in terminal columns; inline tabs become one space", () => {
+		expect(sanitizeBlock("a\tb")).toBe("a   b");
+		expect(sanitizeBlock("\tx\n\ty")).toBe("    x\n    y");
+		expect(sanitizeBlock("日本\tx")).toBe("日本    x");
+		expect(sanitizeBlock("abcd\tx")).toBe("abcd    x");
+		expect(sanitizeInline("a\tb")).toBe("a b");
+	});
+
+	it("escapes code points in the BMP and beyond", () => {
+		expect(escapeCodePoint(0x202e)).toBe("\\u202e");
+		expect(escapeCodePoint(0x61c)).toBe("\\u061c");
+		expect(escapeCodePoint(0xe0041)).toBe("\\u{e0041}");
+	});
+});
+
+describe("sanitize: properties", () => {
+	const anyText = fc.oneof(
+		fc.string({ unit: "binary", maxLength: 200 }),
+		fc.string({ unit: "grapheme", maxLength: 100 }),
+		fc
+			.array(fc.constantFrom(...HOSTILE_STRINGS.map((h) => h.text), "a", "日", "👩‍💻", "\u0301", "\n", "\t"), {
+				maxLength: 8,
+			})
+			.map((parts) => parts.join("")),
+	);
+
+	it("any string comes out terminal-safe and sanitizing twice changes nothing", () => {
+		fc.assert(
+			fc.property(anyText, (text) => {
+				const block = sanitizeBlock(text);
+				const inline = sanitizeInline(text);
+				assertTerminalSafe(block, false, true);
+				assertTerminalSafe(inline, false, false);
+				expect(sanitizeBlock(block)).toBe(block);
+				expect(sanitizeInline(inline)).toBe(inline);
+			}),
+			{ numRuns: 500 },
+		);
+	});
+});
+
+describe("sanitize: speed (sanity bound, not a benchmark)", () => {
+	const megabyte = (unit: string) => unit.repeat(Math.ceil(2 ** 20 / unit.length)).slice(0, 2 ** 20);
+	const corpus = HOSTILE_STRINGS.map((h) => h.text).join("\n");
+	const time = (run: () => unknown) => {
+		const start = performance.now();
+		run();
+		return performance.now() - start;
+	};
+
+	// Catastrophic backtracking would take minutes; a linear scan takes tens of milliseconds. The bounds are
+	// loose because the test machine may be busy running other suites.
+	it("sanitizes 1 MB of mixed hostile text in well under a second", () => {
+		const text = megabyte(corpus);
+		expect(time(() => sanitizeBlock(text))).toBeLessThan(1000);
+		expect(time(() => sanitizeInline(text))).toBeLessThan(1000);
+	});
+
+	it.each([
+		["escape introducers", megabyte("\x1b]")],
+		["combining marks", `e${megabyte("\u0301")}`],
+		["variation selectors", `😀${megabyte("\uFE01")}`],
+		["emoji joined by ZWJ", `👩${megabyte("\u200D👩")}`],
+		["conjoining jamo", megabyte("\u1100")],
+		["tabs", megabyte("\t")],
+		["plain prose with CJK", megabyte("hello world 日本語 ")],
+	])("sanitizes 1 MB of %s without blowing up", (_name, text) => {
+		expect(time(() => sanitizeBlock(text))).toBeLessThan(2000);
+	});
+});
