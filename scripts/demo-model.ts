@@ -67,7 +67,7 @@ function respond(context: TranscriptContext) {
 		const text = last.content.map((part) => (part.type === "text" ? part.text : "")).join("");
 		const details = JSON.stringify(last.details ?? null, null, 2);
 		return fauxAssistantMessage(
-			`This is exactly what the model received back from ask_user_question:\n\n> ${text}\n\nStructured details (for Pi and other extensions):\n\n\`\`\`json\n${details}\n\`\`\`\n\nType anything to be asked again, or /quit to leave.`,
+			`This is exactly what the model received back from ask_user_question:\n\n> ${text}\n\nStructured details (for Pi and other extensions):\n\n\`\`\`\`json\n${details}\n\`\`\`\`\n\nType anything to be asked again, or /quit to leave.`,
 		);
 	}
 	return fauxAssistantMessage([fauxToolCall("ask_user_question", QUESTIONNAIRE as unknown as ToolCall["arguments"])], {

@@ -3,16 +3,15 @@
  * offline scripted demo model, in a throwaway agent dir so nothing of yours is read or written.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const require = createRequire(import.meta.url);
-const piPackage = dirname(require.resolve("@earendil-works/pi-coding-agent/package.json"));
-const piBin: string = require("@earendil-works/pi-coding-agent/package.json").bin.pi;
+// The package's exports hide package.json, so find the CLI through node_modules directly.
+const piPackage = join(root, "node_modules", "@earendil-works", "pi-coding-agent");
+const piBin: string = JSON.parse(readFileSync(join(piPackage, "package.json"), "utf8")).bin.pi;
 const agentDir = mkdtempSync(join(tmpdir(), "pi-ask-demo-"));
 
 const args = [
