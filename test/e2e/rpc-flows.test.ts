@@ -229,3 +229,38 @@ describe("limited clients", () => {
 		expect(run.dialogs.length).toBeLessThanOrEqual(3);
 	});
 });
+
+describe("interruption", () => {
+	it("an abort while a dialog is open ends interrupted, keeping the answers given so far", async () => {
+		h.fake.enqueue(askStep(CACHE_QUESTION, PLATFORM_QUESTION));
+		let dialogs = 0;
+		const run = await rpc.prompt("ask me", {
+			onDialog: async (request) => {
+				dialogs++;
+				if (dialogs === 1) return { value: option(request, rows.numbered(3), "option 3") };
+				const response = await rpc.command({ type: "abort" });
+				expect(response.success).toBe(true);
+				return { cancelled: true };
+			},
+		});
+		expect(run.toolEnds).toHaveLength(1);
+		const end = run.toolEnds[0]!;
+		const details = end.result.details as QuestionnaireResult;
+		expect(details).toEqual({
+			outcome: "interrupted",
+			cancelled: true,
+			host: "rpc",
+			answers: [{ questionIndex: 0, question: CACHE_QUESTION.question, kind: "option", answer: "Redis" }],
+			unanswered: [1],
+		});
+		const text = toolResultText(end);
+		expect(text).toBe(resultText(details, [CACHE_QUESTION.question, PLATFORM_QUESTION.question]));
+		expect(text).toMatch(/^The questionnaire was interrupted before the user submitted it\./);
+
+		// The next turn's request carries the interrupted result to the model.
+		h.fake.enqueue({ text: "resumed" });
+		await rpc.prompt("go on");
+		const toolMessages = h.fake.requests.at(-1)?.messages.filter((m) => m.role === "tool") ?? [];
+		expect(toolMessages.at(-1)?.content).toBe(text);
+	});
+});
