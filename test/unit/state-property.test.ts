@@ -1,0 +1,155 @@
+/**
+ * Property tests over random questionnaires and random event sequences (direct actions with hostile
+ * payloads, and keys through routeKey): reduce never throws, never mutates its (frozen) input, is
+ * deterministic, always yields a valid plain-JSON state, and emits host/done at most once, after which
+ * every action is a no-op.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { Question } from "../../src/protocol/questions.ts";
+import type { Action } from "../../src/state/actions.ts";
+import type { Effect } from "../../src/state/effects.ts";
+import { KEYMAP } from "../../src/state/keymap.ts";
+import { initialState, isSubmitTab, rowCount, tabCount } from "../../src/state/layout.ts";
+import { reduce } from "../../src/state/reduce.ts";
+import { routeKey } from "../../src/state/route-key.ts";
+import type { QuestionnaireState, ReduceContext } from "../../src/state/types.ts";
+import { deepFreeze, fakeKeys } from "./state-fixtures.ts";
+
+const questionArb: fc.Arbitrary<Question> = fc
+	.record({
+		multiSelect: fc.boolean(),
+		options: fc.array(
+			fc.record({ label: fc.string(), description: fc.string(), preview: fc.option(fc.string(), { nil: undefined }) }),
+			{ minLength: 1, maxLength: 10 },
+		),
+	})
+	.map(({ multiSelect, options }) => ({
+		question: "q",
+		header: "h",
+		multiSelect,
+		options: options.map((o, i) =>
+			o.preview === undefined
+				? { label: `${o.label}${i}`, description: o.description }
+				: { ...o, label: `${o.label}${i}` },
+		),
+	}));
+
+const contextArb: fc.Arbitrary<ReduceContext> = fc
+	.tuple(fc.array(questionArb, { minLength: 1, maxLength: 4 }), fc.constantFrom("tui", "rpc", "programmatic" as const))
+	.map(([questions, host]) => ({ questions, host }));
+
+const int = fc.oneof(fc.integer({ min: -3, max: 12 }), fc.constantFrom(Number.NaN, 1.5, Number.POSITIVE_INFINITY));
+const text = fc.oneof(fc.string(), fc.constant(""), fc.constant("  "));
+
+const actionArb: fc.Arbitrary<Action> = fc.oneof(
+	fc
+		.constantFrom("up", "down", "first", "last", "sideways")
+		.map((direction) => ({ type: "nav/focusMoved", direction }) as Action),
+	int.map((option): Action => ({ type: "answer/optionChosen", option })),
+	int.map((option): Action => ({ type: "multi/optionToggled", option })),
+	fc.constantFrom<Action>(
+		{ type: "multi/committed" },
+		{ type: "tab/switched", direction: "next" },
+		{ type: "tab/switched", direction: "prev" },
+		{ type: "draft/opened" },
+		{ type: "draft/confirmed" },
+		{ type: "draft/closed" },
+		{ type: "notes/opened" },
+		{ type: "notes/closed" },
+		{ type: "dialog/submitRequested" },
+		{ type: "dialog/cancelRequested" },
+		{ type: "dialog/discardConfirmed" },
+		{ type: "dialog/discardDismissed" },
+		{ type: "view/collapseToggled" },
+		{ type: "editor/externalRequested" },
+		{ type: "host/aborted" },
+		{ type: "host/timedOut" },
+		{ type: "bogus/unknown" } as unknown as Action,
+	),
+	text.map((t): Action => ({ type: "draft/edited", text: t })),
+	text.map((t): Action => ({ type: "notes/edited", text: t })),
+	int.map((delta): Action => ({ type: "preview/scrolled", delta })),
+	fc.tuple(int, int).map(([tab, maxOffset]): Action => ({ type: "preview/measured", tab, maxOffset })),
+	text.map((data): Action => ({ type: "editor/keyForwarded", data })),
+	fc
+		.tuple(int, fc.option(text, { nil: undefined }))
+		.map(([requestId, t]): Action => ({ type: "editor/externalReturned", requestId, text: t })),
+);
+
+const allKeys = [...new Set(KEYMAP.flatMap((b) => b.defaultKeys)), "x", "a", " ", "shift+enter"];
+/** Either a direct action or a key that goes through routeKey first. */
+const eventArb = fc.oneof(
+	actionArb.map((action) => ({ action })),
+	fc.constantFrom(...allKeys).map((key) => ({ key })),
+);
+
+function checkValid(state: QuestionnaireState, context: ReduceContext): void {
+	expect(JSON.parse(JSON.stringify(state))).toEqual(state);
+	const n = context.questions.length;
+	expect(state.shape).toHaveLength(n);
+	for (const arr of [state.focus, state.answers, state.checked, state.drafts, state.notes, state.previewScroll]) {
+		expect(arr).toHaveLength(n);
+	}
+	expect(Number.isInteger(state.tab) && state.tab >= 0 && state.tab < tabCount(state)).toBe(true);
+	state.shape.forEach((shape, i) => {
+		const focus = state.focus[i] ?? -1;
+		expect(Number.isInteger(focus) && focus >= 0 && focus < rowCount(shape)).toBe(true);
+		expect(state.checked[i]).toHaveLength(shape.optionCount);
+		const scroll = state.previewScroll[i] ?? -1;
+		expect(Number.isInteger(scroll) && scroll >= 0).toBe(true);
+		const answer = state.answers[i];
+		if (answer?.kind === "option")
+			expect(!shape.multi && answer.option >= 0 && answer.option < shape.optionCount).toBe(true);
+		if (answer?.kind === "custom") expect(answer.text.trim()).toBe(answer.text);
+		if (answer?.kind === "multi") {
+			expect(shape.multi).toBe(true);
+			expect(answer.options.length > 0 || answer.custom !== undefined).toBe(true);
+			for (const o of answer.options) expect(o >= 0 && o < shape.optionCount).toBe(true);
+		}
+	});
+	const onSubmit = isSubmitTab(state, state.tab);
+	if (state.mode === "submit") expect(onSubmit).toBe(true);
+	if (state.mode === "options" || state.mode === "editing") expect(onSubmit).toBe(false);
+	expect(["submit", "cancel"]).toContain(state.submitChoice);
+}
+
+describe("reduce over random sessions", () => {
+	it("never throws, never mutates, stays valid, and finishes at most once", () => {
+		fc.assert(
+			fc.property(contextArb, fc.array(eventArb, { maxLength: 60 }), (context, events) => {
+				let state = deepFreeze(initialState(context.questions));
+				checkValid(state, context);
+				const dones: Effect[] = [];
+				for (const event of events) {
+					const action = "action" in event ? event.action : routeKey(event.key, state, fakeKeys);
+					if (action === undefined) continue;
+					const step = reduce(state, action, context);
+					expect(reduce(state, action, context)).toEqual(step);
+					if (state.mode === "done") {
+						expect(step.state).toBe(state);
+						expect(step.effects).toEqual([]);
+					}
+					const done = step.effects.filter((e) => e.type === "host/done");
+					if (done.length > 0) {
+						expect(step.state.mode).toBe("done");
+						expect(step.effects).toHaveLength(1);
+					}
+					if (step.state === state)
+						expect(step.effects.some((e) => e.type === "host/requestRender")).toBe(step.effects.length > 0);
+					dones.push(...done);
+					state = deepFreeze(step.state);
+					checkValid(state, context);
+				}
+				expect(dones.length).toBeLessThanOrEqual(1);
+				const result = dones[0]?.type === "host/done" ? dones[0].result : undefined;
+				if (result) {
+					const indexes = result.answers.map((a) => a.questionIndex);
+					expect(indexes).toEqual([...new Set(indexes)].sort((a, b) => a - b));
+					expect(result.host).toBe(context.host);
+				}
+			}),
+			{ numRuns: 300 },
+		);
+	});
+});

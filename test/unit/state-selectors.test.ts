@@ -1,0 +1,231 @@
+/**
+ * Selectors and window arithmetic: derived facts (answered, unanswered, tab bar, option rows with
+ * control rows and "(Recommended)", Submit summary, footer hints from the keymap, discard counts) and
+ * the visible window of rows for a height.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+	allAnswered,
+	discardCount,
+	discardSummary,
+	focusedPreview,
+	footerHints,
+	optionRows,
+	submitSummary,
+	tabBar,
+	unansweredQuestions,
+	visibleOptionRows,
+} from "../../src/state/selectors.ts";
+import { maxScrollOffset, scrollWindow, visibleWindow } from "../../src/state/window.ts";
+import { contextOf, MULTI, run, SINGLE, start, YESNO } from "./state-fixtures.ts";
+
+const three = contextOf(SINGLE, MULTI, YESNO);
+
+describe("answered", () => {
+	it("tracks committed answers only", () => {
+		const s = run(
+			start(three),
+			three,
+			{ type: "answer/optionChosen", option: 0 },
+			{ type: "multi/optionToggled", option: 1 },
+		).state;
+		expect(allAnswered(s)).toBe(false);
+		expect(unansweredQuestions(s)).toEqual([1, 2]);
+		const all = run(s, three, { type: "multi/committed" }, { type: "answer/optionChosen", option: 1 }).state;
+		expect(allAnswered(all)).toBe(true);
+		expect(unansweredQuestions(all)).toEqual([]);
+	});
+});
+
+describe("tabBar", () => {
+	it("lists the questions and Submit, with answered and active markers", () => {
+		const s = run(start(three), three, { type: "answer/optionChosen", option: 0 }).state;
+		expect(tabBar(s, three)).toEqual([
+			{ kind: "question", header: "Cache", answered: true, active: false },
+			{ kind: "question", header: "Targets", answered: false, active: true },
+			{ kind: "question", header: "Ship", answered: false, active: false },
+			{ kind: "submit", header: "Submit", answered: false, active: false },
+		]);
+		expect(tabBar(start(contextOf(YESNO)), contextOf(YESNO))).toHaveLength(1);
+	});
+});
+
+describe("optionRows", () => {
+	it("single-select: options, recommended suffix split off, then Type something.", () => {
+		const s = run(start(three), three, { type: "nav/focusMoved", direction: "down" }).state;
+		const rows = optionRows(s, three);
+		expect(rows.map((r) => r.kind)).toEqual(["option", "option", "option", "type"]);
+		expect(rows[1]).toEqual({
+			kind: "option",
+			option: 1,
+			shortcut: 2,
+			label: "Redis",
+			description: "Shared across instances",
+			recommended: true,
+			focused: true,
+			checked: false,
+			multi: false,
+		});
+		expect(rows[3]).toEqual({
+			kind: "type",
+			label: "Type something.",
+			draft: "",
+			editing: false,
+			focused: false,
+			answered: false,
+		});
+	});
+
+	it("multi-select: checks and a Next row; draft and editing shown on the type row", () => {
+		const s = run(
+			start(three),
+			three,
+			{ type: "tab/switched", direction: "next" },
+			{ type: "multi/optionToggled", option: 2 },
+			{ type: "draft/opened" },
+			{ type: "draft/edited", text: "BSD" },
+		).state;
+		const rows = optionRows(s, three);
+		expect(rows.map((r) => r.kind)).toEqual(["option", "option", "option", "type", "next"]);
+		expect(rows.map((r) => (r.kind === "option" ? r.checked : null))).toEqual([false, false, true, null, null]);
+		expect(rows[3]).toMatchObject({ draft: "BSD", editing: true, focused: true });
+	});
+
+	it("is empty on the Submit tab", () => {
+		expect(optionRows(run(start(three), three, { type: "tab/switched", direction: "prev" }).state, three)).toEqual([]);
+	});
+
+	it("windows the rows around the focus", () => {
+		const s = run(start(three), three, { type: "nav/focusMoved", direction: "last" }).state;
+		const w = visibleOptionRows(s, three, 2);
+		expect(w).toMatchObject({ start: 2, end: 4, hiddenAbove: 2, hiddenBelow: 0 });
+		expect(w.rows.map((r) => r.kind)).toEqual(["option", "type"]);
+	});
+});
+
+describe("focusedPreview", () => {
+	it("is the focused option's markdown and offset, or nothing", () => {
+		const s = run(start(three), three, { type: "preview/scrolled", delta: 2 }).state;
+		expect(focusedPreview(s, three)).toEqual({ tab: 0, option: 0, markdown: SINGLE.options[0]?.preview, offset: 2 });
+		expect(focusedPreview(run(s, three, { type: "nav/focusMoved", direction: "down" }).state, three)).toBeUndefined();
+	});
+});
+
+describe("submitSummary", () => {
+	it("lists answers as they will be reported, the unanswered, the global note and the choice", () => {
+		const s = run(
+			start(three),
+			three,
+			{ type: "tab/switched", direction: "next" },
+			{ type: "multi/optionToggled", option: 0 },
+			{ type: "draft/opened" },
+			{ type: "draft/edited", text: "BSD" },
+			{ type: "draft/confirmed" },
+			{ type: "tab/switched", direction: "next" },
+			{ type: "notes/opened" },
+			{ type: "notes/edited", text: "later" },
+		).state;
+		const summary = submitSummary(s, three);
+		expect(summary.items[1]).toEqual({
+			questionIndex: 1,
+			header: "Targets",
+			question: "Which targets?",
+			answer: ["Linux", "BSD"],
+			typed: true,
+			note: "",
+		});
+		expect(summary.unanswered).toEqual([0, 2]);
+		expect(summary).toMatchObject({ globalNote: "later", choice: "submit", editingNote: true });
+	});
+});
+
+describe("footerHints", () => {
+	const labels = (s: Parameters<typeof footerHints>[0]) => footerHints(s).map((h) => h.label);
+
+	it("shows only enabled bindings, merged by label, with the focused row's meaning", () => {
+		const hints = footerHints(start(three));
+		expect(hints.map((h) => h.label)).toEqual([
+			"navigate",
+			"select",
+			"switch tab",
+			"note",
+			"scroll preview",
+			"cancel",
+			"hide",
+		]);
+		expect(hints[0]?.bindings).toEqual(["tui.select.up", "tui.select.down"]);
+		expect(hints[2]?.bindings).toEqual(["askUser.tabNext", "askUser.tabPrev", "askUser.tabRight", "askUser.tabLeft"]);
+	});
+
+	it("follows the mode", () => {
+		const multi = run(start(three), three, { type: "tab/switched", direction: "next" }).state;
+		expect(labels(multi)).toContain("toggle");
+		expect(labels(run(start(three), three, { type: "draft/opened" }).state)).toEqual([
+			"confirm",
+			"switch tab",
+			"external editor",
+			"back",
+			"hide",
+		]);
+		expect(labels(run(start(contextOf(YESNO)), contextOf(YESNO)).state)).not.toContain("switch tab");
+		const discard = run(
+			start(three),
+			three,
+			{ type: "answer/optionChosen", option: 0 },
+			{ type: "dialog/cancelRequested" },
+		);
+		expect(footerHints(discard.state)).toEqual([
+			{ bindings: ["tui.select.confirm", "tui.select.cancel"], label: "discard" },
+		]);
+	});
+});
+
+describe("discard counts", () => {
+	it("count answers, unsaved work and notes", () => {
+		const s = run(
+			start(three),
+			three,
+			{ type: "answer/optionChosen", option: 0 },
+			{ type: "multi/optionToggled", option: 0 },
+			{ type: "notes/opened" },
+			{ type: "notes/edited", text: "n" },
+		).state;
+		expect(discardSummary(s)).toEqual({ answers: 1, drafts: 1, notes: 1 });
+		expect(discardCount(s)).toBe(1);
+	});
+});
+
+describe("window arithmetic", () => {
+	it("keeps the focus visible and stays inside the list", () => {
+		fc.assert(
+			fc.property(
+				fc.nat(50),
+				fc.integer({ min: -5, max: 60 }),
+				fc.integer({ min: -2, max: 60 }),
+				(total, focus, height) => {
+					const w = visibleWindow(total, focus, height);
+					expect(w.start).toBeGreaterThanOrEqual(0);
+					expect(w.end).toBeLessThanOrEqual(total);
+					expect(w.end - w.start).toBe(Math.max(0, Math.min(total, height)));
+					expect(w.hiddenAbove + (w.end - w.start) + w.hiddenBelow).toBe(total);
+					const clamped = Math.min(Math.max(focus, 0), total - 1);
+					if (height > 0 && total > 0) expect(clamped >= w.start && clamped < w.end).toBe(true);
+				},
+			),
+		);
+	});
+
+	it("centres the focus where possible", () => {
+		expect(visibleWindow(10, 5, 3)).toEqual({ start: 4, end: 7, hiddenAbove: 4, hiddenBelow: 3 });
+		expect(visibleWindow(10, 0, 3)).toMatchObject({ start: 0, end: 3 });
+		expect(visibleWindow(10, 9, 3)).toMatchObject({ start: 7, end: 10 });
+	});
+
+	it("scroll windows clamp the offset", () => {
+		expect(maxScrollOffset(10, 4)).toBe(6);
+		expect(maxScrollOffset(3, 4)).toBe(0);
+		expect(scrollWindow(10, 99, 4)).toEqual({ start: 6, end: 10, hiddenAbove: 6, hiddenBelow: 0 });
+		expect(scrollWindow(10, -3, 4)).toMatchObject({ start: 0, end: 4 });
+	});
+});
