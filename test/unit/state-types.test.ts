@@ -1,0 +1,56 @@
+/**
+ * Type-level guards (checked by `tsc --noEmit`, which includes test/): the Action and Effect unions
+ * stay closed, so adding a member forces every exhaustive switch and this list to be revisited.
+ */
+import { describe, expectTypeOf, it } from "vitest";
+import type { ActionType } from "../../src/state/actions.ts";
+import type { EffectType } from "../../src/state/effects.ts";
+import type { OwnBindingId } from "../../src/state/keymap.ts";
+import type { Mode } from "../../src/state/types.ts";
+
+describe("closed unions", () => {
+	it("actions", () => {
+		expectTypeOf<ActionType>().toEqualTypeOf<
+			| "nav/focusMoved"
+			| "answer/optionChosen"
+			| "multi/optionToggled"
+			| "multi/committed"
+			| "tab/switched"
+			| "draft/opened"
+			| "draft/edited"
+			| "draft/confirmed"
+			| "draft/closed"
+			| "notes/opened"
+			| "notes/edited"
+			| "notes/closed"
+			| "dialog/submitRequested"
+			| "dialog/cancelRequested"
+			| "dialog/discardConfirmed"
+			| "dialog/discardDismissed"
+			| "view/collapseToggled"
+			| "preview/scrolled"
+			| "preview/measured"
+			| "editor/keyForwarded"
+			| "editor/externalRequested"
+			| "editor/externalReturned"
+			| "host/aborted"
+			| "host/timedOut"
+		>();
+	});
+
+	it("effects", () => {
+		expectTypeOf<EffectType>().toEqualTypeOf<
+			| "host/requestRender"
+			| "host/done"
+			| "overlay/setHidden"
+			| "editor/setText"
+			| "editor/forwardKey"
+			| "editor/openExternal"
+		>();
+	});
+
+	it("modes and own bindings", () => {
+		expectTypeOf<Mode>().toEqualTypeOf<"options" | "editing" | "notes" | "submit" | "confirm-discard" | "done">();
+		expectTypeOf<OwnBindingId>().toExtend<`askUser.${string}`>();
+	});
+});
