@@ -2,6 +2,7 @@
  * The closed union of user and host events the questionnaire reacts to. Names are namespaced and past
  * tense: they say what happened, not which field to set. Results of effects come back as actions too,
  * tagged with the request id they answer.
+ * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 
 /** Every event `reduce` understands. */

@@ -1,6 +1,7 @@
 /**
  * The closed union of effects `reduce` asks for. Plain objects, executed by one runner in the TUI
  * session, which is the only code that touches the terminal, the editor, the overlay or `done`.
+ * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { QuestionnaireResult } from "../protocol/result.ts";
 import type { QuestionnaireState } from "./types.ts";

@@ -2,6 +2,7 @@
  * The questionnaire's fixed structure: which tabs exist and which rows each question tab shows. The
  * runtime owns the control rows ("Type something.", and "Next" for multi-select); the model only
  * supplies options. Pure functions of the state's `shape`.
+ * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { Question } from "../protocol/questions.ts";
 import type { QuestionnaireState, QuestionShape } from "./types.ts";

@@ -1,6 +1,7 @@
 /**
  * Modes `submit` (the Submit tab's Submit / Cancel choice; partial submits are allowed) and
  * `confirm-discard` ("Discard N answers?": confirming declines, keeping the answers in the result).
+ * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { Action } from "./actions.ts";
 import type { Transition } from "./effects.ts";

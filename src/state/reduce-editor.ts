@@ -2,6 +2,7 @@
  * Modes `editing` (the current question's free-text draft) and `notes` (the current tab's note, or the
  * global note on the Submit tab). Keys go to the embedded editor except the few `routeKey` keeps;
  * the editor reports text back, and the external editor's result is accepted only if still current.
+ * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { Action } from "./actions.ts";
 import type { Transition } from "./effects.ts";

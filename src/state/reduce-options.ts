@@ -1,6 +1,7 @@
 /**
  * Mode `options`: browsing a question tab's rows. Handles focus moves, choosing and toggling options,
  * committing a multi-select, opening the draft or note editor, preview scrolling, tabs and Esc.
+ * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { Action } from "./actions.ts";
 import type { Transition } from "./effects.ts";

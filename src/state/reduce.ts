@@ -4,6 +4,7 @@
  * state object and no effects; after `host/done` every action is a no-op. Host events (abort, time
  * out), collapse, async results and view measurements are accepted in every mode; everything else is
  * dispatched on the mode first, then on the action type.
+ * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { Action } from "./actions.ts";
 import { assertNever, type Effect, type Transition } from "./effects.ts";

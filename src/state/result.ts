@@ -1,6 +1,7 @@
 /**
  * Turns the state into the protocol's `QuestionnaireResult` (through `finishedResult`), and counts
  * what the user would lose by leaving. Trimmed text; blank notes and blank typed text are dropped.
+ * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { Answer, QuestionNote, QuestionnaireResult } from "../protocol/result.ts";
 import { finishedResult } from "../protocol/result.ts";

@@ -2,6 +2,7 @@
  * Selectors: everything derived from the state (never stored). They turn state plus the questions into
  * the plain props the TUI components render. Strings are returned as the model or user wrote them:
  * sanitizing for the terminal is the renderer's job.
+ * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 
 import type { BindingId } from "./keymap.ts";

@@ -2,6 +2,7 @@
  * Shared building blocks of the mode reducers: immutable array updates, tab switching, moving on after
  * an answer, finishing, and the Esc flow. Every function returns a new state only when something
  * changed, so "nothing happened" stays observable as the same object.
+ * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { Effect, Transition } from "./effects.ts";
 import { browseMode, isSubmitTab, rowCount, tabCount, typeRow } from "./layout.ts";

@@ -1,6 +1,7 @@
 /**
  * Pure window arithmetic for lists and scroll views: which slice of `total` items fits in `height`
  * lines. No state, no text: just clamped integers, so every caller agrees on the same numbers.
+ * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 
 /** The visible slice `[start, end)` of a list and how many items are cut off on each side. */
