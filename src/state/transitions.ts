@@ -46,9 +46,12 @@ export function switchTab(state: QuestionnaireState, direction: "next" | "prev")
 	return changed(enterTab(state, tab));
 }
 
-/** `state` showing `tab` in its browse mode. */
+/** `state` showing `tab` in its browse mode; arriving on the Submit tab always highlights Submit. */
 export function enterTab(state: QuestionnaireState, tab: number): QuestionnaireState {
-	return { ...state, tab, mode: browseMode(state, tab), pendingExternal: null };
+	const mode = browseMode(state, tab);
+	// A Cancel left highlighted earlier must not turn the next Enter into a cancel.
+	const submitChoice = mode === "submit" && tab !== state.tab ? "submit" : state.submitChoice;
+	return { ...state, tab, mode, submitChoice, pendingExternal: null };
 }
 
 /**

@@ -19,6 +19,21 @@ describe("Submit tab", () => {
 		expect(t.state.submitChoice).toBe("submit");
 	});
 
+	it("arriving on the Submit tab highlights Submit again", () => {
+		const s = run(
+			start(three),
+			three,
+			toSubmit,
+			{ type: "nav/focusMoved", direction: "down" },
+			toSubmit,
+			toSubmit,
+			toSubmit,
+		);
+		expect(s.state).toMatchObject({ tab: 0, submitChoice: "cancel" });
+		const back = run(s.state, three, toSubmit);
+		expect(back.state).toMatchObject({ tab: 3, submitChoice: "submit" });
+	});
+
 	it("submitting with everything answered is `answered`", () => {
 		const { effects, state } = run(
 			start(three),
