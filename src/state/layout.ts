@@ -42,11 +42,6 @@ export function isSubmitTab(state: QuestionnaireState, tab: number): boolean {
 	return state.shape.length > 1 && tab === state.shape.length;
 }
 
-/** The shape of the current tab's question, or undefined on the Submit tab. */
-export function currentShape(state: QuestionnaireState): QuestionShape | undefined {
-	return state.shape[state.tab];
-}
-
 /** The mode a tab is browsed in: `submit` on the Submit tab, `options` elsewhere. */
 export function browseMode(state: QuestionnaireState, tab: number): "options" | "submit" {
 	return isSubmitTab(state, tab) ? "submit" : "options";

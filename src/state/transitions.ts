@@ -5,7 +5,7 @@
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { Effect, Transition } from "./effects.ts";
-import { browseMode, isSubmitTab, rowCount, tabCount, typeRow } from "./layout.ts";
+import { browseMode, tabCount, typeRow } from "./layout.ts";
 import { buildResult, type Ending, hasInput } from "./result.ts";
 import type { QuestionnaireState, ReduceContext, StoredAnswer } from "./types.ts";
 
@@ -80,11 +80,6 @@ export function backToBrowsing(state: QuestionnaireState): Transition {
 	return changed({ ...state, mode: browseMode(state, state.tab), pendingExternal: null });
 }
 
-/** True when the current tab is a question tab (not the Submit tab). */
-export function onQuestionTab(state: QuestionnaireState): boolean {
-	return !isSubmitTab(state, state.tab) && state.shape[state.tab] !== undefined;
-}
-
 /** Moves the focus of the current question tab to `row`, resetting its preview scroll. */
 export function focusRow(state: QuestionnaireState, row: number): QuestionnaireState {
 	if (state.focus[state.tab] === row) return state;
@@ -106,10 +101,4 @@ export function multiAnswer(checked: readonly boolean[], custom: string | undefi
 	const options = checked.flatMap((on, i) => (on ? [i] : []));
 	if (options.length === 0 && custom === undefined) return null;
 	return custom === undefined ? { kind: "multi", options } : { kind: "multi", options, custom };
-}
-
-/** The row count of the current question tab (0 on the Submit tab). */
-export function currentRowCount(state: QuestionnaireState): number {
-	const shape = state.shape[state.tab];
-	return shape ? rowCount(shape) : 0;
 }
