@@ -15,7 +15,8 @@
  *
  * Characters kept on purpose, because real text needs them and they are harmless in place:
  * - ZWJ U+200D inside an emoji ZWJ sequence that Unicode recommends (RGI, e.g. 👩‍💻, 🏳️‍🌈), and ZWJ/ZWNJ
- *   U+200C between letters of scripts that use joiners (Arabic, Indic, …). Anywhere else (between Latin
+ *   U+200C after a letter or mark of a script that uses joiners (Arabic, Indic, …) and before a letter of
+ *   one (so joiners cannot chain marks into one endless cluster). Anywhere else (between Latin
  *   letters, alone, in a label made of joiners, in a made-up emoji chain a terminal would draw as several
  *   emoji) they are shown as escapes, so two labels cannot look alike and still differ.
  * - Tag characters only inside the RGI flag sequences (🏴 England/Scotland/Wales); elsewhere they are the
@@ -75,6 +76,7 @@ const JAMO_SYLLABLES = /^(?:[\u1100-\u115E\uA960-\uA97C][\u1161-\u11A7\uD7B0-\uD
 const JOINING_SCRIPT =
 	/[\p{scx=Arab}\p{scx=Syrc}\p{scx=Mong}\p{scx=Nkoo}\p{scx=Thaa}\p{scx=Deva}\p{scx=Beng}\p{scx=Guru}\p{scx=Gujr}\p{scx=Orya}\p{scx=Taml}\p{scx=Telu}\p{scx=Knda}\p{scx=Mlym}\p{scx=Sinh}\p{scx=Mymr}\p{scx=Khmr}\p{scx=Tibt}]/u;
 const VISIBLE_BASE = /[\p{L}\p{N}\p{S}\p{P}]/u;
+const LETTER = /\p{L}/u;
 const EMOJI_MODIFIER_BASE = /\p{Emoji_Modifier_Base}/u;
 const LINE_BREAK = /[\n\u2028\u2029]/;
 /** Text that needs no work at all: printable ASCII, plus newlines in block text. */
@@ -150,7 +152,7 @@ function single(ch: string, mode: Mode, offset: number, input: string): string {
 	const prev = prevCodePoint(input, offset);
 	if (cp === 0x200c || cp === 0x200d) {
 		const next = input.codePointAt(offset + ch.length);
-		return joinsScript(prev) && joinsScript(next) ? ch : escapeCodePoint(cp);
+		return joinsScript(prev) && joinsScript(next) && isLetter(next) ? ch : escapeCodePoint(cp);
 	}
 	if (isVariationSelector(cp)) return followsBase(prev) ? ch : escapeCodePoint(cp);
 	if (isEmojiModifier(cp)) return modifierStandsAlone(prev, mode) ? ch : escapeCodePoint(cp);
@@ -186,6 +188,7 @@ function prevCodePoint(input: string, offset: number): number | undefined {
 
 const cpString = (cp: number): string => String.fromCodePoint(cp);
 const joinsScript = (cp: number | undefined): boolean => cp !== undefined && JOINING_SCRIPT.test(cpString(cp));
+const isLetter = (cp: number | undefined): boolean => cp !== undefined && LETTER.test(cpString(cp));
 const isEmojiModifier = (cp: number): boolean => cp >= 0x1f3fb && cp <= 0x1f3ff;
 const isVariationSelector = (cp: number): boolean =>
 	(cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef) || (cp >= 0x180b && cp <= 0x180f && cp !== 0x180e);

@@ -110,6 +110,7 @@ export const HOSTILE_STRINGS: HostileString[] = [
 	{ name: "non-RGI tag flag", text: "\u{1F3F4}\u{E0078}\u{E0078}\u{E007F}" },
 	{ name: "stray skin-tone modifiers", text: "a🏽🏽🏽 🏿" },
 	{ name: "conjoining jamo run", text: "\u1100".repeat(20) },
+	{ name: "joiners chaining viramas into one cluster", text: `\u0915${"\u094D\u200D".repeat(50)}` },
 	// Combinations
 	{ name: "markdown fence with csi", text: `\`\`\`bash\n${ESC}[2J\nrm -rf /\n\`\`\`` },
 	{ name: "markdown fence with osc 52", text: `\`\`\`\n${ESC}]52;c;ZXZpbA==${BEL}\n\`\`\`` },
@@ -144,7 +145,9 @@ const FORBIDDEN =
  * pi-tui's OSC 8 close and APC cursor markers) when `allowSgr`, no other C0 control (only `\n`, and only
  * when `allowNewline`), no DEL, no C1 control, no bidi control, no line/paragraph separator, no invisible
  * format character, no lone surrogate, and no tag character outside an RGI flag. An OSC 8 link that
- * opens a URL is not allowed: it would come from untrusted text (e.g. a markdown link).
+ * opens a URL is not allowed: it would come from untrusted text (e.g. a markdown link). An SGR cannot be
+ * told apart from one smuggled in by untrusted text, so check sanitized text with `allowSgr = false`
+ * and rendered output (with theme styling) with the default.
  */
 export function assertTerminalSafe(output: string, allowSgr = true, allowNewline = true): void {
 	let i = 0;

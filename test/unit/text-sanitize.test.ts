@@ -55,6 +55,28 @@ describe("sanitize: hostile corpus", () => {
 	});
 });
 
+describe("assertTerminalSafe", () => {
+	it("rejects every raw hostile string that carries a control, bidi or invisible character", () => {
+		const raw = HOSTILE_STRINGS.filter((h) => count(MUST_SHOW, h.text) > 0);
+		expect(raw.length).toBeGreaterThan(50);
+		// allowSgr = false: the check cannot tell our SGR from an SGR that came in with untrusted text.
+		for (const { name, text } of raw) expect(() => assertTerminalSafe(text, false), name).toThrow(/not terminal-safe/);
+	});
+
+	it("allows our styling and pi-tui's own sequences, and nothing else", () => {
+		assertTerminalSafe("\x1b[1;38;2;1;2;3mbold\x1b[0m \x1b[4:3mcurly\x1b[24m");
+		assertTerminalSafe("line\x1b[0m\x1b]8;;\x07");
+		assertTerminalSafe("a\x1b_pi:c\x07b\x1b_pi:fc\x07c\x1b_pi:/fc\x07");
+		assertTerminalSafe("👩‍💻 🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}\nnext");
+		expect(() => assertTerminalSafe("\x1b]8;;http://evil\x07x\x1b]8;;\x07")).toThrow(/escape/);
+		expect(() => assertTerminalSafe("\x1b[2J")).toThrow(/escape/);
+		expect(() => assertTerminalSafe("\x1b[31m", false)).toThrow(/escape/);
+		expect(() => assertTerminalSafe("a\nb", true, false)).toThrow(/newline/);
+		expect(() => assertTerminalSafe("a\tb")).toThrow(/C0/);
+		expect(() => assertTerminalSafe("x\u{E0041}")).toThrow(/tag/);
+	});
+});
+
 describe("sanitize: benign text", () => {
 	for (const text of BENIGN) {
 		it(`passes unchanged: ${text.slice(0, 30)}`, () => {
@@ -102,6 +124,7 @@ describe("sanitize: exact renderings", () => {
 		expect(sanitizeBlock("\u200D")).toBe("\\u200d");
 		expect(sanitizeBlock("👩\u200Da")).toBe("👩\\u200da");
 		expect(sanitizeBlock("क्\u200Dष")).toBe("क्\u200Dष");
+		expect(sanitizeBlock("क्\u200D्\u200D्")).toBe("क्\\u200d्\\u200d्");
 	});
 
 	it("keeps one variation selector after a base and shows the rest", () => {
