@@ -48,7 +48,8 @@ const JAMO = "\\u1100-\\u115E\\u1161-\\u11FF\\uA960-\\uA97C\\uD7B0-\\uD7C6\\uD7C
 /**
  * Builds the scan for everything that may need rewriting, in priority order: CRLF; emoji chains with ZWJ
  * or tags (group 1); conjoining jamo runs (group 2); long combining-mark runs (group 3, variation selectors
- * excluded so each of those goes through the one-per-base rule); then single characters (controls, separators, tabs,
+ * excluded so each of those goes through the one-per-base rule); runs of variation selectors (group 4);
+ * then single characters (controls, separators, tabs,
  * surrogates, format/ignorable characters, variation selectors, skin-tone modifiers). Every alternative
  * is a plain run or a single character, so the scan stays linear. Block text leaves tabs to `expandTabs`.
  */
@@ -60,6 +61,7 @@ function unsafePattern(mode: Mode): RegExp {
 			`(${EMOJI_PART}(?:(?:\\u200D${EMOJI_PART})+|[\\u{E0020}-\\u{E007E}]+\\u{E007F}))`,
 			`([${JAMO}]+)`,
 			`((?:(?![${VS}])\\p{M}){${MAX_COMBINING_MARKS + 1},})`,
+			`([${VS}]{2,})`,
 			`[${tab}\\n\\u2028\\u2029\\x00-\\x08\\x0a-\\x1f\\x7f-\\x9f\\uD800-\\uDFFF\\p{Cf}\\p{Default_Ignorable_Code_Point}\\p{Emoji_Modifier}${VS}]`,
 		].join("|"),
 		"gu",
@@ -114,18 +116,20 @@ type Replacer = (
 	emoji: string | undefined,
 	jamo: string | undefined,
 	marks: string | undefined,
+	selectors: string | undefined,
 	offset: number,
 	input: string,
 ) => string;
 
 function replacer(mode: Mode): Replacer {
 	const controls = mode === "block" ? BLOCK_CONTROLS : INLINE_CONTROLS;
-	return (match, emoji, jamo, marks, offset, input) => {
+	return (match, emoji, jamo, marks, selectors, offset, input) => {
 		const unit = match.charCodeAt(0);
 		if (unit < 0xa0) return match.length === 2 ? controls[0x0a]! : controls[unit]!; // CRLF, or one C0/C1
 		if (emoji !== undefined) return RGI_EMOJI.test(emoji) ? emoji : unglueEmoji(emoji);
 		if (jamo !== undefined) return JAMO_SYLLABLES.test(jamo) ? jamo : escapeAll(jamo);
 		if (marks !== undefined) return `${Array.from(marks).slice(0, MAX_COMBINING_MARKS).join("")}\uFFFD`;
+		if (selectors !== undefined) return selectorRun(selectors, prevCodePoint(input, offset));
 		return single(match, mode, offset, input);
 	};
 }
@@ -171,6 +175,13 @@ function unglueEmoji(chain: string): string {
 		prev = cp;
 	}
 	return out;
+}
+
+/** Several variation selectors in a row: the first may stay on its base, the rest are shown. */
+function selectorRun(run: string, prev: number | undefined): string {
+	const first = run.codePointAt(0) ?? 0;
+	const rest = run.slice(first > 0xffff ? 2 : 1);
+	return (followsBase(prev) ? String.fromCodePoint(first) : escapeCodePoint(first)) + escapeAll(rest);
 }
 
 function escapeAll(text: string): string {

@@ -196,10 +196,15 @@ describe("sanitize: properties", () => {
 describe("sanitize: speed (sanity bound, not a benchmark)", () => {
 	const megabyte = (unit: string) => unit.repeat(Math.ceil(2 ** 20 / unit.length)).slice(0, 2 ** 20);
 	const corpus = HOSTILE_STRINGS.map((h) => h.text).join("\n");
-	const time = (run: () => unknown) => {
-		const start = performance.now();
-		run();
-		return performance.now() - start;
+	/** Best of a few runs: a busy machine adds noise, it never makes a linear scan quadratic. */
+	const time = (run: () => unknown, tries = 3) => {
+		let best = Number.POSITIVE_INFINITY;
+		for (let i = 0; i < tries; i++) {
+			const start = performance.now();
+			run();
+			best = Math.min(best, performance.now() - start);
+		}
+		return best;
 	};
 
 	// Catastrophic backtracking would take minutes; a linear scan takes tens of milliseconds. The bounds are
@@ -219,6 +224,6 @@ describe("sanitize: speed (sanity bound, not a benchmark)", () => {
 		["tabs", megabyte("\t")],
 		["plain prose with CJK", megabyte("hello world 日本語 ")],
 	])("sanitizes 1 MB of %s without blowing up", (_name, text) => {
-		expect(time(() => sanitizeBlock(text))).toBeLessThan(2000);
+		expect(time(() => sanitizeBlock(text), 2)).toBeLessThan(3000);
 	});
 });
