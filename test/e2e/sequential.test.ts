@@ -40,7 +40,7 @@ describe("two calls in one assistant message", () => {
 
 		const kinds = run.events.map(describeEvent).filter((e): e is string => e !== undefined);
 		const firstEnd = kinds.indexOf("end:call_a");
-		const secondDialog = kinds.findIndex((k) => k === `dialog:${PLATFORM_QUESTION.header}`);
+		const secondDialog = kinds.indexOf(`dialog:${PLATFORM_QUESTION.header}`);
 		expect(firstEnd).toBeGreaterThanOrEqual(0);
 		expect(secondDialog).toBeGreaterThan(firstEnd);
 		// No dialog of the first question after the second started.
