@@ -80,4 +80,93 @@ export const en = {
 	keepAnswering: "Keep answering",
 	/** Row: drop the answers and decline. */
 	discard: (n: number): string => `Discard ${n} answer${n === 1 ? "" : "s"} and decline`,
+
+	// ── Full TUI view (src/tui/view): owned by the view; keys start with `view`. ──
+	/** Control row of a question tab: type a free-text answer. */
+	viewTypeRow: "Type something.",
+	/** Control row of a multi-select tab: commit the checked options. */
+	viewNextRow: "Next",
+	/** The last tab, and the Submit choice on it. */
+	viewSubmit: "Submit",
+	/** The Cancel choice on the Submit tab. */
+	viewCancel: "Cancel",
+	/** Marks an answered question (tab bar, Submit tab). */
+	viewAnsweredMark: "✔",
+	/** Marks an unanswered question (tab bar, Submit tab). */
+	viewUnansweredMark: "□",
+	/** Shown after a label the model recommends. */
+	viewRecommended: "(Recommended)",
+	/** A checked multi-select box. */
+	viewChecked: "[x]",
+	/** An unchecked multi-select box. */
+	viewUnchecked: "[ ]",
+	/** Points at the focused row. */
+	viewPointer: "›",
+	/** Rows of the option list scrolled out above. */
+	viewMoreAbove: (n: number): string => `↑ ${n} more`,
+	/** Rows of the option list scrolled out below. */
+	viewMoreBelow: (n: number): string => `↓ ${n} more`,
+	/** Lines of the Submit tab's summary that do not fit. */
+	viewMoreLines: (n: number): string => `… ${n} more line${n === 1 ? "" : "s"}`,
+	/** Title of the note editor on a question tab. */
+	viewNoteFor: (header: string): string => `Note for ${header}:`,
+	/** Title of the note editor on the Submit tab. */
+	viewNoteOnAll: "Note on all questions:",
+	/** A question's saved note, shown under the question. */
+	viewNote: (note: string): string => `Note: ${note}`,
+	/** The saved global note on the Submit tab. */
+	viewGlobalNote: (note: string): string => `Note on all questions: ${note}`,
+	/** The preview's scroll position; `hint` says which key scrolls further. */
+	viewPreviewPosition: (first: number, last: number, total: number, hint: string): string =>
+		`lines ${first}–${last} of ${total}${hint === "" ? "" : ` · ${hint}`}`,
+	/** Scroll hint: more lines below. */
+	viewPreviewMore: (key: string): string => `${key} more`,
+	/** Scroll hint: at the end, scroll back up. */
+	viewPreviewBack: (key: string): string => `${key} back`,
+	/** Beside the options when the focused row has no preview. */
+	viewNoPreview: "No preview for this row.",
+	/** Title line of the Submit tab. */
+	viewReviewTitle: "Review your answers",
+	/** A typed answer on the Submit tab. */
+	viewTyped: (text: string): string => `"${text}"`,
+	/** A multi-select question committed with nothing checked. */
+	viewNoneChosen: "(none)",
+	/** Stands for an unanswered question on the Submit tab. */
+	viewUnanswered: "unanswered",
+	/** One question's line on the Submit tab. */
+	viewSummaryLine: (mark: string, header: string, answer: string): string => `${mark} ${header}: ${answer}`,
+	/** Under the summary when some questions are unanswered. */
+	viewPartialHint: "Unanswered questions may stay open: Submit sends what you have answered.",
+	/** The bar asking before answers are thrown away. */
+	viewDiscardAnswers: (n: number, discardKeys: string): string =>
+		`Discard ${n} answer${n === 1 ? "" : "s"}? ${discardKeys} discard · any other key keeps them`,
+	/** The bar when nothing is answered yet but typed text or notes would be lost. */
+	viewDiscardTyped: (discardKeys: string): string =>
+		`Discard your typed text and notes? ${discardKeys} discard · any other key keeps them`,
+	/** The one line left when the questionnaire is collapsed and cannot really hide. */
+	viewCollapsed: (key: string): string => `Questionnaire collapsed — press ${key} to reopen`,
+	/** Between footer hints. */
+	viewHintSeparator: " · ",
+	/** Key names in the footer, by pi-tui key id (keys not listed are shown as written). */
+	viewKeyNames: {
+		up: "↑",
+		down: "↓",
+		left: "←",
+		right: "→",
+		enter: "Enter",
+		escape: "Esc",
+		tab: "Tab",
+		space: "Space",
+		pageUp: "PgUp",
+		pageDown: "PgDn",
+		home: "Home",
+		end: "End",
+		backspace: "Backspace",
+		delete: "Del",
+		shift: "Shift",
+		ctrl: "Ctrl",
+		alt: "Alt",
+		super: "Super",
+	} as Readonly<Record<string, string>>,
+	// ── end of the full TUI view block ──
 };

@@ -1,0 +1,51 @@
+/**
+ * The footer: key hints ("↑/↓ navigate · Enter select · Esc cancel") on one line. When they do not fit,
+ * whole hints are dropped from the end and the line ends in "…" (never a hint cut in half).
+ * Must not import the state.
+ */
+import { visibleWidth } from "@earendil-works/pi-tui";
+import { en } from "../../i18n/en.ts";
+import { ELLIPSIS, fitLine } from "../../text/fit.ts";
+import { PropsComponent } from "./component.ts";
+import type { ViewTheme } from "./theme.ts";
+
+/** One hint: the key names and what they do (both sanitized). */
+export interface HintProps {
+	keys: string;
+	label: string;
+}
+
+/** Props of the footer. */
+export interface FooterProps {
+	hints: HintProps[];
+}
+
+/** The footer component. */
+export class FooterBar extends PropsComponent<FooterProps> {
+	private readonly theme: ViewTheme;
+
+	constructor(theme: ViewTheme, props: FooterProps = { hints: [] }) {
+		super(props);
+		this.theme = theme;
+	}
+
+	protected content(): readonly string[] {
+		return [];
+	}
+
+	protected draw(_content: readonly string[], width: number): string[] {
+		const t = this.theme;
+		const sep = en.viewHintSeparator;
+		const texts = this.props.hints.map((h) => (h.keys === "" ? h.label : `${h.keys} ${h.label}`));
+		let count = texts.length;
+		const widthOf = (n: number) =>
+			texts.slice(0, n).reduce((sum, s) => sum + visibleWidth(s), 0) + visibleWidth(sep) * Math.max(0, n - 1);
+		while (count > 0 && widthOf(count) + (count < texts.length ? visibleWidth(sep) + 1 : 0) > width) count -= 1;
+		if (count === 0) return texts.length === 0 ? [] : [t.dim(fitLine(texts[0] ?? "", width))];
+		const parts = this.props.hints
+			.slice(0, count)
+			.map((h) => (h.keys === "" ? t.muted(h.label) : `${t.dim(h.keys)} ${t.muted(h.label)}`));
+		const line = parts.join(t.dim(sep));
+		return [count < texts.length ? line + t.dim(`${sep}${ELLIPSIS}`) : line];
+	}
+}

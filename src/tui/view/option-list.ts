@@ -1,0 +1,221 @@
+/**
+ * The option list of a question tab: numbered options (label wrapped, "(Recommended)" tag, description
+ * muted and indented under it), check boxes for multi-select, the answered mark, and the runtime's
+ * control rows ("Type something." with the saved draft, "Next"). While the draft is edited, the live
+ * editor's lines sit under the "Type something." row. When the rows do not fit the height, the window
+ * keeps the focused row visible and says how many rows are cut off above and below.
+ * Must not import the state.
+ */
+import { visibleWidth } from "@earendil-works/pi-tui";
+import { en } from "../../i18n/en.ts";
+import { fitLine } from "../../text/fit.ts";
+import { PropsComponent } from "./component.ts";
+import { wrapPrefixed } from "./lines.ts";
+import type { Style, ViewTheme } from "./theme.ts";
+
+/** One row, with display text already sanitized. */
+export type RowProps =
+	| {
+			kind: "option";
+			/** "1." … or "" past 9 options. */
+			number: string;
+			label: string;
+			description: string;
+			recommended: boolean;
+			focused: boolean;
+			/** Multi-select: checked. Single-select: the committed answer. */
+			checked: boolean;
+	  }
+	| { kind: "type"; label: string; draft: string; editing: boolean; focused: boolean; answered: boolean }
+	| { kind: "next"; label: string; focused: boolean };
+
+/** Props of the option list. */
+export interface OptionListProps {
+	rows: RowProps[];
+	multi: boolean;
+	/** Columns of the number column ("10. " needs 4). */
+	numberWidth: number;
+	/** The live editor's lines, shown under the "Type something." row while editing. */
+	editorLines: readonly string[];
+	/** Lines available; the list scrolls inside them. */
+	height: number;
+}
+
+/** The list's full content: each row's lines and the focused row. */
+export interface OptionListContent {
+	blocks: string[][];
+	focus: number;
+}
+
+/** Fewest columns worth wrapping text into behind an indent; narrower lists drop the indent. */
+const MIN_TEXT = 4;
+
+/** Columns before a row's label: pointer, check box (multi-select) and number. */
+export function labelIndent(multi: boolean, numberWidth: number): number {
+	return 2 + (multi ? 4 : 0) + numberWidth;
+}
+
+/** Width of the editor shown under the "Type something." row in a list `width` columns wide. */
+export function editorWidth(width: number, multi: boolean, numberWidth: number): number {
+	const indent = labelIndent(multi, numberWidth);
+	return width - indent < MIN_TEXT ? Math.max(1, width) : width - indent;
+}
+
+/** The number column's width for `optionCount` options ("9. " is 3). */
+export function numberColumnWidth(optionCount: number): number {
+	return Math.min(optionCount, 9) > 0 ? 3 : 0;
+}
+
+/** The option list component. */
+export class OptionList extends PropsComponent<OptionListProps, OptionListContent> {
+	protected override readonly windowKeys = ["height"] as const;
+	private readonly theme: ViewTheme;
+
+	constructor(theme: ViewTheme, props?: OptionListProps) {
+		super(props ?? { rows: [], multi: false, numberWidth: 0, editorLines: [], height: 0 });
+		this.theme = theme;
+	}
+
+	/** Lines the whole list takes at `width` (its natural height). */
+	measure(width: number): number {
+		return this.contentAt(Math.max(1, Math.floor(width))).blocks.reduce((sum, b) => sum + b.length, 0);
+	}
+
+	/** Lines the focused row takes at `width`. */
+	focusedHeight(width: number): number {
+		const content = this.contentAt(Math.max(1, Math.floor(width)));
+		return content.blocks[content.focus]?.length ?? 0;
+	}
+
+	protected content(width: number): OptionListContent {
+		const { rows } = this.props;
+		const focus = Math.max(
+			0,
+			rows.findIndex((r) => r.focused),
+		);
+		return { blocks: rows.map((row) => this.rowLines(row, width)), focus };
+	}
+
+	protected draw(content: OptionListContent, width: number): string[] {
+		const heights = content.blocks.map((b) => b.length);
+		const window = lineWindow(heights, content.focus, this.props.height);
+		const out: string[] = [];
+		const indent = " ".repeat(Math.min(2, Math.max(0, width - 8)));
+		if (window.above > 0) out.push(this.theme.dim(fitLine(indent + en.viewMoreAbove(window.above), width)));
+		for (let i = window.start; i < window.end; i++) {
+			const block = content.blocks[i] ?? [];
+			// The focused row may be taller than the window: keep its end, where the editor's cursor is.
+			out.push(...(i === content.focus && block.length > window.focusLines ? block.slice(-window.focusLines) : block));
+		}
+		if (window.below > 0) out.push(this.theme.dim(fitLine(indent + en.viewMoreBelow(window.below), width)));
+		return out;
+	}
+
+	private rowLines(row: RowProps, width: number): string[] {
+		const { multi, numberWidth } = this.props;
+		const t = this.theme;
+		const indentWidth = labelIndent(multi, numberWidth);
+		const tiny = width - indentWidth < MIN_TEXT;
+		const indent = tiny ? "" : " ".repeat(indentWidth);
+		const pointer = row.focused ? `${en.viewPointer} ` : "  ";
+		const box = !multi ? "" : row.kind === "option" ? `${row.checked ? en.viewChecked : en.viewUnchecked} ` : "    ";
+		const number = row.kind === "option" ? row.number.padEnd(numberWidth) : " ".repeat(numberWidth);
+		const head = pointer + box + number;
+		const text = row.focused ? t.selected : (s: string) => s;
+		const plain = wrapPrefixed(row.label, width, head, indent);
+		if (tiny) return plain.map(text);
+		const lines = plain.map((line, i) =>
+			i === 0
+				? this.pointer(head, row.focused) + text(line.slice(head.length))
+				: indent + text(line.slice(indent.length)),
+		);
+		const suffixes: [Style, string][] = [];
+		if (row.kind === "option" && row.recommended) suffixes.push([t.recommended, en.viewRecommended]);
+		if ((row.kind === "option" && row.checked && !multi) || (row.kind === "type" && row.answered))
+			suffixes.push([t.success, en.viewAnsweredMark]);
+		let lastWidth = visibleWidth(plain[plain.length - 1] ?? "");
+		for (const [style, suffix] of suffixes) {
+			const w = visibleWidth(suffix);
+			if (lastWidth + 1 + w <= width) {
+				lines[lines.length - 1] += ` ${style(suffix)}`;
+				lastWidth += 1 + w;
+			} else {
+				lines.push(indent + style(fitLine(suffix, width - indentWidth)));
+				lastWidth = indentWidth + w;
+			}
+		}
+		if (row.kind === "option") {
+			if (row.description.trim() !== "")
+				for (const line of wrapPrefixed(row.description, width, indent, indent)) lines.push(t.muted(line));
+			return lines;
+		}
+		if (row.kind === "next") return lines;
+		if (row.editing) return [...lines, ...this.props.editorLines.map((line) => indent + line)];
+		const draft =
+			row.draft
+				.split("\n")
+				.find((l) => l.trim() !== "")
+				?.trim() ?? "";
+		const room = width - lastWidth - 2;
+		if (draft !== "" && room >= MIN_TEXT * 2)
+			lines[lines.length - 1] += `  ${t.dim(fitLine(en.viewTyped(draft), room))}`;
+		return lines;
+	}
+
+	private pointer(head: string, focused: boolean): string {
+		return focused ? this.theme.accent(head) : head;
+	}
+}
+
+/** Which rows are shown, how many are cut off on each side, and how many lines the focused row keeps. */
+export interface LineWindow {
+	start: number;
+	end: number;
+	above: number;
+	below: number;
+	focusLines: number;
+}
+
+/**
+ * The rows to show in `height` lines, given each row's line count: the focused row first (cut to the
+ * height when it alone is taller), then neighbours below and above in turn while they fit. When rows are
+ * cut off, a line per side says so (only from 3 lines up; below that the focused row gets every line).
+ */
+export function lineWindow(heights: readonly number[], focus: number, height: number): LineWindow {
+	const n = heights.length;
+	const h = Math.max(0, Math.floor(height));
+	const total = heights.reduce((a, b) => a + b, 0);
+	if (n === 0 || h === 0) return { start: 0, end: 0, above: 0, below: n, focusLines: 0 };
+	const f = Math.min(Math.max(0, focus), n - 1);
+	if (total <= h) return { start: 0, end: n, above: 0, below: 0, focusLines: heights[f] ?? 0 };
+	if (h >= 3)
+		for (const reserve of [1, 2]) {
+			const w = grow(heights, f, h - reserve);
+			const needed = (w.start > 0 ? 1 : 0) + (w.end < n ? 1 : 0);
+			if (needed <= reserve) return { ...w, above: w.start, below: n - w.end };
+		}
+	return { ...grow(heights, f, h), above: 0, below: 0 };
+}
+
+function grow(heights: readonly number[], f: number, room: number): { start: number; end: number; focusLines: number } {
+	const focusLines = Math.max(0, Math.min(heights[f] ?? 0, room));
+	let used = focusLines;
+	let start = f;
+	let end = f + 1;
+	for (let grew = true; grew; ) {
+		grew = false;
+		const below = heights[end];
+		if (below !== undefined && used + below <= room) {
+			used += below;
+			end += 1;
+			grew = true;
+		}
+		const above = heights[start - 1];
+		if (above !== undefined && used + above <= room) {
+			used += above;
+			start -= 1;
+			grew = true;
+		}
+	}
+	return { start, end, focusLines };
+}

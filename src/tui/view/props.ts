@@ -1,0 +1,216 @@
+/**
+ * The props adapter: turns the questionnaire state (through the state's selectors) into the plain props
+ * each component renders, with every model or user string sanitized on the way. Widths and heights are
+ * not known here; the view adds them. Components never see the state: this file is the only bridge.
+ */
+import { en } from "../../i18n/en.ts";
+import {
+	type BindingId,
+	discardSummary,
+	focusedPreview,
+	footerHints,
+	isSubmitTab,
+	optionRows,
+	type QuestionnaireState,
+	type ReduceContext,
+	submitSummary,
+	tabBar,
+} from "../../state/index.ts";
+import type { HintProps } from "./footer-bar.ts";
+import { defaultKeyLabel, hintKeys, type KeyLabel } from "./key-labels.ts";
+import { numberColumnWidth, type RowProps } from "./option-list.ts";
+import { type SafeQuestion, SanitizeMemo, safeQuestions } from "./sanitized.ts";
+import type { SubmitItemProps } from "./submit-pane.ts";
+import type { TabProps } from "./tab-bar.ts";
+
+/** Everything the session hands the view for one frame. */
+export interface ViewInput {
+	state: QuestionnaireState;
+	context: ReduceContext;
+	/** The live Editor while a draft or a note is edited. */
+	editor?: { render(width: number): readonly string[] };
+	/** A one-line message (e.g. "External editor failed: …"), shown until the next key. */
+	status?: string;
+	/** Rows available to the whole dialog (terminal rows minus margins). */
+	maxHeight: number;
+	/** True: render only the one-line "collapsed — press Ctrl+] to reopen" bar. */
+	collapsedHint?: boolean;
+	/** The key name shown for a binding (the user's bindings); defaults to the keymap's default keys. */
+	keyLabel?: KeyLabel;
+}
+
+/** The body of a question tab. */
+export interface OptionsBody {
+	kind: "options";
+	rows: RowProps[];
+	multi: boolean;
+	numberWidth: number;
+	/** True while the draft is edited: the editor sits under the "Type something." row. */
+	editing: boolean;
+}
+
+/** The body of the Submit tab. */
+export interface SubmitBody {
+	kind: "submit";
+	items: SubmitItemProps[];
+	globalNote: string;
+	editing: boolean;
+	choice: "submit" | "cancel";
+}
+
+/** The preview region of a question tab with previews. */
+export interface PreviewInput {
+	id: string;
+	/** The focused option's markdown, or undefined when the focused row has none. */
+	markdown: string | undefined;
+	offset: number;
+	upKey: string;
+	downKey: string;
+}
+
+/** One status line and how it looks. */
+export interface StatusLine {
+	text: string;
+	style: "warning" | "error";
+}
+
+/** Everything the view renders, before widths and heights. */
+export interface ViewProps {
+	tabs: TabProps[];
+	/** The question (or the Submit tab's title), sanitized. */
+	question: string;
+	/** Under the question: the saved note, or the note editor's title while editing it. */
+	note: { kind: "text"; text: string } | { kind: "editor"; title: string } | undefined;
+	body: OptionsBody | SubmitBody;
+	/** Present when the current question has at least one preview and the list is not full width. */
+	preview: PreviewInput | undefined;
+	status: StatusLine[];
+	hints: HintProps[];
+	/** The whole dialog as one line, when collapsed without a way to really hide. */
+	collapsed: string | undefined;
+}
+
+/** Computes the props of one frame; keeps a memo of sanitized user text between frames. */
+export class PropsAdapter {
+	private readonly memo = new SanitizeMemo();
+
+	/** The props for `input`. */
+	props(input: ViewInput): ViewProps {
+		const { state, context } = input;
+		const keyLabel: KeyLabel = (id: BindingId) => this.memo.line(input.keyLabel?.(id) ?? defaultKeyLabel(id));
+		const safe = safeQuestions(context.questions);
+		const submitTab = isSubmitTab(state, state.tab);
+		const question = safe[state.tab];
+		const hints = footerHints(state).map((h) => ({ keys: hintKeys(h.bindings, keyLabel), label: h.label }));
+		return {
+			tabs: tabBar(state, context).map((t, i) => ({
+				label: t.kind === "submit" ? en.viewSubmit : (safe[i]?.header ?? ""),
+				// The Submit tab is marked only once everything is answered; an empty box would read as a question.
+				mark: t.answered ? en.viewAnsweredMark : t.kind === "submit" ? "" : en.viewUnansweredMark,
+				answered: t.answered,
+				active: t.active,
+			})),
+			question: submitTab ? en.viewReviewTitle : (question?.question ?? ""),
+			note: this.note(state, question, submitTab),
+			body: submitTab ? this.submitBody(state, context, safe) : this.optionsBody(state, context),
+			preview: submitTab ? undefined : this.preview(state, context, keyLabel),
+			status: this.status(input, keyLabel),
+			hints,
+			collapsed: input.collapsedHint ? en.viewCollapsed(keyLabel("askUser.collapse")) : undefined,
+		};
+	}
+
+	private note(state: QuestionnaireState, question: SafeQuestion | undefined, submitTab: boolean): ViewProps["note"] {
+		if (submitTab) return undefined;
+		if (state.mode === "notes") return { kind: "editor", title: en.viewNoteFor(question?.header ?? "") };
+		const note = (state.notes[state.tab] ?? "").trim();
+		return note === "" ? undefined : { kind: "text", text: en.viewNote(this.memo.text(note)) };
+	}
+
+	private optionsBody(state: QuestionnaireState, context: ReduceContext): OptionsBody {
+		const shape = state.shape[state.tab];
+		const rows = optionRows(state, context).map((row): RowProps => {
+			if (row.kind === "type")
+				return {
+					kind: "type",
+					label: en.viewTypeRow,
+					draft: this.memo.text(row.draft),
+					editing: row.editing,
+					focused: row.focused,
+					answered: row.answered,
+				};
+			if (row.kind === "next") return { kind: "next", label: en.viewNextRow, focused: row.focused };
+			return {
+				kind: "option",
+				number: row.shortcut === undefined ? "" : `${row.shortcut}.`,
+				label: this.memo.line(row.label),
+				description: this.memo.text(row.description),
+				recommended: row.recommended,
+				focused: row.focused,
+				checked: row.checked,
+			};
+		});
+		return {
+			kind: "options",
+			rows,
+			multi: shape?.multi === true,
+			numberWidth: numberColumnWidth(shape?.optionCount ?? 0),
+			editing: state.mode === "editing",
+		};
+	}
+
+	private submitBody(state: QuestionnaireState, context: ReduceContext, safe: SafeQuestion[]): SubmitBody {
+		const summary = submitSummary(state, context);
+		const items = summary.items.map((item): SubmitItemProps => {
+			const stored = state.answers[item.questionIndex];
+			let answer: string | undefined;
+			const raw = item.answer;
+			if (Array.isArray(raw)) {
+				const custom = stored?.kind === "multi" && stored.custom !== undefined;
+				const labels = raw.map((a, i) =>
+					custom && i === raw.length - 1 ? en.viewTyped(this.memo.line(a)) : this.memo.line(a),
+				);
+				answer = labels.length === 0 ? en.viewNoneChosen : labels.join(en.listSeparator);
+			} else if (raw !== undefined)
+				answer = stored?.kind === "custom" ? en.viewTyped(this.memo.line(raw)) : this.memo.line(raw);
+			return {
+				header: safe[item.questionIndex]?.header ?? "",
+				answer,
+				note: this.memo.line(item.note),
+			};
+		});
+		return {
+			kind: "submit",
+			items,
+			globalNote: this.memo.line(summary.globalNote.trim()),
+			editing: summary.editingNote,
+			choice: summary.choice,
+		};
+	}
+
+	private preview(state: QuestionnaireState, context: ReduceContext, keyLabel: KeyLabel): PreviewInput | undefined {
+		const shape = state.shape[state.tab];
+		if (!shape?.hasPreview.some(Boolean) || state.mode === "editing" || state.mode === "notes") return undefined;
+		const focused = focusedPreview(state, context);
+		return {
+			id: focused ? `${focused.tab}:${focused.option}` : "",
+			markdown: focused?.markdown,
+			offset: focused?.offset ?? 0,
+			upKey: keyLabel("askUser.previewUp"),
+			downKey: keyLabel("askUser.previewDown"),
+		};
+	}
+
+	private status(input: ViewInput, keyLabel: KeyLabel): StatusLine[] {
+		const lines: StatusLine[] = [];
+		if (input.state.mode === "confirm-discard") {
+			const keys = hintKeys(["tui.select.cancel", "tui.select.confirm"], keyLabel);
+			const summary = discardSummary(input.state);
+			const text = summary.answers > 0 ? en.viewDiscardAnswers(summary.answers, keys) : en.viewDiscardTyped(keys);
+			lines.push({ text, style: "warning" });
+		}
+		if (input.status !== undefined && input.status.trim() !== "")
+			lines.push({ text: this.memo.line(input.status), style: "error" });
+		return lines;
+	}
+}

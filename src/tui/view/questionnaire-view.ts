@@ -1,0 +1,283 @@
+/**
+ * The questionnaire's view: the one component the session renders. Each frame it asks the props adapter
+ * for every component's props, measures the sections at the given width, shares `maxHeight` rows between
+ * them (previews shrink first, then the option list, then the question) and stacks the result: border,
+ * tab bar, question, note, options or Submit summary, preview (beside or below), status, footer, border.
+ * It never reads keys or changes the state; the session owns both and calls `setInput` after each change.
+ */
+import { fitLine, padToWidth } from "../../text/fit.ts";
+import { clampWidth } from "./component.ts";
+import { EditorArea } from "./editor-area.ts";
+import { FooterBar } from "./footer-bar.ts";
+import {
+	allocateHeights,
+	COLUMN_GAP,
+	type Heights,
+	leftColumnWidth,
+	type PreviewPlacement,
+	previewPlacement,
+	type ShrinkStep,
+} from "./layout.ts";
+import { editorWidth, labelIndent, numberColumnWidth, OptionList } from "./option-list.ts";
+import { PreviewPane } from "./preview-pane.ts";
+import { PropsAdapter, type ViewInput, type ViewProps } from "./props.ts";
+import { safeQuestions } from "./sanitized.ts";
+import { SubmitPane } from "./submit-pane.ts";
+import { TabBar } from "./tab-bar.ts";
+import { TextBlock } from "./text-block.ts";
+import type { ViewTheme } from "./theme.ts";
+
+/** A preview keeps this many lines (position line included) until everything else has shrunk. */
+const PREVIEW_KEEP = 4;
+/** The option list keeps at least this many lines (or the focused row and its neighbours). */
+const LIST_KEEP = 5;
+/** Panels narrower than this get no side padding. */
+const PAD_FROM = 20;
+
+/** How the option list and the preview share the panel. */
+interface Columns {
+	listWidth: number;
+	previewWidth: number;
+	placement: PreviewPlacement;
+}
+
+/** The whole questionnaire dialog, rendered from a `ViewInput`. */
+export class QuestionnaireView {
+	private readonly theme: ViewTheme;
+	private readonly adapter = new PropsAdapter();
+	private readonly tabBar: TabBar;
+	private readonly question: TextBlock;
+	private readonly note: TextBlock;
+	private readonly noteEditor: EditorArea;
+	private readonly list: OptionList;
+	private readonly submit: SubmitPane;
+	private readonly preview: PreviewPane;
+	private readonly footer: FooterBar;
+	private input: ViewInput | undefined;
+	private cache: { input: ViewInput; width: number; lines: readonly string[] } | undefined;
+	private previewShown = false;
+
+	constructor(theme: ViewTheme) {
+		this.theme = theme;
+		this.tabBar = new TabBar(theme);
+		this.question = new TextBlock(theme);
+		this.note = new TextBlock(theme);
+		this.noteEditor = new EditorArea(theme);
+		this.list = new OptionList(theme);
+		this.submit = new SubmitPane(theme);
+		this.preview = new PreviewPane(theme);
+		this.footer = new FooterBar(theme);
+	}
+
+	/** Sets what the next `render` shows. Pass a new object for every change. */
+	setInput(input: ViewInput): void {
+		if (input !== this.input) this.cache = undefined;
+		this.input = input;
+	}
+
+	/** The dialog at `width` columns: at most `maxHeight` lines, every one at most `width` columns wide. */
+	render(width: number): readonly string[] {
+		const input = this.input;
+		if (!input) return [];
+		const w = clampWidth(width);
+		// The live editor changes without a new input, so frames with an editor are always composed.
+		if (!input.editor && this.cache?.input === input && this.cache.width === w) return this.cache.lines;
+		const lines = this.compose(input, w).map((line) => fitLine(line, w));
+		this.cache = { input, width: w, lines };
+		return lines;
+	}
+
+	/** Drops every cached line (theme change, full redraw). */
+	invalidate(): void {
+		this.cache = undefined;
+		for (const c of [this.tabBar, this.question, this.note, this.noteEditor, this.list, this.submit, this.preview])
+			c.invalidate();
+		this.footer.invalidate();
+	}
+
+	/** After `render`: the preview's largest scroll offset on the current tab, or undefined without a preview. */
+	previewMaxOffset(): number | undefined {
+		return this.previewShown ? this.preview.maxOffset() : undefined;
+	}
+
+	private compose(input: ViewInput, width: number): string[] {
+		const maxHeight = Math.floor(input.maxHeight);
+		this.previewShown = false;
+		if (!(maxHeight > 0)) return [];
+		const p = this.adapter.props(input);
+		if (p.collapsed !== undefined) return [this.theme.warning(fitLine(p.collapsed, width))];
+
+		const pad = width >= PAD_FROM ? 1 : 0;
+		const inner = width - 2 * pad;
+		const placement = previewPlacement(inner, p.preview !== undefined, false);
+		const listWidth = placement === "side" ? this.leftWidth(input, inner) : inner;
+		const previewWidth = placement === "side" ? Math.max(1, inner - listWidth - COLUMN_GAP) : inner;
+		const natural = this.measure(input, p, inner, listWidth, previewWidth, placement);
+		const heights = allocateHeights(natural.heights, maxHeight, natural.steps);
+		const out = this.stack(p, heights, width, pad, { listWidth, previewWidth, placement });
+		this.previewShown = placement !== "none" && p.preview?.markdown !== undefined;
+		return out.slice(0, maxHeight);
+	}
+
+	/** Sets every component's content props and returns the sections' natural heights and shrink order. */
+	private measure(
+		input: ViewInput,
+		p: ViewProps,
+		inner: number,
+		listWidth: number,
+		previewWidth: number,
+		placement: PreviewPlacement,
+	): { heights: Heights; steps: ShrinkStep[] } {
+		const keep = <T extends { getProps(): { height: number } }>(c: T) => c.getProps().height;
+		const editorLines = (w: number) => input.editor?.render(Math.max(1, w)) ?? [];
+		this.tabBar.setProps({ tabs: p.tabs });
+		this.question.setProps({ text: p.question, style: "bold", height: keep(this.question) });
+		this.footer.setProps({ hints: p.hints });
+		let note = 0;
+		if (p.note?.kind === "text") {
+			this.note.setProps({ text: p.note.text, style: "dim", height: keep(this.note) });
+			note = this.note.measure(inner);
+		} else if (p.note?.kind === "editor") {
+			this.noteEditor.setProps({ title: p.note.title, editorLines: editorLines(inner), height: keep(this.noteEditor) });
+			note = this.noteEditor.measure();
+		}
+		let body = 0;
+		let bodyKeep = 0;
+		let preview = 0;
+		if (p.body.kind === "options") {
+			const { rows, multi, numberWidth, editing } = p.body;
+			const lines = editing ? editorLines(editorWidth(listWidth, multi, numberWidth)) : [];
+			this.list.setProps({ rows, multi, numberWidth, editorLines: lines, height: keep(this.list) });
+			body = this.list.measure(listWidth);
+			bodyKeep = Math.min(body, Math.max(LIST_KEEP, this.list.focusedHeight(listWidth) + 2));
+		} else {
+			const { items, globalNote, editing, choice } = p.body;
+			const lines = editing ? editorLines(inner) : [];
+			this.submit.setProps({ items, globalNote, editing, editorLines: lines, choice, height: keep(this.submit) });
+			body = this.submit.measure(inner);
+			bodyKeep = Math.min(body, Math.max(LIST_KEEP, this.submit.minimum(inner)));
+		}
+		if (p.preview) {
+			this.preview.setProps({ ...p.preview, height: keep(this.preview) });
+			preview = this.preview.measure(previewWidth);
+		}
+		const side = placement === "side";
+		const below = placement === "below";
+		const previewKeep = Math.min(preview, PREVIEW_KEEP);
+		const heights: Heights = {
+			borderTop: 1,
+			tabs: p.tabs.length > 0 ? 1 : 0,
+			gapTop: 1,
+			question: this.question.measure(inner),
+			note,
+			gapBody: 1,
+			body: side ? Math.max(body, preview) : body,
+			gapPreview: below ? 1 : 0,
+			preview: below ? preview : 0,
+			status: p.status.length,
+			footer: p.hints.length > 0 ? 1 : 0,
+			borderBottom: 1,
+		};
+		const editorNote = p.note?.kind === "editor";
+		const steps: ShrinkStep[] = [
+			side ? { section: "body", floor: Math.max(body, previewKeep) } : { section: "preview", floor: previewKeep },
+			{ section: "gapTop", floor: 0 },
+			{ section: "gapBody", floor: 0 },
+			{ section: "body", floor: side ? Math.max(bodyKeep, previewKeep) : bodyKeep },
+			{ section: "question", floor: Math.min(heights.question, 2) },
+			{ section: "note", floor: editorNote ? note : 0 },
+			{ section: "gapPreview", floor: 0 },
+			{ section: "preview", floor: Math.min(preview, 2) },
+			{ section: "borderTop", floor: 0 },
+			{ section: "borderBottom", floor: 0 },
+			{ section: "footer", floor: 0 },
+			{ section: "preview", floor: 0 },
+			{ section: "body", floor: Math.min(bodyKeep, 3) },
+			{ section: "question", floor: 1 },
+			{ section: "note", floor: editorNote ? Math.min(note, 2) : 0 },
+			{ section: "tabs", floor: 0 },
+			{ section: "body", floor: 1 },
+			{ section: "question", floor: 0 },
+			{ section: "note", floor: 0 },
+			{ section: "status", floor: 1 },
+			{ section: "body", floor: 0 },
+			{ section: "status", floor: 0 },
+		];
+		return { heights, steps };
+	}
+
+	/** Renders every section at its height and stacks them, padded by `pad` columns on each side. */
+	private stack(p: ViewProps, h: Heights, width: number, pad: number, columns: Columns): string[] {
+		const t = this.theme;
+		const inner = width - 2 * pad;
+		const prefix = " ".repeat(pad);
+		const out: string[] = [];
+		const add = (lines: readonly string[]) => {
+			for (const line of lines) out.push(line === "" ? "" : prefix + line);
+		};
+		if (h.borderTop > 0) out.push(t.border("─".repeat(width)));
+		if (h.tabs > 0) add(this.tabBar.render(inner).slice(0, h.tabs));
+		for (let i = 0; i < h.gapTop; i++) out.push("");
+		if (h.question > 0) {
+			this.question.setProps({ ...this.question.getProps(), height: h.question });
+			add(this.question.render(inner));
+		}
+		if (h.note > 0 && p.note?.kind === "text") {
+			this.note.setProps({ ...this.note.getProps(), height: h.note });
+			add(this.note.render(inner));
+		} else if (h.note > 0 && p.note?.kind === "editor") {
+			this.noteEditor.setProps({ ...this.noteEditor.getProps(), height: h.note });
+			add(this.noteEditor.render(inner));
+		}
+		for (let i = 0; i < h.gapBody; i++) out.push("");
+		if (h.body > 0) add(this.body(p, h.body, inner, columns));
+		if (columns.placement === "below") {
+			this.preview.setProps({ ...this.preview.getProps(), height: h.preview });
+			const lines = this.preview.render(columns.previewWidth);
+			if (h.gapPreview > 0 && lines.length > 0) add([t.border("╌".repeat(inner))]);
+			add(lines);
+		}
+		add(
+			p.status
+				.slice(0, h.status)
+				.map((line) =>
+					line.style === "warning" ? t.warning(t.bold(fitLine(line.text, inner))) : t.error(fitLine(line.text, inner)),
+				),
+		);
+		if (h.footer > 0) add(this.footer.render(inner));
+		if (h.borderBottom > 0) out.push(t.border("─".repeat(width)));
+		return out;
+	}
+
+	private body(p: ViewProps, height: number, inner: number, columns: Columns): string[] {
+		const { listWidth, previewWidth, placement } = columns;
+		if (p.body.kind === "submit") {
+			this.submit.setProps({ ...this.submit.getProps(), height });
+			return [...this.submit.render(inner)];
+		}
+		this.list.setProps({ ...this.list.getProps(), height });
+		const left = this.list.render(listWidth);
+		if (placement !== "side") return [...left];
+		this.preview.setProps({ ...this.preview.getProps(), height });
+		const right = this.preview.render(previewWidth);
+		const gap = this.theme.border(" │ ");
+		const rows = Math.max(left.length, right.length);
+		return Array.from({ length: rows }, (_, i) => `${padToWidth(left[i] ?? "", listWidth)}${gap}${right[i] ?? ""}`);
+	}
+
+	private leftWidthCache: { questions: unknown; inner: number; width: number } | undefined;
+
+	/** The left column's width, measured once per questionnaire and width (the same on every tab). */
+	private leftWidth(input: ViewInput, inner: number): number {
+		const questions = input.context.questions;
+		const cached = this.leftWidthCache;
+		if (cached?.questions === questions && cached.inner === inner) return cached.width;
+		const indent = Math.max(
+			0,
+			...questions.map((q) => labelIndent(q.multiSelect === true, numberColumnWidth(q.options.length))),
+		);
+		const width = leftColumnWidth(safeQuestions(questions), inner, indent);
+		this.leftWidthCache = { questions, inner, width };
+		return width;
+	}
+}

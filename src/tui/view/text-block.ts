@@ -1,0 +1,46 @@
+/**
+ * A block of wrapped text in one style: the question, a saved note, a status message. Cut to its height
+ * with a visible "…" on the last line kept. Must not import the state.
+ */
+import { wrapBlock } from "../../text/fit.ts";
+import { clampWidth, PropsComponent } from "./component.ts";
+import { clipWithEllipsis } from "./lines.ts";
+import type { ViewTheme } from "./theme.ts";
+
+/** Theme styles a text block may use. */
+export type BlockStyle = "plain" | "bold" | "dim" | "muted" | "warning" | "accent";
+
+/** Props of a text block. */
+export interface TextBlockProps {
+	/** Sanitized text; "" renders nothing. */
+	text: string;
+	style: BlockStyle;
+	/** Lines available (Infinity: all). */
+	height: number;
+}
+
+/** The text block component. */
+export class TextBlock extends PropsComponent<TextBlockProps> {
+	protected override readonly windowKeys = ["height"] as const;
+	private readonly theme: ViewTheme;
+
+	constructor(theme: ViewTheme, props: TextBlockProps = { text: "", style: "plain", height: 0 }) {
+		super(props);
+		this.theme = theme;
+	}
+
+	/** Lines the whole text takes at `width`. */
+	measure(width: number): number {
+		return this.contentAt(clampWidth(width)).length;
+	}
+
+	protected content(width: number): readonly string[] {
+		return this.props.text === "" ? [] : wrapBlock(this.props.text, width);
+	}
+
+	protected draw(lines: readonly string[], width: number): string[] {
+		const style = this.props.style;
+		const apply = style === "plain" ? (s: string) => s : this.theme[style];
+		return clipWithEllipsis(lines, this.props.height, width).map(apply);
+	}
+}
