@@ -185,14 +185,18 @@ export function lineWindow(heights: readonly number[], focus: number, height: nu
 	const n = heights.length;
 	const h = Math.max(0, Math.floor(height));
 	const total = heights.reduce((a, b) => a + b, 0);
-	if (n === 0 || h === 0) return { start: 0, end: 0, above: 0, below: n, focusLines: 0 };
+	if (n === 0 || h === 0) return { start: 0, end: 0, above: 0, below: 0, focusLines: 0 };
 	const f = Math.min(Math.max(0, focus), n - 1);
 	if (total <= h) return { start: 0, end: n, above: 0, below: 0, focusLines: heights[f] ?? 0 };
 	if (h >= 3)
 		for (const reserve of [1, 2]) {
 			const w = grow(heights, f, h - reserve);
 			const needed = (w.start > 0 ? 1 : 0) + (w.end < n ? 1 : 0);
-			if (needed <= reserve) return { ...w, above: w.start, below: n - w.end };
+			if (needed > reserve) continue;
+			// A line reserved for an indicator that is not needed goes back to the rows, if that needs no more indicators.
+			const wider = needed < reserve ? grow(heights, f, h - needed) : w;
+			const best = (wider.start > 0 ? 1 : 0) + (wider.end < n ? 1 : 0) <= needed ? wider : w;
+			return { ...best, above: best.start, below: n - best.end };
 		}
 	return { ...grow(heights, f, h), above: 0, below: 0 };
 }
