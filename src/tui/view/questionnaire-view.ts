@@ -109,11 +109,11 @@ export class QuestionnaireView {
 
 		const pad = width >= PAD_FROM ? 1 : 0;
 		const inner = width - 2 * pad;
-		const placement = previewPlacement(inner, p.preview !== undefined, false);
+		const placement = previewPlacement(width, p.preview !== undefined, false);
 		const listWidth = placement === "side" ? this.leftWidth(input, inner) : inner;
 		const previewWidth = placement === "side" ? Math.max(1, inner - listWidth - COLUMN_GAP) : inner;
 		const natural = this.measure(input, p, inner, listWidth, previewWidth, placement);
-		const heights = allocateHeights(natural.heights, maxHeight, natural.steps);
+		const heights = balanceBorders(allocateHeights(natural.heights, maxHeight, natural.steps), natural.heights);
 		const out = this.stack(p, heights, width, pad, { listWidth, previewWidth, placement });
 		this.previewShown = placement !== "none" && p.preview?.markdown !== undefined;
 		return out.slice(0, maxHeight);
@@ -280,4 +280,13 @@ export class QuestionnaireView {
 		this.leftWidthCache = { questions, inner, width };
 		return width;
 	}
+}
+
+/** A lone border looks like a glitch: when only one fits, neither is drawn and its row goes to what was cut. */
+function balanceBorders(heights: Heights, natural: Heights): Heights {
+	if (heights.borderTop === heights.borderBottom) return heights;
+	const out = { ...heights, borderTop: 0, borderBottom: 0 };
+	const cut = (["preview", "body", "question", "note", "footer"] as const).find((s) => out[s] < natural[s]);
+	if (cut) out[cut] += 1;
+	return out;
 }
