@@ -1,0 +1,365 @@
+/**
+ * Transcript rendering of the tool (Pi's `renderCall` / `renderResult`): the questions while the user is
+ * asked, the answers afterwards. Collapsed it stays within one or two lines; Pi's expand key shows it all.
+ *
+ * Everything shown is untrusted (model arguments, user answers, stored `details` from any version), so
+ * the input is read defensively (never throws on partial or malformed data; falls back to the `content`
+ * text), every string goes through sanitizeInline/sanitizeBlock before our own styling is added, and every
+ * line is fitted to the width Pi renders at, for every width ≥ 1 (pi-tui's `Text` can overflow by one
+ * column at width 1 with wide characters, so lines are wrapped and fitted here).
+ */
+import type { Theme } from "@earendil-works/pi-coding-agent";
+import { type Component, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
+import type { Answer, Outcome, Problem, QuestionNote } from "../protocol/result.ts";
+import { fitLine, wrapBlock } from "../text/fit.ts";
+import { sanitizeBlock, sanitizeInline } from "../text/sanitize.ts";
+
+/** The theme calls the renderers use; Pi's `Theme` provides them. */
+export type RenderTheme = Pick<Theme, "fg" | "bold">;
+
+/** The parts of Pi's `ToolRenderContext` the renderers read; all optional, so stale hosts still work. */
+export interface AskRenderContext {
+	expanded?: boolean;
+	isPartial?: boolean;
+	isError?: boolean;
+	/** The call's arguments (for question headers in the result). */
+	args?: unknown;
+	keyHint?(keybinding: "app.tools.expand", description: string): string;
+}
+
+const TOOL_NAME = "ask_user_question";
+/** Headers are advised at ≤ 16 columns; longer ones are cut in one-line summaries. */
+const HEADER_COLUMNS = 24;
+/** One answer's share of a one-line summary. */
+const ANSWER_COLUMNS = 48;
+/** Untrusted strings are cut before sanitizing: a transcript row need not carry a megabyte. */
+const MAX_CHARS = 4000;
+
+/** A row of styled text: "clip" rows are cut to one line, "wrap" rows wrap. */
+interface Row {
+	text: string;
+	clip: boolean;
+}
+
+/** Rows fitted to the render width, cached per width like pi-tui's `Text`. */
+class RowsView implements Component {
+	private cache: { width: number; lines: readonly string[] } | undefined;
+	private readonly rows: readonly Row[];
+	constructor(rows: readonly Row[]) {
+		this.rows = rows;
+	}
+	render(width: number): readonly string[] {
+		if (this.cache?.width === width) return this.cache.lines;
+		const w = Math.max(1, Math.floor(Number.isFinite(width) ? width : 1));
+		const lines = this.rows.flatMap((row) => (row.clip ? [fitLine(row.text, w)] : wrapRow(row.text, w)));
+		this.cache = { width, lines };
+		return lines;
+	}
+	invalidate(): void {
+		this.cache = undefined;
+	}
+}
+
+/**
+ * Wraps one row. Styled rows go through pi-tui's ANSI-aware wrap, and only a line that still overflows
+ * (a wide character at width 1) is fitted: fitting every line costs four times the wrap itself.
+ */
+function wrapRow(text: string, width: number): string[] {
+	if (!text.includes("\x1b")) return wrapBlock(text, width);
+	if (!text.includes("\n") && visibleWidth(text) <= width) return [text];
+	return wrapTextWithAnsi(text, width).map((line) => (visibleWidth(line) <= width ? line : fitLine(line, width)));
+}
+
+/** Renders the call: the tool name and question headers; expanded, every question with its options. */
+export function renderAskCall(args: unknown, theme: RenderTheme, context: AskRenderContext = {}): Component {
+	const questions = readQuestions(args);
+	const title = theme.fg("toolTitle", theme.bold(TOOL_NAME));
+	const headers = questions.map((q) => theme.fg("accent", q.header)).join(theme.fg("muted", " · "));
+	const waiting = questions.length === 0 && context.isPartial ? theme.fg("muted", "…") : "";
+	const rows: Row[] = [{ text: `${title}  ${headers || waiting}`.trimEnd(), clip: !context.expanded }];
+	if (!context.expanded) return new RowsView(rows);
+	for (const q of questions) {
+		const multi = q.multiSelect ? theme.fg("muted", " (multi-select)") : "";
+		rows.push({ text: `${theme.fg("accent", q.header)}${multi}`, clip: false });
+		for (const line of q.question.split("\n")) rows.push({ text: `  ${line}`, clip: false });
+		for (const o of q.options) {
+			const description = o.description ? theme.fg("muted", ` — ${o.description}`) : "";
+			const preview = o.hasPreview ? theme.fg("muted", " (preview)") : "";
+			rows.push({ text: `  ${q.multiSelect ? "☐" : "•"} ${o.label}${description}${preview}`, clip: false });
+		}
+	}
+	return new RowsView(rows);
+}
+
+/**
+ * Renders the result: collapsed, a one-line summary (plus one line for what is missing or noted);
+ * expanded, each question's answer, notes, and what was left unanswered. Malformed `details` fall back
+ * to the `content` text.
+ */
+export function renderAskResult(
+	result: { content: unknown; details?: unknown; isError?: boolean },
+	options: { expanded: boolean; isPartial: boolean },
+	theme: RenderTheme,
+	context: AskRenderContext = {},
+): Component {
+	if (options.isPartial) return new RowsView([{ text: theme.fg("muted", "Waiting for the user…"), clip: true }]);
+	const details = readDetails(result?.details);
+	const isError = result?.isError === true || context.isError === true;
+	if (details === undefined || isError) return fallbackView(result?.content, options.expanded, isError, theme, context);
+	const headers = readQuestions(context.args).map((q) => (q.named ? q.header : undefined));
+	const rows = options.expanded ? expandedRows(details, headers, theme) : collapsedRows(details, headers, theme);
+	if (!options.expanded && hasMore(details)) addHint(rows, theme, context);
+	return new RowsView(rows);
+}
+
+type Headers = readonly (string | undefined)[];
+
+/** What a question is called in the result: its header, else its text, else its number. */
+function nameOf(index: number, headers: Headers, question?: string): string {
+	const header = headers[index];
+	if (header !== undefined) return header;
+	const text = question ? fitLine(clean(question).trim(), HEADER_COLUMNS) : "";
+	return text || `Q${index + 1}`;
+}
+
+const STATUS: Record<Outcome, { mark: string; label: string; color: "success" | "warning" | "error" }> = {
+	answered: { mark: "✔", label: "Answered", color: "success" },
+	partial: { mark: "◐", label: "Partly answered", color: "warning" },
+	declined: { mark: "✘", label: "Declined", color: "warning" },
+	interrupted: { mark: "✘", label: "Interrupted", color: "warning" },
+	timed_out: { mark: "✘", label: "Timed out", color: "warning" },
+	not_shown: { mark: "✘", label: "Not shown", color: "warning" },
+};
+
+function collapsedRows(d: Shown, headers: Headers, theme: RenderTheme): Row[] {
+	const status = STATUS[d.outcome];
+	const sep = theme.fg("muted", " · ");
+	const answers = d.outcome === "declined" ? [] : d.answers;
+	const summary = answers
+		.map(
+			(a) =>
+				`${theme.fg("muted", `${nameOf(a.questionIndex, headers, a.question)}:`)} ${answerText(a, ANSWER_COLUMNS)}`,
+		)
+		.join(sep);
+	const label = d.outcome === "answered" && summary !== "" ? "" : ` ${statusLabel(d)}`;
+	const head = theme.fg(status.color, `${status.mark}${label}`);
+	const rows: Row[] = [
+		{ text: [head, summary].filter((s) => s !== "").join(d.outcome === "answered" ? " " : sep), clip: true },
+	];
+	const missing = (d.unanswered ?? []).map((i) => nameOf(i, headers, noteFor(d, i)?.question));
+	const second: string[] = [];
+	// Declined answers are void; an interruption before any answer needs no list of everything.
+	if (missing.length > 0 && d.outcome !== "declined" && (answers.length > 0 || d.outcome === "partial"))
+		second.push(theme.fg("warning", `○ Unanswered: ${missing.join(", ")}`));
+	if (d.globalNote) second.push(theme.fg("muted", `Note: ${fitLine(clean(d.globalNote), ANSWER_COLUMNS)}`));
+	if (second.length > 0) rows.push({ text: second.join(sep), clip: true });
+	return rows;
+}
+
+function expandedRows(d: Shown, headers: Headers, theme: RenderTheme): Row[] {
+	const status = STATUS[d.outcome];
+	const rows: Row[] = [];
+	const line = (text: string): void => void rows.push({ text, clip: false });
+	const block = (label: string, text: string): void => {
+		for (const [i, part] of cleanBlock(text).split("\n").entries())
+			line(theme.fg("muted", `${i === 0 ? label : " ".repeat(visibleWidth(label))}${part}`));
+	};
+	if (d.outcome === "not_shown") {
+		line(theme.fg(status.color, `${status.mark} ${statusLabel(d)}`));
+		for (const p of d.error?.problems ?? []) line(`  • ${theme.fg("accent", clean(p.path))}: ${clean(p.message)}`);
+		return rows;
+	}
+	const answered = d.outcome === "declined" ? [] : d.answers;
+	line(theme.fg(status.color, `${status.mark} ${status.label}`));
+	const unanswered = d.outcome === "declined" ? [] : (d.unanswered ?? []);
+	const indexes = [...new Set([...answered.map((a) => a.questionIndex), ...unanswered])].sort((a, b) => a - b);
+	for (const index of indexes) {
+		const answer = answered.find((a) => a.questionIndex === index);
+		if (answer) {
+			const typed = answer.kind === "custom" ? theme.fg("muted", " (typed)") : "";
+			line(
+				`${theme.fg("success", "✔")} ${theme.fg("accent", `${nameOf(index, headers, answer.question)}:`)} ${answerText(answer)}${typed}`,
+			);
+			if (answer.notes) block("  note: ", answer.notes);
+		} else {
+			const note = noteFor(d, index);
+			line(theme.fg("warning", `○ ${nameOf(index, headers, note?.question)}: not answered`));
+			if (note) block("  note: ", note.notes);
+		}
+	}
+	// Declined answers are void, but the notes written on them often say why.
+	if (d.outcome === "declined")
+		for (const a of d.answers) if (a.notes) block(`  ${nameOf(a.questionIndex, headers, a.question)}: `, a.notes);
+	if (d.outcome === "declined")
+		for (const n of d.questionNotes ?? []) block(`  ${nameOf(n.questionIndex, headers, n.question)}: `, n.notes);
+	if (d.globalNote) block("Note: ", d.globalNote);
+	return rows;
+}
+
+/** "Declined", or "Not shown: <reason>" with the host's reason. */
+function statusLabel(d: Shown): string {
+	const label = STATUS[d.outcome].label;
+	const reason = d.outcome === "not_shown" ? clean(d.error?.message ?? "").trim() : "";
+	return reason === "" ? label : `${label}: ${reason}`;
+}
+
+function hasMore(d: Shown): boolean {
+	return (
+		d.answers.some((a) => a.notes || a.kind === "custom") ||
+		(d.questionNotes ?? []).length > 0 ||
+		(d.error?.problems ?? []).length > 0 ||
+		d.answers.length > 1
+	);
+}
+
+function addHint(rows: Row[], theme: RenderTheme, context: AskRenderContext): void {
+	const hint = safeHint(context);
+	if (hint === "") return;
+	const last = rows[rows.length - 1]!;
+	if (rows.length < 2) rows.push({ text: hint, clip: true });
+	else last.text = `${last.text}${theme.fg("muted", " · ")}${hint}`;
+}
+
+/** Pi's own styled hint for its expand key (the user's binding); nothing if the host has none. */
+function safeHint(context: AskRenderContext): string {
+	try {
+		const hint = typeof context.keyHint === "function" ? context.keyHint("app.tools.expand", "to expand") : "";
+		return typeof hint === "string" ? hint : "";
+	} catch {
+		return "";
+	}
+}
+
+function fallbackView(
+	content: unknown,
+	expanded: boolean,
+	isError: boolean,
+	theme: RenderTheme,
+	context: AskRenderContext,
+): Component {
+	const text = cleanBlock(contentText(content)).trim();
+	const color = isError ? "error" : "muted";
+	if (text === "") return new RowsView([{ text: theme.fg(color, isError ? "Error" : "No result"), clip: true }]);
+	const lines = text.split("\n");
+	if (expanded) return new RowsView(lines.map((l) => ({ text: theme.fg(color, l), clip: false })));
+	const rows: Row[] = [{ text: theme.fg(color, lines[0] ?? ""), clip: true }];
+	if (lines.length > 1 || text.length > ANSWER_COLUMNS * 2) addHint(rows, theme, context);
+	return new RowsView(rows);
+}
+
+function contentText(content: unknown): string {
+	if (typeof content === "string") return content;
+	if (!Array.isArray(content)) return "";
+	return content
+		.map((part) => (isRecord(part) && part.type === "text" && typeof part.text === "string" ? part.text : ""))
+		.filter((s) => s !== "")
+		.join("\n");
+}
+
+function answerText(a: Answer, columns?: number): string {
+	const text = clean(Array.isArray(a.answer) ? a.answer.join(", ") : a.answer);
+	return columns === undefined ? text : fitLine(text, columns);
+}
+
+function noteFor(d: Shown, index: number): QuestionNote | undefined {
+	return d.questionNotes?.find((n) => n.questionIndex === index);
+}
+
+const clean = (text: string): string => sanitizeInline(text.slice(0, MAX_CHARS));
+const cleanBlock = (text: string): string => sanitizeBlock(text.slice(0, MAX_CHARS));
+
+// --- Defensive readers: anything may be missing, partial (streaming) or from another version. ---
+
+interface CallQuestion {
+	header: string;
+	/** False when the header is our stand-in (`Q2`): the result then prefers the question text. */
+	named: boolean;
+	question: string;
+	multiSelect: boolean;
+	options: { label: string; description: string; hasPreview: boolean }[];
+}
+
+function readQuestions(args: unknown): CallQuestion[] {
+	const list = isRecord(args) && Array.isArray(args.questions) ? args.questions : [];
+	return list.map((q, i) => {
+		const r = isRecord(q) ? q : {};
+		const header = typeof r.header === "string" ? fitLine(clean(r.header).trim(), HEADER_COLUMNS) : "";
+		const options = Array.isArray(r.options) ? r.options.filter(isRecord) : [];
+		return {
+			header: header || `Q${i + 1}`,
+			named: header !== "",
+			question: typeof r.question === "string" ? cleanBlock(r.question) : "",
+			multiSelect: r.multiSelect === true,
+			options: options.map((o) => ({
+				label: typeof o.label === "string" ? clean(o.label) : "",
+				description: typeof o.description === "string" ? clean(o.description) : "",
+				hasPreview: typeof o.preview === "string" && o.preview.trim() !== "",
+			})),
+		};
+	});
+}
+
+const OUTCOMES: ReadonlySet<string> = new Set(Object.keys(STATUS));
+
+/** The parts of a QuestionnaireResult the transcript shows, each one read defensively. */
+interface Shown {
+	outcome: Outcome;
+	answers: Answer[];
+	unanswered?: number[];
+	questionNotes?: QuestionNote[];
+	globalNote?: string;
+	error?: { message: string; problems?: Problem[] };
+}
+
+/** Caps on list lengths read from details: the real protocol has at most 4 questions. */
+const MAX_ITEMS = 64;
+
+/** A QuestionnaireResult, keeping only well-formed parts; undefined when it is not one at all. */
+function readDetails(value: unknown): Shown | undefined {
+	if (!isRecord(value) || typeof value.outcome !== "string" || !OUTCOMES.has(value.outcome)) return undefined;
+	const answers = firstItems(value.answers).flatMap((a, i): Answer[] => {
+		if (!isRecord(a)) return [];
+		const answer =
+			typeof a.answer === "string" ? a.answer : Array.isArray(a.answer) ? a.answer.filter(isString) : undefined;
+		if (answer === undefined) return [];
+		const kind = a.kind === "option" || a.kind === "custom" || a.kind === "multi" ? a.kind : "option";
+		const read: Answer = { questionIndex: index(a.questionIndex) ?? i, question: str(a.question), kind, answer };
+		if (typeof a.notes === "string" && a.notes !== "") read.notes = a.notes;
+		return [read];
+	});
+	const notes = firstItems(value.questionNotes).flatMap((n): QuestionNote[] => {
+		const i = isRecord(n) ? index(n.questionIndex) : undefined;
+		return isRecord(n) && i !== undefined && typeof n.notes === "string"
+			? [{ questionIndex: i, question: str(n.question), notes: n.notes }]
+			: [];
+	});
+	const error = isRecord(value.error) ? value.error : undefined;
+	const problems = firstItems(error?.problems).filter(isRecord);
+	const unanswered = firstItems(value.unanswered).map(index);
+	return {
+		outcome: value.outcome as Outcome,
+		answers,
+		unanswered: unanswered.filter((i) => i !== undefined),
+		questionNotes: notes,
+		globalNote: typeof value.globalNote === "string" && value.globalNote !== "" ? value.globalNote : undefined,
+		error: error
+			? {
+					message: str(error.message) || str(error.code),
+					problems: problems.map((p) => ({ path: str(p.path), message: str(p.message) })),
+				}
+			: undefined,
+	};
+}
+
+/** The first {@link MAX_ITEMS} entries of what should be an array. */
+function firstItems(value: unknown): unknown[] {
+	return Array.isArray(value) ? value.slice(0, MAX_ITEMS) : [];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+const isString = (value: unknown): value is string => typeof value === "string";
+const str = (value: unknown): string => (typeof value === "string" ? value : "");
+const index = (value: unknown): number | undefined =>
+	typeof value === "number" && Number.isInteger(value) && value >= 0 && value < 1000 ? value : undefined;
