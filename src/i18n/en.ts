@@ -169,4 +169,13 @@ export const en = {
 		super: "Super",
 	} as Readonly<Record<string, string>>,
 	// ── end of the full TUI view block ──
+
+	// ── Interactive TUI session (src/tui/session.ts, run.ts): keys start with `tui`. ──
+	/** Pi's "waiting for the user" status while the questionnaire is open (OSC 7501). */
+	tuiBlocked: "The agent is waiting for your answer",
+	/** Status line after the external editor failed; the draft is kept. */
+	tuiExternalEditorFailed: (reason: string): string => `External editor failed: ${reason} (your text is kept)`,
+	/** Notification after an internal error closed the questionnaire. */
+	tuiFailed: (reason: string): string => `The questionnaire closed after an internal error: ${reason}`,
+	// ── end of the interactive TUI session block ──
 };

@@ -1,0 +1,90 @@
+/**
+ * Keys for the TUI session: the state core's `KeyInput` over pi-tui. Host bindings (`tui.select.*`,
+ * `tui.input.submit`) are read from the keybindings manager Pi hands to `custom()`, so the user's
+ * keybindings.json applies; our own `askUser.*` bindings come from a manager built over
+ * `ownKeybindingDefinitions()` plus optional overrides (the seam for configurable keys). Also gives the
+ * view the names of the keys actually bound.
+ */
+import { type KeybindingsConfig, KeybindingsManager, type KeyId, parseKey } from "@earendil-works/pi-tui";
+import {
+	type BindingId,
+	type HostBindingId,
+	type KeyInput,
+	type OwnBindingId,
+	ownKeybindingDefinitions,
+} from "../state/index.ts";
+import { defaultKeyLabel, keyName } from "./view/key-labels.ts";
+
+declare module "@earendil-works/pi-tui" {
+	/** Our own binding ids, so a KeybindingsManager over them type-checks (pi-tui's documented extension point). */
+	interface Keybindings {
+		"askUser.up": true;
+		"askUser.down": true;
+		"askUser.toggle": true;
+		"askUser.jump": true;
+		"askUser.tabNext": true;
+		"askUser.tabPrev": true;
+		"askUser.tabRight": true;
+		"askUser.tabLeft": true;
+		"askUser.notes": true;
+		"askUser.previewUp": true;
+		"askUser.previewDown": true;
+		"askUser.externalEditor": true;
+		"askUser.collapse": true;
+	}
+}
+
+/** The part of Pi's keybindings manager the session reads: matching and the keys of host bindings. */
+export interface HostKeybindings {
+	matches(data: string, binding: HostBindingId): boolean;
+	getKeys(binding: HostBindingId): readonly string[];
+}
+
+/** User overrides of our own bindings: binding id → key or keys (pi-tui KeyId strings). */
+export type OwnKeyOverrides = Partial<Record<OwnBindingId, string | readonly string[]>>;
+
+/** Everything the session needs to know about keys. */
+export interface SessionKeys {
+	/** What `routeKey` consults. */
+	input: KeyInput;
+	/** The key name shown for a binding: the first key the user bound, or the default. */
+	label(binding: BindingId): string;
+	/** True for the collapse key in any encoding (legacy, Kitty CSI-u, modifyOtherKeys). */
+	isCollapse(data: string): boolean;
+}
+
+const isOwn = (binding: BindingId): binding is OwnBindingId => binding.startsWith("askUser.");
+
+/** Builds the session's keys from Pi's manager (host ids) and our defaults with `overrides` applied. */
+export function createSessionKeys(host: HostKeybindings, overrides: OwnKeyOverrides = {}): SessionKeys {
+	const own = new KeybindingsManager(ownKeybindingDefinitions() as Record<OwnBindingId, { defaultKeys: KeyId[] }>, {
+		...(overrides as KeybindingsConfig),
+	});
+	const matches = (data: string, binding: BindingId): boolean =>
+		isOwn(binding) ? own.matches(data, binding) : host.matches(data, binding);
+	const keysOf = (binding: BindingId): readonly string[] =>
+		isOwn(binding) ? own.getKeys(binding) : safeKeys(host, binding);
+	return {
+		input: { matches, printable },
+		label: (binding) => {
+			const first = keysOf(binding)[0];
+			return first === undefined ? defaultKeyLabel(binding) : keyName(first);
+		},
+		isCollapse: (data) => own.matches(data, "askUser.collapse"),
+	};
+}
+
+/** The printable character a key types ("1", "n"), in legacy and Kitty encodings. */
+function printable(data: string): string | undefined {
+	const key = parseKey(data);
+	return key !== undefined && [...key].length === 1 ? key : undefined;
+}
+
+/** A host manager that cannot list keys (an older Pi, a stub) still gets the default label. */
+function safeKeys(host: HostKeybindings, binding: HostBindingId): readonly string[] {
+	try {
+		return typeof host.getKeys === "function" ? host.getKeys(binding) : [];
+	} catch {
+		return [];
+	}
+}

@@ -1,0 +1,100 @@
+/**
+ * The TUI host path: runs one questionnaire in Pi's `ctx.ui.custom()` overlay and returns its one
+ * result. This module is imported lazily (src/host/load-tui.ts), so everything heavy (pi-tui components,
+ * markdown, the view) loads only when a questionnaire is first shown.
+ *
+ * Outcomes: the user's `answered` / `partial` / `declined`; `interrupted` with the answers so far when
+ * the abort signal fires (also before the overlay opens: then nothing is shown), when Pi disposes the
+ * overlay without a result, or when the session fails internally (the error is also shown with
+ * `ui.notify`). `undefined` means `custom()` is not supported here (RPC-like hosts): the caller falls
+ * back to the dialog walker.
+ */
+import { type ExtensionUIContext, getMarkdownTheme, getSelectListTheme } from "@earendil-works/pi-coding-agent";
+import type { EditorTheme, TUI } from "@earendil-works/pi-tui";
+import { en } from "../i18n/en.ts";
+import type { Questionnaire } from "../protocol/questions.ts";
+import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
+import { sanitizeInline } from "../text/sanitize.ts";
+import type { OwnKeyOverrides } from "./keys.ts";
+import { overlayOptions } from "./layout.ts";
+import { type ExternalEditor, QuestionnaireSession } from "./session.ts";
+import { viewThemeFrom } from "./view/theme.ts";
+
+/** Options of {@link runTuiQuestionnaire}. */
+export interface RunTuiOptions {
+	/** The tool call's abort signal. */
+	signal?: AbortSignal;
+	/** Overrides of our own `askUser.*` keys (configurable keys plug in here). */
+	keys?: OwnKeyOverrides;
+	/** Replaces the external editor (tests). */
+	editExternally?: ExternalEditor;
+}
+
+type Theme = Parameters<Parameters<ExtensionUIContext["custom"]>[0]>[1];
+
+/**
+ * Shows `questionnaire` as a full-width overlay at the bottom of Pi's TUI and resolves with its result,
+ * or with `undefined` when this host's `custom()` shows nothing (no custom UI).
+ */
+export async function runTuiQuestionnaire(
+	questionnaire: Questionnaire,
+	ui: ExtensionUIContext,
+	options: RunTuiOptions = {},
+): Promise<QuestionnaireResult | undefined> {
+	const { signal } = options;
+	const interrupted = () => finishedResult("tui", questionnaire.questions.length, "interrupted", { answers: [] });
+	if (signal?.aborted) return interrupted();
+	let session: QuestionnaireSession | undefined;
+	let host: TUI | undefined;
+	let abortedEarly = false;
+	const onAbort = () => {
+		if (session) session.abort();
+		else abortedEarly = true;
+	};
+	signal?.addEventListener("abort", onAbort, { once: true });
+	try {
+		const result = await ui.custom<QuestionnaireResult>(
+			(tui, theme, keybindings, done) => {
+				host = tui;
+				session = new QuestionnaireSession({
+					questionnaire,
+					tui,
+					theme: viewThemeFrom(theme, getMarkdownTheme()),
+					editorTheme: editorThemeFrom(theme),
+					keybindings,
+					done,
+					keys: options.keys,
+					rawInput: ui,
+					editExternally: options.editExternally,
+					signal,
+					onError: (error) => report(ui, error),
+				});
+				if (abortedEarly) session.abort();
+				return session;
+			},
+			{
+				overlay: true,
+				overlayOptions: () => overlayOptions(host?.terminal.rows ?? 24),
+				onHandle: (handle) => session?.setOverlay(handle),
+				blocked: { kind: "question", message: en.tuiBlocked },
+			},
+		);
+		return result ?? undefined;
+	} finally {
+		signal?.removeEventListener("abort", onAbort);
+	}
+}
+
+function editorThemeFrom(theme: Theme): EditorTheme {
+	return { borderColor: (text) => theme.fg("borderMuted", text), selectList: getSelectListTheme() };
+}
+
+/** Shows what went wrong; the session has already ended with the answers so far. */
+function report(ui: ExtensionUIContext, error: unknown): void {
+	const reason = sanitizeInline(error instanceof Error ? error.message : String(error));
+	try {
+		ui.notify(en.tuiFailed(reason), "error");
+	} catch {
+		// Nowhere left to report to; the tool result still arrives.
+	}
+}

@@ -1,0 +1,353 @@
+/**
+ * The interactive questionnaire: the component handed to Pi's `ctx.ui.custom()`. It owns the only
+ * mutable questionnaire state and wires one direction: key → `routeKey` → Action → `reduce` → effects
+ * (run by `runEffects` against this session's ports) → `QuestionnaireView`. It embeds pi-tui's `Editor`
+ * for drafts and notes (focus is forwarded, so only the focused editor emits CURSOR_MARKER and IME works),
+ * installs the collapse listener that brings a hidden overlay back, and runs the external editor.
+ *
+ * It always ends with exactly one result: `done` is called once, whether the user submits or declines,
+ * the tool is aborted, the host disposes the overlay without asking (Pi does that on session reset), or
+ * rendering/handling a key throws. A throw ends the questionnaire as `interrupted` with the answers
+ * committed so far and is reported through `onError`: the model then gets what the user did answer
+ * instead of a hung tool call, and the terminal is never left with a broken overlay.
+ */
+import { Editor, type EditorTheme, type Focusable, type TUI } from "@earendil-works/pi-tui";
+import { en } from "../i18n/en.ts";
+import type { Questionnaire } from "../protocol/questions.ts";
+import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
+import {
+	type Action,
+	editorChanged,
+	editorTarget,
+	initialState,
+	isSubmitTab,
+	type QuestionnaireState,
+	type ReduceContext,
+	reduce,
+	routeKey,
+} from "../state/index.ts";
+import { type CollapseListener, installCollapseListener, type RawInput } from "./collapse-listener.ts";
+import { pasteOpenAfter, safeEditorInput, safeEditorText } from "./editor-input.ts";
+import { type EffectPorts, runEffects } from "./effects.ts";
+import type { EditExternallyOptions, EditResult } from "./external-editor.ts";
+import { createSessionKeys, type HostKeybindings, type OwnKeyOverrides, type SessionKeys } from "./keys.ts";
+import { dialogHeight } from "./layout.ts";
+import type { ViewInput } from "./view/props.ts";
+import { QuestionnaireView } from "./view/questionnaire-view.ts";
+import type { ViewTheme } from "./view/theme.ts";
+
+/** The external editor entry point (`editExternally`), injectable for tests. */
+export type ExternalEditor = (text: string, options: EditExternallyOptions) => Promise<EditResult>;
+
+/** The overlay controls the session uses (Pi's `OverlayHandle`). */
+export interface OverlayControl {
+	setHidden(hidden: boolean): void;
+}
+
+/** Everything the session is built from. */
+export interface SessionOptions {
+	questionnaire: Questionnaire;
+	/** Pi's TUI: redraws, terminal size, and the stop/start hand-over for the external editor. */
+	tui: TUI;
+	theme: ViewTheme;
+	editorTheme: EditorTheme;
+	/** Pi's keybindings manager (the user's host bindings). */
+	keybindings: HostKeybindings;
+	/** Receives the one result. */
+	done(result: QuestionnaireResult): void;
+	/** Overrides of our own `askUser.*` keys (the seam for configurable keys). */
+	keys?: OwnKeyOverrides;
+	/** Raw terminal input (`ctx.ui.onTerminalInput`); without it collapsing shows a one-line bar instead. */
+	rawInput?: RawInput;
+	/** Loads the external editor lazily by default. */
+	editExternally?: ExternalEditor;
+	/** The tool's abort signal: also ends a running external editor. */
+	signal?: AbortSignal;
+	/** Told about an internal failure that ended the questionnaire. */
+	onError?(error: unknown): void;
+}
+
+const PASTE_START = "\x1b[200~";
+
+/** The full questionnaire as a pi-tui component (Component + Focusable). */
+export class QuestionnaireSession implements Focusable {
+	private state: QuestionnaireState;
+	private readonly context: ReduceContext;
+	private readonly options: SessionOptions;
+	private readonly keys: SessionKeys;
+	private readonly editor: Editor;
+	private readonly view: QuestionnaireView;
+	private readonly listener: CollapseListener;
+	private readonly external = new AbortController();
+	private overlay: OverlayControl | undefined;
+	private hasFocus = false;
+	/** No more keys, frames or effects: the result is sent or about to be. */
+	private closed = false;
+	private resultSent = false;
+	/** True while the overlay is really hidden (not just drawn as the one-line bar). */
+	private hidden = false;
+	private collapsedBar = false;
+	private status: string | undefined;
+	/** A bracketed paste is open: its chunks are text for the editor, never keys. */
+	private inPaste = false;
+	/** The same, as the editor has seen it (chunks reach it only while it is open). */
+	private editorInPaste = false;
+	private queue: Action[] = [];
+	private dispatching = false;
+	private input: ViewInput | undefined;
+
+	constructor(options: SessionOptions) {
+		this.options = options;
+		this.context = { questions: options.questionnaire.questions, host: "tui" };
+		this.state = initialState(this.context.questions);
+		this.keys = createSessionKeys(options.keybindings, options.keys);
+		this.editor = new Editor(options.tui, options.editorTheme, { paddingX: 0 });
+		this.editor.disableSubmit = true;
+		this.view = new QuestionnaireView(options.theme);
+		this.listener = installCollapseListener(options.rawInput, {
+			matches: (data) => this.keys.isCollapse(data),
+			onToggle: () => this.dispatch({ type: "view/collapseToggled" }),
+			isCollapsed: () => this.hidden && !this.closed,
+		});
+	}
+
+	/** Set by the TUI; forwarded to the embedded editor while it is open. */
+	get focused(): boolean {
+		return this.hasFocus;
+	}
+
+	set focused(value: boolean) {
+		this.hasFocus = value;
+		this.syncEditorFocus();
+	}
+
+	/** The overlay handle from `custom()`'s `onHandle`; until then collapsing draws the one-line bar. */
+	setOverlay(overlay: OverlayControl): void {
+		this.overlay = overlay;
+	}
+
+	/** The current state (tests, diagnostics). */
+	getState(): QuestionnaireState {
+		return this.state;
+	}
+
+	/** The tool call was aborted: end with the answers so far. */
+	abort(): void {
+		this.dispatch({ type: "host/aborted" });
+	}
+
+	handleInput(data: string): void {
+		if (this.closed) return;
+		try {
+			this.status = undefined;
+			if (this.inPaste || data.includes(PASTE_START)) {
+				this.paste(data);
+				return;
+			}
+			const action = routeKey(data, this.state, this.keys.input);
+			if (action) this.dispatch(action);
+		} catch (error) {
+			this.fail(error);
+		}
+	}
+
+	render(width: number): readonly string[] {
+		if (this.closed) return [];
+		try {
+			let lines = this.draw(width);
+			const tab = this.state.tab;
+			const max = this.view.previewMaxOffset();
+			// The reducer cannot know how long a rendered preview is; clamp a scroll past its end and redraw.
+			if (max !== undefined && max < (this.state.previewScroll[tab] ?? 0)) {
+				this.dispatch({ type: "preview/measured", tab, maxOffset: max });
+				lines = this.draw(width);
+			}
+			return lines;
+		} catch (error) {
+			this.fail(error);
+			return [];
+		}
+	}
+
+	invalidate(): void {
+		this.input = undefined;
+		this.view.invalidate();
+		this.editor.invalidate();
+	}
+
+	/** Pi calls this when the overlay goes away; without a result yet (a session reset) it ends the call. */
+	dispose(): void {
+		if (!this.resultSent) this.endWithAnswersSoFar();
+		this.cleanUp();
+	}
+
+	private draw(width: number): readonly string[] {
+		const open = editorTarget(this.state) !== undefined;
+		const maxHeight = dialogHeight(this.options.tui.terminal.rows);
+		const prev = this.input;
+		if (
+			!prev ||
+			prev.state !== this.state ||
+			prev.status !== this.status ||
+			prev.maxHeight !== maxHeight ||
+			prev.collapsedHint !== this.collapsedBar
+		) {
+			this.input = {
+				state: this.state,
+				context: this.context,
+				editor: open ? this.editor : undefined,
+				status: this.status,
+				maxHeight,
+				collapsedHint: this.collapsedBar,
+				keyLabel: this.keys.label,
+			};
+			this.view.setInput(this.input);
+		}
+		this.syncEditorFocus();
+		return this.view.render(width);
+	}
+
+	/** Runs actions one at a time: effects may dispatch again (editor text changes), never re-entrantly. */
+	private dispatch(action: Action): void {
+		this.queue.push(action);
+		if (this.dispatching) return;
+		this.dispatching = true;
+		try {
+			for (let next = this.queue.shift(); next && !this.closed; next = this.queue.shift()) {
+				const step = reduce(this.state, next, this.context);
+				this.state = step.state;
+				runEffects(step.effects, this.ports);
+			}
+		} finally {
+			this.queue = [];
+			this.dispatching = false;
+		}
+	}
+
+	private readonly ports: EffectPorts = {
+		setEditorText: (text) => this.setEditorText(text),
+		forwardKey: (data) => this.forwardToEditor(data),
+		openExternal: (requestId, text) => this.openExternal(requestId, text),
+		setHidden: (hidden) => this.setHidden(hidden),
+		requestRender: () => this.options.tui.requestRender(),
+		done: (result) => this.finish(result),
+	};
+
+	/** Loads text into the editor as it can be shown; the draft or note follows what is shown. */
+	private setEditorText(text: string): void {
+		const safe = safeEditorText(text);
+		this.editorInPaste = false;
+		this.editor.setText(safe);
+		if (safe === text) return;
+		const action = editorChanged(this.state, safe);
+		if (action) this.dispatch(action);
+	}
+
+	private forwardToEditor(data: string): void {
+		const before = this.editor.getExpandedText();
+		const safe = safeEditorInput(data, this.editorInPaste);
+		this.editorInPaste = pasteOpenAfter(data, this.editorInPaste);
+		this.editor.handleInput(safe);
+		const after = this.editor.getExpandedText();
+		if (after === before) return;
+		const action = editorChanged(this.state, after);
+		if (action) this.dispatch(action);
+	}
+
+	/**
+	 * A bracketed paste (one chunk from Pi's terminal, or several from a raw stream) goes to the editor as
+	 * a whole, never through the keymap. Pasting while browsing a question opens its draft first.
+	 */
+	private paste(data: string): void {
+		this.inPaste = pasteOpenAfter(data, this.inPaste);
+		if (
+			editorTarget(this.state) === undefined &&
+			this.state.mode === "options" &&
+			!isSubmitTab(this.state, this.state.tab)
+		)
+			this.dispatch({ type: "draft/opened" });
+		if (editorTarget(this.state) === undefined) return;
+		this.dispatch({ type: "editor/keyForwarded", data });
+	}
+
+	private openExternal(requestId: number, text: string): void {
+		const answer = (result: EditResult) => {
+			if (this.closed) return;
+			if (!result.ok) this.status = en.tuiExternalEditorFailed(result.error);
+			this.dispatch({ type: "editor/externalReturned", requestId, text: result.ok ? result.text : undefined });
+			this.options.tui.requestRender();
+		};
+		const signal = this.options.signal
+			? AbortSignal.any([this.options.signal, this.external.signal])
+			: this.external.signal;
+		const run = this.options.editExternally ?? defaultEditExternally;
+		const failed = (error: unknown) =>
+			answer({ ok: false, error: error instanceof Error ? error.message : String(error) });
+		try {
+			run(text, { terminal: this.options.tui, signal }).then(answer, failed);
+		} catch (error) {
+			// Answer later, like a real editor would: the reducer is still running this effect.
+			queueMicrotask(() => failed(error));
+		}
+	}
+
+	private setHidden(hidden: boolean): void {
+		if (this.overlay && this.listener.available) {
+			this.hidden = hidden;
+			this.collapsedBar = false;
+			this.overlay.setHidden(hidden);
+		} else {
+			// Nothing could bring a really hidden overlay back: shrink to one line that still takes the key.
+			this.collapsedBar = hidden;
+		}
+	}
+
+	private syncEditorFocus(): void {
+		this.editor.focused = this.hasFocus && !this.closed && editorTarget(this.state) !== undefined;
+	}
+
+	private finish(result: QuestionnaireResult): void {
+		if (this.resultSent) return;
+		this.resultSent = true;
+		this.closed = true;
+		this.cleanUp();
+		this.options.done(result);
+	}
+
+	/** Ends as `interrupted` with the answers committed so far (abort, dispose, failure). */
+	private endWithAnswersSoFar(): void {
+		let result: QuestionnaireResult | undefined;
+		try {
+			const step = reduce(this.state, { type: "host/aborted" }, this.context);
+			for (const effect of step.effects) if (effect.type === "host/done") result = effect.result;
+		} catch {
+			// The state itself is broken: end without answers rather than not at all.
+		}
+		this.finish(result ?? finishedResult("tui", this.context.questions.length, "interrupted", { answers: [] }));
+	}
+
+	/** Reports the failure and ends; the result is deferred, because Pi may be iterating its overlays now. */
+	private fail(error: unknown): void {
+		if (this.closed) return;
+		this.closed = true;
+		this.cleanUp();
+		try {
+			this.options.onError?.(error);
+		} catch {
+			// A failing reporter must not keep the tool call from ending.
+		}
+		queueMicrotask(() => this.endWithAnswersSoFar());
+	}
+
+	private cleanUp(): void {
+		this.listener.dispose();
+		this.external.abort();
+		this.editor.focused = false;
+	}
+}
+
+/** Loads the external editor module only when Ctrl+G is pressed. */
+const defaultEditExternally: ExternalEditor = async (text, options) => {
+	const { editExternally } = await import("./external-editor.ts");
+	return editExternally(text, options);
+};

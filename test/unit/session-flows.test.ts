@@ -1,0 +1,178 @@
+/**
+ * Whole questionnaires driven through the session's handleInput with legacy and Kitty CSI-u key
+ * sequences: single-select, multi-select with typed text, notes, the Submit tab, Esc with the discard
+ * confirmation, abort mid-way, paste, and user-remapped keys.
+ */
+import { describe, expect, it } from "vitest";
+import { CACHE, type Encoding, KEYS, PLATFORMS, startSession, typed } from "./session-harness.ts";
+
+describe.each(["legacy", "kitty"] as Encoding[])("%s keys", (encoding) => {
+	const k = KEYS[encoding];
+	const t = (text: string) => typed(text, encoding);
+
+	it("single-select: arrows and Enter answer, and the session ends once", () => {
+		const h = startSession([CACHE]);
+		expect(h.screen()).toContain(CACHE.question);
+		h.press(k.down, k.down, k.up, k.enter);
+		expect(h.result()).toMatchObject({
+			outcome: "answered",
+			host: "tui",
+			answers: [{ questionIndex: 0, kind: "option", answer: "SQLite file" }],
+		});
+		h.press(k.enter, k.escape);
+		expect(h.results).toHaveLength(1);
+		expect(h.lines()).toEqual([]);
+	});
+
+	it("single-select: a digit answers at once", () => {
+		const h = startSession([CACHE]);
+		h.press(t("3"));
+		expect(h.result().answers[0]?.answer).toBe("Redis");
+	});
+
+	it("multi-select: checked options plus typed text", () => {
+		const h = startSession([PLATFORMS]);
+		h.press(k.space, k.down, k.down, k.space); // Linux, Windows
+		h.press(k.down, k.enter); // "Type something." opens the draft editor
+		expect(h.session.getState().mode).toBe("editing");
+		h.press(t("bsd"), k.backspace, t("d!"));
+		expect(h.session.getState().drafts[0]).toBe("bsd!");
+		h.press(k.enter);
+		expect(h.result()).toMatchObject({
+			outcome: "answered",
+			answers: [{ kind: "multi", answer: ["Linux", "Windows", "bsd!"], custom: "bsd!" }],
+		});
+	});
+
+	it("Shift+Enter adds a line to the draft; Enter confirms it", () => {
+		const h = startSession([CACHE]);
+		h.press(k.down, k.down, k.down, k.enter, t("a"), k.shiftEnter, t("b"));
+		expect(h.session.getState().drafts[0]).toBe("a\nb");
+		h.press(k.enter);
+		expect(h.result().answers[0]).toMatchObject({ kind: "custom", answer: "a\nb" });
+	});
+
+	it("notes: n opens the note editor, Enter saves it, the answer carries it", () => {
+		const h = startSession([CACHE]);
+		h.press(t("n"));
+		expect(h.session.getState().mode).toBe("notes");
+		expect(h.screen()).toContain("Note for Cache:");
+		h.press(t("keep it small"), k.enter);
+		expect(h.session.getState().mode).toBe("options");
+		expect(h.screen()).toContain("Note: keep it small");
+		h.press(t("1"));
+		expect(h.result().answers[0]).toMatchObject({ answer: "In-memory LRU", notes: "keep it small" });
+	});
+
+	it("two questions: answers advance to the Submit tab, Enter submits", () => {
+		const h = startSession([CACHE, PLATFORMS]);
+		h.press(t("2"));
+		expect(h.session.getState().tab).toBe(1);
+		h.press(t("1"), k.down, k.down, k.down, k.down, k.enter); // Linux, then "Next"
+		expect(h.session.getState().mode).toBe("submit");
+		expect(h.screen()).toContain("Review your answers");
+		h.press(k.enter);
+		expect(h.result()).toMatchObject({
+			outcome: "answered",
+			answers: [
+				{ questionIndex: 0, answer: "SQLite file" },
+				{ questionIndex: 1, answer: ["Linux"] },
+			],
+		});
+	});
+
+	it("Tab moves to Submit with a question open: partial submit", () => {
+		const h = startSession([CACHE, PLATFORMS]);
+		h.press(t("3"), k.tab);
+		expect(h.session.getState().mode).toBe("submit");
+		h.press(k.enter);
+		expect(h.result()).toMatchObject({ outcome: "partial", unanswered: [1] });
+	});
+
+	it("Esc with answers asks first; any other key keeps them; confirming declines", () => {
+		const h = startSession([CACHE, PLATFORMS]);
+		h.press(t("1"), k.escape);
+		expect(h.session.getState().mode).toBe("confirm-discard");
+		expect(h.screen()).toContain("Discard 1 answer?");
+		h.press(t("x"));
+		expect(h.session.getState().mode).toBe("options");
+		expect(h.results).toHaveLength(0);
+		h.press(k.escape, k.enter);
+		expect(h.result()).toMatchObject({ outcome: "declined", cancelled: true });
+	});
+
+	it("Esc with nothing entered declines at once", () => {
+		const h = startSession([CACHE]);
+		h.press(k.escape);
+		expect(h.result()).toMatchObject({ outcome: "declined", answers: [] });
+	});
+
+	it("abort mid-way ends interrupted with the answers so far, once", () => {
+		const h = startSession([CACHE, PLATFORMS]);
+		h.press(t("2"), k.down);
+		h.session.abort();
+		h.session.abort();
+		h.press(k.enter);
+		expect(h.results).toHaveLength(1);
+		expect(h.result()).toMatchObject({
+			outcome: "interrupted",
+			cancelled: true,
+			answers: [{ questionIndex: 0, answer: "SQLite file" }],
+			unanswered: [1],
+		});
+	});
+});
+
+describe("paste", () => {
+	it("a bracketed paste while browsing opens the draft and fills it", () => {
+		const h = startSession([CACHE]);
+		h.press("\x1b[200~pasted answer\x1b[201~");
+		expect(h.session.getState().mode).toBe("editing");
+		expect(h.session.getState().drafts[0]).toBe("pasted answer");
+		h.press("\r");
+		expect(h.result().answers[0]).toMatchObject({ kind: "custom", answer: "pasted answer" });
+	});
+
+	it("pasted keys are text, never commands (Enter, Esc, digits inside a paste)", () => {
+		const h = startSession([CACHE]);
+		h.press("\x1b[200~1\x1b[27u", "\r2\x1b", "\x1b[201~");
+		expect(h.results).toHaveLength(0);
+		expect(h.session.getState().mode).toBe("editing");
+		expect(h.session.getState().drafts[0]).toContain("1");
+	});
+
+	it("a large paste reaches the answer in full, not as the editor's [paste] marker", () => {
+		const h = startSession([CACHE]);
+		const big = Array.from({ length: 30 }, (_, i) => `row ${i}`).join("\n");
+		h.press("\x1b[B", "\x1b[B", "\x1b[B", "\r", `\x1b[200~${big}\x1b[201~`);
+		expect(h.screen()).not.toContain("row 29");
+		h.press("\r");
+		expect(h.result().answers[0]?.answer).toBe(big);
+	});
+
+	it("a paste on the Submit tab is ignored", () => {
+		const h = startSession([CACHE, PLATFORMS]);
+		h.press("\t", "\t");
+		expect(h.session.getState().mode).toBe("submit");
+		const before = h.session.getState();
+		h.press("\x1b[200~text\x1b[201~");
+		expect(h.session.getState()).toBe(before);
+	});
+});
+
+describe("keys the user bound", () => {
+	it("host bindings come from Pi's manager (user keybindings.json applies)", () => {
+		const h = startSession([CACHE], { hostBindings: { "tui.select.down": "ctrl+n" } });
+		h.press(KEYS.legacy.ctrlN, "\r");
+		expect(h.result().answers[0]?.answer).toBe("SQLite file");
+	});
+
+	it("own bindings can be overridden, and the footer names the bound key", () => {
+		const h = startSession([CACHE], { keys: { "askUser.notes": "m" } });
+		expect(h.screen()).toMatch(/\bm note/);
+		h.press("n");
+		expect(h.session.getState().mode).toBe("options");
+		h.press("m");
+		expect(h.session.getState().mode).toBe("notes");
+	});
+});

@@ -1,0 +1,174 @@
+/**
+ * A questionnaire session on a fake TUI (requestRender spy, fixed terminal size, stop/start spies) with
+ * the real pi-tui Editor, plain themes, and pi-tui's own keybindings manager. Keys can be sent in the
+ * legacy encoding or as Kitty CSI-u sequences, so every test runs in both.
+ */
+import {
+	type EditorTheme,
+	type KeybindingsConfig,
+	KeybindingsManager,
+	type TUI,
+	TUI_KEYBINDINGS,
+} from "@earendil-works/pi-tui";
+import { vi } from "vitest";
+import type { Question } from "../../src/protocol/questions.ts";
+import type { QuestionnaireResult } from "../../src/protocol/result.ts";
+import type { RawInput } from "../../src/tui/collapse-listener.ts";
+import type { HostKeybindings, OwnKeyOverrides } from "../../src/tui/keys.ts";
+import { type ExternalEditor, QuestionnaireSession } from "../../src/tui/session.ts";
+import { plainViewTheme } from "../../src/tui/view/theme.ts";
+
+/** Named keys in both encodings. */
+export const KEYS = {
+	legacy: {
+		up: "\x1b[A",
+		down: "\x1b[B",
+		enter: "\r",
+		escape: "\x1b",
+		tab: "\t",
+		shiftTab: "\x1b[Z",
+		space: " ",
+		backspace: "\x7f",
+		shiftEnter: "\x1b[13;2u",
+		ctrlG: "\x07",
+		ctrlBracket: "\x1d",
+		shiftDown: "\x1b[1;2B",
+		ctrlN: "\x0e",
+	},
+	kitty: {
+		up: "\x1b[A",
+		down: "\x1b[B",
+		enter: "\x1b[13u",
+		escape: "\x1b[27u",
+		tab: "\x1b[9u",
+		shiftTab: "\x1b[9;2u",
+		space: "\x1b[32u",
+		backspace: "\x1b[127u",
+		shiftEnter: "\x1b[13;2u",
+		ctrlG: "\x1b[103;5u",
+		ctrlBracket: "\x1b[93;5u",
+		shiftDown: "\x1b[1;2B",
+		ctrlN: "\x1b[110;5u",
+	},
+} as const;
+
+/** A key encoding. */
+export type Encoding = keyof typeof KEYS;
+
+/** Named keys of one encoding. */
+export type KeySet = (typeof KEYS)[Encoding];
+
+/** Printable text as key presses: plain characters (legacy) or one CSI-u sequence each (Kitty). */
+export function typed(text: string, encoding: Encoding): string[] {
+	return [...text].map((ch) => (encoding === "legacy" ? ch : `\x1b[${ch.codePointAt(0)}u`));
+}
+
+const same = (s: string) => s;
+const editorTheme: EditorTheme = {
+	borderColor: same,
+	selectList: { selectedPrefix: same, selectedText: same, description: same, scrollInfo: same, noMatch: same },
+};
+
+/** Options of {@link startSession}. */
+export interface HarnessOptions {
+	columns?: number;
+	rows?: number;
+	rawInput?: RawInput;
+	editExternally?: ExternalEditor;
+	keys?: OwnKeyOverrides;
+	hostBindings?: KeybindingsConfig;
+	/** Replaces Pi's keybindings manager altogether. */
+	hostKeys?: HostKeybindings;
+	onError?: (error: unknown) => void;
+}
+
+/** A running session and helpers to drive it. */
+export function startSession(questions: Question[], options: HarnessOptions = {}) {
+	const terminal = { columns: options.columns ?? 100, rows: options.rows ?? 40 };
+	const tui = {
+		requestRender: vi.fn(),
+		stop: vi.fn(),
+		start: vi.fn(),
+		terminal,
+	};
+	const results: QuestionnaireResult[] = [];
+	const session = new QuestionnaireSession({
+		questionnaire: { questions },
+		tui: tui as unknown as TUI,
+		theme: plainViewTheme,
+		editorTheme,
+		keybindings: options.hostKeys ?? new KeybindingsManager(TUI_KEYBINDINGS, options.hostBindings),
+		done: (result) => results.push(result),
+		keys: options.keys,
+		rawInput: options.rawInput,
+		editExternally: options.editExternally,
+		onError: options.onError,
+	});
+	session.focused = true;
+	return {
+		session,
+		tui,
+		terminal,
+		results,
+		/** Sends each key sequence to the session, as Pi's TUI does (one sequence per call). */
+		press(...keys: (string | string[])[]) {
+			for (const key of keys.flat()) session.handleInput(key);
+		},
+		/** The rendered lines at `width` (the terminal width by default). */
+		lines(width = terminal.columns): readonly string[] {
+			return session.render(width);
+		},
+		/** The rendered screen as one string. */
+		screen(width = terminal.columns): string {
+			return session.render(width).join("\n");
+		},
+		/** The one result; fails when there is none or more than one. */
+		result(): QuestionnaireResult {
+			if (results.length !== 1) throw new Error(`expected one result, got ${results.length}`);
+			return results[0] as QuestionnaireResult;
+		},
+	};
+}
+
+/** A single-select question. */
+export const CACHE: Question = {
+	question: "Where should the API client cache responses?",
+	header: "Cache",
+	options: [
+		{ label: "In-memory LRU", description: "Simplest; lost on restart." },
+		{ label: "SQLite file", description: "Survives restarts." },
+		{ label: "Redis", description: "Shared across instances." },
+	],
+};
+
+/** A multi-select question. */
+export const PLATFORMS: Question = {
+	question: "Which platforms must the first release support?",
+	header: "Platforms",
+	multiSelect: true,
+	options: [
+		{ label: "Linux", description: "x64 and arm64." },
+		{ label: "macOS", description: "Universal binary." },
+		{ label: "Windows", description: "Needs a signing certificate." },
+	],
+};
+
+/** A single-select question whose options carry long markdown previews. */
+export const LAYOUT: Question = {
+	question: "Which layout should the settings page use?",
+	header: "Layout",
+	options: [
+		{
+			label: "Tabs",
+			description: "One tab per section.",
+			preview: Array.from({ length: 60 }, (_, i) => `line ${i + 1} of the tabs sketch`).join("\n"),
+		},
+		{ label: "Single page", description: "Everything on one scrolling page.", preview: "# One page\n\nAll of it." },
+	],
+};
+
+/** Lets pending promise callbacks (fake external editor) run. */
+export async function flush(): Promise<void> {
+	for (let i = 0; i < 5; i++) await Promise.resolve();
+	await new Promise((r) => setTimeout(r, 0));
+}

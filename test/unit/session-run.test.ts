@@ -1,0 +1,151 @@
+/**
+ * runTuiQuestionnaire against a fake `ctx.ui`: the custom() options it asks for, no custom UI
+ * (undefined), the abort signal before, during and right after opening, error reporting, and that
+ * the listener on the signal is removed afterwards.
+ */
+import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
+import { initTheme } from "@earendil-works/pi-coding-agent";
+import { KeybindingsManager, type OverlayOptions, TUI_KEYBINDINGS } from "@earendil-works/pi-tui";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import type { QuestionnaireResult } from "../../src/protocol/result.ts";
+import { runTuiQuestionnaire } from "../../src/tui/run.ts";
+import { CACHE, flush, PLATFORMS } from "./session-harness.ts";
+
+beforeAll(() => initTheme("dark"));
+
+type Factory = Parameters<ExtensionUIContext["custom"]>[0];
+type CustomOptions = NonNullable<Parameters<ExtensionUIContext["custom"]>[1]>;
+interface Shown {
+	component: Awaited<ReturnType<Factory>>;
+	options: CustomOptions;
+	handle: { setHidden: ReturnType<typeof vi.fn> };
+}
+
+const theme = { fg: (_c: string, s: string) => s, bg: (_c: string, s: string) => s, bold: (s: string) => s };
+
+/** A ui whose custom() behaves like Pi's overlay path; `shown` resolves once the component exists. */
+function fakeUi(opts: { rows?: number; deferFactory?: boolean; noCustom?: boolean } = {}) {
+	const tui = {
+		requestRender: vi.fn(),
+		stop: vi.fn(),
+		start: vi.fn(),
+		terminal: { columns: 80, rows: opts.rows ?? 30 },
+	};
+	const notify = vi.fn();
+	const custom = vi.fn();
+	let resolveShown!: (s: Shown) => void;
+	const shown = new Promise<Shown>((r) => {
+		resolveShown = r;
+	});
+	const ui = {
+		notify,
+		onTerminalInput: () => () => {},
+		custom: (factory: Factory, options: CustomOptions) => {
+			custom(options);
+			if (opts.noCustom) return Promise.resolve(undefined);
+			return new Promise((resolve) => {
+				let closed = false;
+				const done = (result: unknown) => {
+					if (closed) return;
+					closed = true;
+					component?.dispose?.();
+					resolve(result);
+				};
+				let component: Awaited<ReturnType<Factory>> | undefined;
+				const create = async () => {
+					component = await factory(
+						tui as never,
+						theme as never,
+						new KeybindingsManager(TUI_KEYBINDINGS) as never,
+						done as never,
+					);
+					if (closed) return;
+					const handle = { setHidden: vi.fn() };
+					options.onHandle?.(handle as never);
+					resolveShown({ component, options, handle });
+				};
+				if (opts.deferFactory) setTimeout(() => void create(), 0);
+				else void create();
+			});
+		},
+	};
+	return { ui: ui as unknown as ExtensionUIContext, tui, notify, custom, shown };
+}
+
+describe("runTuiQuestionnaire", () => {
+	it("opens a full-width overlay at the bottom, reports Pi as blocked, and returns the answer", async () => {
+		const f = fakeUi({ rows: 30 });
+		const run = runTuiQuestionnaire({ questions: [CACHE] }, f.ui, {});
+		const { component, options } = await f.shown;
+		expect(options.overlay).toBe(true);
+		expect(options.blocked).toEqual({ kind: "question", message: expect.any(String) });
+		const overlay = (options.overlayOptions as () => OverlayOptions)();
+		expect(overlay).toMatchObject({ anchor: "bottom-center", width: "100%" });
+		expect(overlay.maxHeight).toBeLessThanOrEqual(30);
+		expect(component.render(80).join("\n")).toContain(CACHE.question);
+		component.handleInput?.("\x1b[B");
+		component.handleInput?.("\r");
+		const result = await run;
+		expect(result).toMatchObject({ outcome: "answered", host: "tui", answers: [{ answer: "SQLite file" }] });
+	});
+
+	it("returns undefined when custom() shows nothing (no custom UI here)", async () => {
+		const f = fakeUi({ noCustom: true });
+		expect(await runTuiQuestionnaire({ questions: [CACHE] }, f.ui, {})).toBeUndefined();
+	});
+
+	it("an already aborted signal returns interrupted without opening anything", async () => {
+		const f = fakeUi();
+		const controller = new AbortController();
+		controller.abort();
+		const result = await runTuiQuestionnaire({ questions: [CACHE, PLATFORMS] }, f.ui, { signal: controller.signal });
+		expect(result).toMatchObject({ outcome: "interrupted", answers: [], unanswered: [0, 1] });
+		expect(f.custom).not.toHaveBeenCalled();
+	});
+
+	it("abort mid-way closes with the answers so far; the abort listener is removed", async () => {
+		const f = fakeUi();
+		const controller = new AbortController();
+		const remove = vi.spyOn(controller.signal, "removeEventListener");
+		const run = runTuiQuestionnaire({ questions: [CACHE, PLATFORMS] }, f.ui, { signal: controller.signal });
+		const { component } = await f.shown;
+		component.handleInput?.("3");
+		controller.abort();
+		const result = (await run) as QuestionnaireResult;
+		expect(result).toMatchObject({ outcome: "interrupted", answers: [{ answer: "Redis" }], unanswered: [1] });
+		expect(remove).toHaveBeenCalledWith("abort", expect.any(Function));
+	});
+
+	it("an abort before the component exists ends it as soon as it does", async () => {
+		const f = fakeUi({ deferFactory: true });
+		const controller = new AbortController();
+		const run = runTuiQuestionnaire({ questions: [CACHE] }, f.ui, { signal: controller.signal });
+		controller.abort();
+		expect(await run).toMatchObject({ outcome: "interrupted" });
+	});
+
+	it("an internal failure is shown with notify and still returns one result", async () => {
+		const f = fakeUi();
+		const run = runTuiQuestionnaire({ questions: [CACHE] }, f.ui, {});
+		const { component } = await f.shown;
+		Object.defineProperty(f.tui.terminal, "rows", {
+			get() {
+				throw new Error("terminal \x1b[2Jgone");
+			},
+		});
+		expect(component.render(80)).toEqual([]);
+		await flush();
+		expect(await run).toMatchObject({ outcome: "interrupted" });
+		expect(f.notify).toHaveBeenCalledWith(expect.stringContaining("terminal"), "error");
+		expect(f.notify.mock.calls[0]?.[0]).not.toContain("\x1b");
+	});
+
+	it("the overlay handle drives collapse", async () => {
+		const f = fakeUi();
+		void runTuiQuestionnaire({ questions: [CACHE] }, f.ui, {});
+		const { component, handle } = await f.shown;
+		component.handleInput?.("\x1d");
+		expect(handle.setHidden).toHaveBeenCalledWith(true);
+		component.handleInput?.("\x1b");
+	});
+});
