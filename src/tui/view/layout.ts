@@ -86,8 +86,3 @@ export function allocateHeights(natural: Heights, maxHeight: number, steps: read
 	}
 	return heights;
 }
-
-/** The total of `heights`. */
-export function totalHeight(heights: Heights): number {
-	return SECTIONS.reduce((sum, s) => sum + heights[s], 0);
-}

@@ -1,6 +1,6 @@
 /**
  * Small plain-text line helpers shared by the components: wrapping under a prefix (a hanging indent),
- * cutting a block to a height with a visible mark, and joining styled pieces. Input is sanitized text;
+ * and cutting a block to a height with a visible mark. Input is sanitized text;
  * every returned line fits the width. Must not import the state.
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
@@ -29,17 +29,4 @@ export function clipWithEllipsis(lines: readonly string[], height: number, width
 	const last = kept[h - 1] ?? "";
 	kept[h - 1] = visibleWidth(last) + 2 <= width ? `${last} ${ELLIPSIS}` : fitLine(`${last}${ELLIPSIS}…`, width);
 	return kept;
-}
-
-/** Exactly `height` lines: `lines` cut or padded with empty lines. */
-export function toHeight(lines: readonly string[], height: number): string[] {
-	const h = Math.max(0, Math.floor(height));
-	const out = lines.slice(0, h);
-	while (out.length < h) out.push("");
-	return out;
-}
-
-/** Columns a plain string takes. */
-export function widthOf(text: string): number {
-	return visibleWidth(text);
 }
