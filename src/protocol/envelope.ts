@@ -2,130 +2,279 @@
  * The model-facing text of a tool result (DESIGN.md §4). Deterministic and compact; every string
  * that came from the model or the user is JSON-quoted, so quotes, newlines and escape sequences can
  * never blur where an answer starts and ends.
+ *
+ * Size budgets (`budget.ts`): each user string is a slot with its own cap (preview echo, typed answer,
+ * note); when the whole text is still over `totalText`, the longest slots are shortened first
+ * ("water-filling"), each keeping at least `MIN_KEEP` characters, so every question stays named. A cut
+ * slot reads `"kept text" [… N more characters]`: the marker sits outside the quotes, so the quoted
+ * part is still a valid JSON string and the marker cannot be mistaken for what the user wrote.
+ * Guarantee: the text has at most `totalText` characters, or it is the floor (every slot at its
+ * minimum), which for four questions is a few hundred characters of our own wording.
  */
-import type { Answer, QuestionnaireResult } from "./result.ts";
+import { countChars, cutText, DEFAULT_LIMITS, omissionMarker, type TextLimits } from "./budget.ts";
+import type { Answer, QuestionnaireResult, ResultError } from "./result.ts";
+
+export type { TextLimits } from "./budget.ts";
 
 /** Characters JSON.stringify leaves raw but that must not reach a model or a log verbatim. */
 const UNSAFE_IN_QUOTES = /[\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
 
+/** Everything `quote` escapes, for text shown without quotes: also C0 controls and lone surrogates. */
+const UNSAFE_PLAIN =
+	/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 /** JSON string quoting, plus \u escapes for C1 controls, bidi controls, zero-width and line separators. */
 export function quote(text: string): string {
-	return JSON.stringify(text).replace(UNSAFE_IN_QUOTES, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+	return JSON.stringify(text).replace(UNSAFE_IN_QUOTES, unicodeEscape);
 }
 
-/** The text the model reads for a result. `questions` are the question texts, by index. */
-export function resultText(result: QuestionnaireResult, questions: readonly string[]): string {
+/** Unquoted text (error messages, problem paths) with the characters `quote` would escape written as \u escapes. */
+function plain(text: string): string {
+	return text.replace(UNSAFE_PLAIN, unicodeEscape);
+}
+
+function unicodeEscape(ch: string): string {
+	return `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`;
+}
+
+/** A cut slot still shows this many characters (or all of it, if shorter), however tight the total. */
+export const MIN_KEEP = 32;
+
+/** A user string in the text: JSON-quoted (or `plain`), at most `cap` characters of it. */
+interface Slot {
+	text: string;
+	cap: number;
+	plain?: boolean;
+}
+
+/** A piece of the text: our own wording, or a slot. */
+type Piece = string | Slot;
+
+function slot(text: string, cap: number = Number.POSITIVE_INFINITY): Slot {
+	return { text, cap };
+}
+
+/**
+ * The text the model reads for a result. `questions` are the question texts, by index; `limits`
+ * default to `DEFAULT_LIMITS`. With every string under its cap the text is the same as without limits.
+ */
+export function resultText(
+	result: QuestionnaireResult,
+	questions: readonly string[],
+	limits: TextLimits = DEFAULT_LIMITS,
+): string {
+	if (result.outcome === "not_shown" && result.error?.code === "invalid_questions") {
+		return problemsText(result.error, limits.totalText);
+	}
+	return fitPieces(resultPieces(result, questions, limits), limits.totalText);
+}
+
+function resultPieces(result: QuestionnaireResult, questions: readonly string[], limits: TextLimits): Piece[] {
 	switch (result.outcome) {
 		case "answered":
-			return sentences(`User answered: ${answersText(result)}`, globalNoteText(result), "Continue with these answers.");
+			return sentences(["User answered: ", ...answersText(result, limits)], globalNoteText(result, limits), [
+				"Continue with these answers.",
+			]);
 		case "partial":
 			return sentences(
 				result.answers.length === 0
-					? `User submitted without answering ${count(questions.length, "question")}`
-					: `User answered ${result.answers.length} of ${count(questions.length, "question")}: ${answersText(result)}`,
-				unansweredText(result, questions),
-				globalNoteText(result),
-				"Do not assume answers to unanswered questions.",
+					? [`User submitted without answering ${count(questions.length, "question")}`]
+					: [
+							`User answered ${result.answers.length} of ${count(questions.length, "question")}: `,
+							...answersText(result, limits),
+						],
+				unansweredText(result, questions, limits),
+				globalNoteText(result, limits),
+				["Do not assume answers to unanswered questions."],
 			);
 		case "declined":
 			// Answers given before declining are void, but what the user wrote is kept: it often says why.
 			return sentences(
-				"User declined to answer the questions",
-				allNotesText(result),
-				globalNoteText(result),
-				"Do not assume answers: continue without them, or ask in chat if you cannot.",
+				["User declined to answer the questions"],
+				allNotesText(result, limits),
+				globalNoteText(result, limits),
+				["Do not assume answers: continue without them, or ask in chat if you cannot."],
 			);
 		case "interrupted":
 		case "timed_out":
-			return stoppedText(result, questions);
+			return stoppedText(result, questions, limits);
 		case "not_shown":
 			return notShownText(result);
 	}
 }
 
-function stoppedText(result: QuestionnaireResult, questions: readonly string[]): string {
+function stoppedText(result: QuestionnaireResult, questions: readonly string[], limits: TextLimits): Piece[] {
 	const how = result.outcome === "timed_out" ? "timed out" : "was interrupted";
 	if (result.answers.length === 0) {
 		return sentences(
-			`The questionnaire ${how} before the user answered`,
-			allNotesText(result),
-			globalNoteText(result),
-			"Do not assume answers.",
+			[`The questionnaire ${how} before the user answered`],
+			allNotesText(result, limits),
+			globalNoteText(result, limits),
+			["Do not assume answers."],
 		);
 	}
 	return sentences(
-		`The questionnaire ${how} before the user submitted it. Answers given so far: ${answersText(result)}`,
-		unansweredText(result, questions),
-		globalNoteText(result),
-		"Do not assume answers to unanswered questions.",
+		[`The questionnaire ${how} before the user submitted it. Answers given so far: `, ...answersText(result, limits)],
+		unansweredText(result, questions, limits),
+		globalNoteText(result, limits),
+		["Do not assume answers to unanswered questions."],
 	);
 }
 
-/** Joins non-empty parts as sentences: "A. B. C." (a part that already ends in "." keeps one). */
-function sentences(...parts: string[]): string {
-	return parts
-		.filter((p) => p !== "")
-		.map((p) => (p.endsWith(".") ? p : `${p}.`))
-		.join(" ");
-}
-
-function notShownText(result: QuestionnaireResult): string {
-	const error = result.error;
-	if (error?.code === "invalid_questions") {
-		const problems = (error.problems ?? []).map((p) => `\n- ${p.path}: ${p.message}`).join("");
-		const count = error.problems?.length ?? 0;
-		return `ask_user_question was not shown: the arguments have ${count} problem${count === 1 ? "" : "s"}. Fix all of them and call again.${problems}`;
+/** Joins non-empty parts as sentences: "A. B. C." (a part whose wording already ends in "." keeps one). */
+function sentences(...parts: Piece[][]): Piece[] {
+	const out: Piece[] = [];
+	for (const part of parts) {
+		if (part.length === 0) continue;
+		if (out.length > 0) out.push(" ");
+		const last = part[part.length - 1];
+		out.push(...part);
+		if (!(typeof last === "string" && last.endsWith("."))) out.push(".");
 	}
-	const reason = error ? ` (${error.code}: ${error.message})` : "";
-	return `The questions were not shown to the user${reason}. This is not a refusal: ask the user in plain chat instead.`;
+	return out;
 }
 
-function answersText(result: QuestionnaireResult): string {
-	return result.answers.map(answerText).join(". ");
+function notShownText(result: QuestionnaireResult): Piece[] {
+	const error = result.error;
+	const tail = "This is not a refusal: ask the user in plain chat instead.";
+	if (!error) return [`The questions were not shown to the user. ${tail}`];
+	const reason: Slot = { text: `${error.code}: ${error.message}`, cap: Number.POSITIVE_INFINITY, plain: true };
+	return ["The questions were not shown to the user (", reason, `). ${tail}`];
 }
 
-function answerText(answer: Answer): string {
-	let text = `${quote(answer.question)} = ${answerValue(answer)}`;
-	if (answer.preview !== undefined) text += ` (preview: ${quote(answer.preview)})`;
-	if (answer.notes) text += ` (note: ${quote(answer.notes)})`;
-	return text;
+/** The problem list, one line each; lines that do not fit the total are replaced by one marker line. */
+function problemsText(error: ResultError, total: number): string {
+	const problems = error.problems ?? [];
+	const n = problems.length;
+	const head = `ask_user_question was not shown: the arguments have ${n} problem${n === 1 ? "" : "s"}. Fix all of them and call again.`;
+	const lines = problems.map((p) => `\n- ${plain(p.path)}: ${plain(p.message)}`);
+	const sizes = lines.map(countChars);
+	let length = countChars(head) + sizes.reduce((a, b) => a + b, 0);
+	if (length <= total) return head + lines.join("");
+	let kept = lines.length;
+	let omitted = 0;
+	while (kept > 0 && length + 1 + countChars(omissionMarker(omitted)) > total) {
+		kept--;
+		omitted += sizes[kept] ?? 0;
+		length -= sizes[kept] ?? 0;
+	}
+	return `${head}${lines.slice(0, kept).join("")}\n${omissionMarker(omitted)}`;
 }
 
-function answerValue(answer: Answer): string {
-	if (answer.kind === "custom") return `${quote(String(answer.answer))} (typed by the user)`;
-	if (answer.kind === "option") return quote(String(answer.answer));
+function answersText(result: QuestionnaireResult, limits: TextLimits): Piece[] {
+	return joined(
+		result.answers.map((a) => answerText(a, limits)),
+		". ",
+	);
+}
+
+function answerText(answer: Answer, limits: TextLimits): Piece[] {
+	const pieces: Piece[] = [slot(answer.question), " = ", ...answerValue(answer, limits)];
+	if (answer.preview !== undefined) pieces.push(" (preview: ", slot(answer.preview, limits.previewEcho), ")");
+	if (answer.notes) pieces.push(" (note: ", slot(answer.notes, limits.note), ")");
+	return pieces;
+}
+
+function answerValue(answer: Answer, limits: TextLimits): Piece[] {
+	if (answer.kind === "custom") return [slot(String(answer.answer), limits.customAnswer), " (typed by the user)"];
+	if (answer.kind === "option") return [slot(String(answer.answer))];
 	const entries = Array.isArray(answer.answer) ? answer.answer : [answer.answer];
 	const chosen = answer.custom === undefined ? entries : entries.slice(0, -1);
-	const list = `[${chosen.map(quote).join(", ")}]`;
-	return answer.custom === undefined ? list : `${list} plus typed ${quote(answer.custom)}`;
+	const list: Piece[] = [
+		"[",
+		...joined(
+			chosen.map((label) => [slot(String(label))]),
+			", ",
+		),
+		"]",
+	];
+	return answer.custom === undefined ? list : [...list, " plus typed ", slot(answer.custom, limits.customAnswer)];
 }
 
-function unansweredText(result: QuestionnaireResult, questions: readonly string[]): string {
+function unansweredText(result: QuestionnaireResult, questions: readonly string[], limits: TextLimits): Piece[] {
 	const notes = new Map((result.questionNotes ?? []).map((n) => [n.questionIndex, n.notes]));
-	const items = (result.unanswered ?? []).map((i) => {
+	const items = (result.unanswered ?? []).map((i): Piece[] => {
 		const note = notes.get(i);
-		const text = quote(questions[i] ?? `question ${i + 1}`);
-		return note ? `${text} (note: ${quote(note)})` : text;
+		const text = slot(questions[i] ?? `question ${i + 1}`);
+		return note ? [text, " (note: ", slot(note, limits.note), ")"] : [text];
 	});
-	return items.length > 0 ? `Unanswered: ${items.join(", ")}` : "";
+	return items.length > 0 ? ["Unanswered: ", ...joined(items, ", ")] : [];
 }
 
 /** Every per-question note, for outcomes whose text lists no answers (so no note would be shown otherwise). */
-function allNotesText(result: QuestionnaireResult): string {
+function allNotesText(result: QuestionnaireResult, limits: TextLimits): Piece[] {
 	const notes = [
 		...result.answers
 			.filter((a) => a.notes)
 			.map((a) => ({ questionIndex: a.questionIndex, question: a.question, notes: a.notes ?? "" })),
 		...(result.questionNotes ?? []).filter((n) => n.notes),
 	].sort((a, b) => a.questionIndex - b.questionIndex);
-	const items = notes.map((n) => `${quote(n.question)} (note: ${quote(n.notes)})`);
-	return items.length > 0 ? `User notes: ${items.join(", ")}` : "";
+	const items = notes.map((n): Piece[] => [slot(n.question), " (note: ", slot(n.notes, limits.note), ")"]);
+	return items.length > 0 ? ["User notes: ", ...joined(items, ", ")] : [];
+}
+
+function globalNoteText(result: QuestionnaireResult, limits: TextLimits): Piece[] {
+	return result.globalNote ? ["Overall note: ", slot(result.globalNote, limits.note)] : [];
 }
 
 function count(n: number, noun: string): string {
 	return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
 
-function globalNoteText(result: QuestionnaireResult): string {
-	return result.globalNote ? `Overall note: ${quote(result.globalNote)}` : "";
+function joined(items: readonly Piece[][], separator: string): Piece[] {
+	return items.flatMap((item, i) => (i === 0 ? item : [separator, ...item]));
+}
+
+/**
+ * Renders `pieces`, each slot cut to its cap, then shortens the longest slots until the text has at
+ * most `total` characters; falls back to the floor (every slot at `MIN_KEEP` or its cap) when nothing fits.
+ */
+function fitPieces(pieces: readonly Piece[], total: number): string {
+	const slots = pieces.filter((p): p is Slot => typeof p !== "string");
+	const sizes = slots.map((s) => countChars(s.text));
+	const render = (keep: readonly number[]): string => {
+		let i = 0;
+		return pieces
+			.map((piece) => {
+				if (typeof piece === "string") return piece;
+				const index = i++;
+				return renderSlot(piece, keep[index] ?? 0, sizes[index] ?? 0);
+			})
+			.join("");
+	};
+	const wanted = slots.map((s, i) => Math.min(sizes[i] ?? 0, s.cap));
+	// Each kept character shows as at least one, so a sum over the total cannot fit: skip rendering it whole.
+	if (sum(wanted) <= total) {
+		const text = render(wanted);
+		if (countChars(text) <= total) return text;
+	}
+	const floor = wanted.map((w) => Math.min(w, MIN_KEEP));
+	const at = (level: number) => wanted.map((w, i) => Math.max(floor[i] ?? 0, Math.min(w, level)));
+	// The highest level whose text fits. Escapes and markers make the length hard to predict, so each
+	// trial is rendered; no slot can keep more than `total` characters, which bounds every trial.
+	let best = render(floor);
+	if (countChars(best) > total) return best;
+	let low = 0;
+	let high = Math.min(total, Math.max(0, ...wanted));
+	while (low < high) {
+		const mid = Math.ceil((low + high) / 2);
+		const text = render(at(mid));
+		if (countChars(text) <= total) {
+			low = mid;
+			best = text;
+		} else {
+			high = mid - 1;
+		}
+	}
+	return best;
+}
+
+function renderSlot(slot: Slot, keep: number, size: number): string {
+	const { kept, omitted } = cutText(slot.text, keep, size);
+	const shown = slot.plain ? plain(kept) : quote(kept);
+	return omitted > 0 ? `${shown} ${omissionMarker(omitted)}` : shown;
+}
+
+function sum(values: readonly number[]): number {
+	return values.reduce((a, b) => a + b, 0);
 }
