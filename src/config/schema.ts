@@ -9,9 +9,12 @@
  * Decision: empty or whitespace-only texts and empty guideline lists are refused (warning + the lower
  * layer or built-in applies). They are far likelier a placeholder or a slip than a wish for a tool
  * with no description; someone who wants fewer tokens writes a shorter text.
- * Imports nothing but TypeBox's type builder.
+ * Decision: the `limits` defaults come from `DEFAULT_LIMITS` (one source of truth for the figures);
+ * any whole number ≥ 1 is accepted, as large as wanted (a huge cap simply means "no cut").
+ * Imports nothing but TypeBox's type builder and the pure budget defaults.
  */
 import { type TObject, type TProperties, Type } from "typebox";
+import { DEFAULT_LIMITS } from "../protocol/budget.ts";
 
 /**
  * The settings after loading. Every section is present; a leaf without a `default` is absent when no
@@ -27,6 +30,17 @@ export interface AskConfig {
 		/** The bullets appended to the system prompt's rules. */
 		promptGuidelines?: string[];
 	};
+	/** Caps, in characters, on what goes back to the model (see `protocol/budget.ts`); always set after loading. */
+	limits: {
+		/** The chosen option's preview, echoed to the model. */
+		previewEcho?: number;
+		/** Each answer the user typed. */
+		customAnswer?: number;
+		/** Each note, the global note included. */
+		note?: number;
+		/** The whole model-facing text. */
+		totalText?: number;
+	};
 }
 
 /** Visible text: at least one non-whitespace character (a blank text is a mistake, never a choice). */
@@ -35,6 +49,11 @@ const NON_BLANK = "\\S";
 /** A group of settings; unknown keys inside it are reported. */
 function section<P extends TProperties>(properties: P): TObject<P> {
 	return Type.Object(properties, { additionalProperties: false });
+}
+
+/** A character cap: a whole number ≥ 1, defaulting to its built-in figure. */
+function cap(fallback: number) {
+	return Type.Optional(Type.Integer({ minimum: 1, expected: "a whole number ≥ 1", default: fallback }));
 }
 
 /** The whole config file. */
@@ -49,6 +68,14 @@ export const CONFIG_SCHEMA = section({
 					expected: "a non-empty array of non-blank strings",
 				}),
 			),
+		}),
+	),
+	limits: Type.Optional(
+		section({
+			previewEcho: cap(DEFAULT_LIMITS.previewEcho),
+			customAnswer: cap(DEFAULT_LIMITS.customAnswer),
+			note: cap(DEFAULT_LIMITS.note),
+			totalText: cap(DEFAULT_LIMITS.totalText),
 		}),
 	),
 });
