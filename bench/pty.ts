@@ -1,0 +1,94 @@
+/**
+ * A pseudo-terminal for timing what a program draws: util-linux `script` allocates the pty and its
+ * raw output is read as it arrives, each chunk timestamped on arrival, so a frame is dated to the
+ * moment its bytes reached the terminal (screen polling would add its own interval). @xterm/headless
+ * is fed the same bytes only to answer the program's terminal queries, as a real terminal would.
+ */
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import type { Terminal as XtermTerminal } from "@xterm/headless";
+
+const require = createRequire(import.meta.url);
+
+/** CSI, OSC, DCS/APC/PM/SOS strings and two-byte escapes: what is not text on the screen. */
+const ESCAPES =
+	/\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[P_^X][^\x1b]*\x1b\\|\x1b[@-Z\\-_]|\x1b[ -/][0-~]/g;
+
+/** Removes terminal escape sequences from `raw`. */
+export function stripEscapes(raw: string): string {
+	return raw.replace(ESCAPES, "");
+}
+
+/** A program in a pty whose output is watched for text. */
+export interface WatchedTerminal {
+	/** Resolves with the arrival time (performance.now()) of the chunk that completed a match of `pattern`. */
+	waitForText(pattern: RegExp, timeoutMs: number): Promise<number>;
+	/** Everything written so far, escapes removed (for error messages). */
+	text(): string;
+	close(): void;
+}
+
+/** A window large enough for any marker plus the escapes that may sit between its characters. */
+const TAIL = 64 * 1024;
+
+/** Starts `command args` in a cols×rows pty. */
+export function startWatchedTerminal(
+	command: string,
+	args: readonly string[],
+	options: { cwd: string; env: NodeJS.ProcessEnv; cols: number; rows: number },
+): WatchedTerminal {
+	const { Terminal } = require("@xterm/headless") as { Terminal: typeof XtermTerminal };
+	const term = new Terminal({ cols: options.cols, rows: options.rows, allowProposedApi: true });
+	const quote = (arg: string) => `'${arg.replaceAll("'", `'\\''`)}'`;
+	const inner = `stty cols ${options.cols} rows ${options.rows} 2>/dev/null; exec ${[command, ...args].map(quote).join(" ")}`;
+	const child = spawn("script", ["-qfec", inner, "/dev/null"], {
+		cwd: options.cwd,
+		env: options.env,
+		stdio: ["pipe", "pipe", "pipe"],
+		detached: true,
+	});
+	child.stdin.on("error", () => {});
+	let raw = "";
+	const watchers = new Set<(at: number) => void>();
+	child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+		const at = performance.now();
+		raw += chunk;
+		for (const watcher of [...watchers]) watcher(at);
+		term.write(chunk);
+	});
+	term.onData((data) => {
+		if (!child.stdin.destroyed) child.stdin.write(data);
+	});
+	let closed = false;
+	return {
+		waitForText(pattern, timeoutMs) {
+			const seen = () => pattern.test(raw) || pattern.test(stripEscapes(raw.slice(-TAIL)));
+			if (seen()) return Promise.resolve(performance.now());
+			return new Promise((resolve, reject) => {
+				const timer = setTimeout(() => {
+					watchers.delete(watcher);
+					reject(new Error(`timed out after ${timeoutMs} ms waiting for ${pattern}`));
+				}, timeoutMs);
+				const watcher = (at: number) => {
+					if (!seen()) return;
+					clearTimeout(timer);
+					watchers.delete(watcher);
+					resolve(at);
+				};
+				watchers.add(watcher);
+			});
+		},
+		text: () => stripEscapes(raw),
+		close() {
+			if (closed) return;
+			closed = true;
+			try {
+				// Only the group we started: script and the program under it.
+				if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+			} catch {
+				// Already gone.
+			}
+			term.dispose();
+		},
+	};
+}
