@@ -11,9 +11,8 @@
  * committed so far and is reported through `onError`: the model then gets what the user did answer
  * instead of a hung tool call, and the terminal is never left with a broken overlay.
  */
-import { Editor, type EditorTheme, type Focusable, type TUI } from "@earendil-works/pi-tui";
+import type { Focusable } from "@earendil-works/pi-tui";
 import { en } from "../i18n/en.ts";
-import type { Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
 import {
 	type Action,
@@ -26,46 +25,18 @@ import {
 	reduce,
 	routeKey,
 } from "../state/index.ts";
-import { type CollapseListener, installCollapseListener, type RawInput } from "./collapse-listener.ts";
-import { pasteOpenAfter, safeEditorInput, safeEditorText } from "./editor-input.ts";
+import { type CollapseListener, installCollapseListener } from "./collapse-listener.ts";
+import { pasteOpenAfter } from "./editor-input.ts";
 import { type EffectPorts, runEffects } from "./effects.ts";
-import type { EditExternallyOptions, EditResult } from "./external-editor.ts";
-import { createSessionKeys, type HostKeybindings, type OwnKeyOverrides, type SessionKeys } from "./keys.ts";
+import { EmbeddedEditor } from "./embedded-editor.ts";
+import type { EditResult } from "./external-editor.ts";
+import { createSessionKeys, type SessionKeys } from "./keys.ts";
 import { dialogHeight } from "./layout.ts";
+import type { ExternalEditor, OverlayControl, SessionOptions } from "./session-options.ts";
 import type { ViewInput } from "./view/props.ts";
 import { QuestionnaireView } from "./view/questionnaire-view.ts";
-import type { ViewTheme } from "./view/theme.ts";
 
-/** The external editor entry point (`editExternally`), injectable for tests. */
-export type ExternalEditor = (text: string, options: EditExternallyOptions) => Promise<EditResult>;
-
-/** The overlay controls the session uses (Pi's `OverlayHandle`). */
-export interface OverlayControl {
-	setHidden(hidden: boolean): void;
-}
-
-/** Everything the session is built from. */
-export interface SessionOptions {
-	questionnaire: Questionnaire;
-	/** Pi's TUI: redraws, terminal size, and the stop/start hand-over for the external editor. */
-	tui: TUI;
-	theme: ViewTheme;
-	editorTheme: EditorTheme;
-	/** Pi's keybindings manager (the user's host bindings). */
-	keybindings: HostKeybindings;
-	/** Receives the one result. */
-	done(result: QuestionnaireResult): void;
-	/** Overrides of our own `askUser.*` keys (the seam for configurable keys). */
-	keys?: OwnKeyOverrides;
-	/** Raw terminal input (`ctx.ui.onTerminalInput`); without it collapsing shows a one-line bar instead. */
-	rawInput?: RawInput;
-	/** Loads the external editor lazily by default. */
-	editExternally?: ExternalEditor;
-	/** The tool's abort signal: also ends a running external editor. */
-	signal?: AbortSignal;
-	/** Told about an internal failure that ended the questionnaire. */
-	onError?(error: unknown): void;
-}
+export type { ExternalEditor, OverlayControl, SessionOptions } from "./session-options.ts";
 
 const PASTE_START = "\x1b[200~";
 
@@ -75,7 +46,7 @@ export class QuestionnaireSession implements Focusable {
 	private readonly context: ReduceContext;
 	private readonly options: SessionOptions;
 	private readonly keys: SessionKeys;
-	private readonly editor: Editor;
+	private readonly editor: EmbeddedEditor;
 	private readonly view: QuestionnaireView;
 	private readonly listener: CollapseListener;
 	private readonly external = new AbortController();
@@ -90,8 +61,6 @@ export class QuestionnaireSession implements Focusable {
 	private status: string | undefined;
 	/** A bracketed paste is open: its chunks are text for the editor, never keys. */
 	private inPaste = false;
-	/** The same, as the editor has seen it (chunks reach it only while it is open). */
-	private editorInPaste = false;
 	private queue: Action[] = [];
 	private dispatching = false;
 	private input: ViewInput | undefined;
@@ -101,8 +70,7 @@ export class QuestionnaireSession implements Focusable {
 		this.context = { questions: options.questionnaire.questions, host: "tui" };
 		this.state = initialState(this.context.questions);
 		this.keys = createSessionKeys(options.keybindings, options.keys);
-		this.editor = new Editor(options.tui, options.editorTheme, { paddingX: 0 });
-		this.editor.disableSubmit = true;
+		this.editor = new EmbeddedEditor(options.tui, options.editorTheme);
 		this.view = new QuestionnaireView(options.theme);
 		this.listener = installCollapseListener(options.rawInput, {
 			matches: (data) => this.keys.isCollapse(data),
@@ -195,7 +163,7 @@ export class QuestionnaireSession implements Focusable {
 			this.input = {
 				state: this.state,
 				context: this.context,
-				editor: open ? this.editor : undefined,
+				editor: open ? this.editor.component : undefined,
 				status: this.status,
 				maxHeight,
 				collapsedHint: this.collapsedBar,
@@ -207,7 +175,11 @@ export class QuestionnaireSession implements Focusable {
 		return this.view.render(width);
 	}
 
-	/** Runs actions one at a time: effects may dispatch again (editor text changes), never re-entrantly. */
+	/**
+	 * Runs actions one at a time: effects may dispatch again (editor text changes), never re-entrantly.
+	 * Every entry point (keys, abort, the collapse listener, the external editor's answer) comes through
+	 * here, so a throw anywhere in reduce or an effect ends the questionnaire instead of escaping.
+	 */
 	private dispatch(action: Action): void {
 		this.queue.push(action);
 		if (this.dispatching) return;
@@ -218,6 +190,8 @@ export class QuestionnaireSession implements Focusable {
 				this.state = step.state;
 				runEffects(step.effects, this.ports);
 			}
+		} catch (error) {
+			this.fail(error);
 		} finally {
 			this.queue = [];
 			this.dispatching = false;
@@ -235,22 +209,16 @@ export class QuestionnaireSession implements Focusable {
 
 	/** Loads text into the editor as it can be shown; the draft or note follows what is shown. */
 	private setEditorText(text: string): void {
-		const safe = safeEditorText(text);
-		this.editorInPaste = false;
-		this.editor.setText(safe);
-		if (safe === text) return;
-		const action = editorChanged(this.state, safe);
+		const shown = this.editor.load(text);
+		if (shown === text) return;
+		const action = editorChanged(this.state, shown);
 		if (action) this.dispatch(action);
 	}
 
 	private forwardToEditor(data: string): void {
-		const before = this.editor.getExpandedText();
-		const safe = safeEditorInput(data, this.editorInPaste);
-		this.editorInPaste = pasteOpenAfter(data, this.editorInPaste);
-		this.editor.handleInput(safe);
-		const after = this.editor.getExpandedText();
-		if (after === before) return;
-		const action = editorChanged(this.state, after);
+		const text = this.editor.feed(data);
+		if (text === undefined) return;
+		const action = editorChanged(this.state, text);
 		if (action) this.dispatch(action);
 	}
 
@@ -303,7 +271,7 @@ export class QuestionnaireSession implements Focusable {
 	}
 
 	private syncEditorFocus(): void {
-		this.editor.focused = this.hasFocus && !this.closed && editorTarget(this.state) !== undefined;
+		this.editor.setFocused(this.hasFocus && !this.closed && editorTarget(this.state) !== undefined);
 	}
 
 	private finish(result: QuestionnaireResult): void {
@@ -342,7 +310,7 @@ export class QuestionnaireSession implements Focusable {
 	private cleanUp(): void {
 		this.listener.dispose();
 		this.external.abort();
-		this.editor.focused = false;
+		this.editor.setFocused(false);
 	}
 }
 

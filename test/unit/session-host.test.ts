@@ -251,3 +251,21 @@ describe("exactly one result", () => {
 		expect(h.result().outcome).toBe("answered");
 	});
 });
+
+describe("throws from outside a key press", () => {
+	it("a collapse listener toggle that throws ends the questionnaire with a result", async () => {
+		const input = fakeRawInput();
+		const onError = vi.fn();
+		const h = startSession([CACHE], { onError, rawInput: input.raw });
+		h.session.setOverlay({
+			setHidden: (hidden) => {
+				if (!hidden) throw new Error("overlay gone");
+			},
+		});
+		h.press(k.ctrlBracket);
+		input.send(k.ctrlBracket);
+		await flush();
+		expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: "overlay gone" }));
+		expect(h.result().outcome).toBe("interrupted");
+	});
+});

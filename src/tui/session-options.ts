@@ -1,0 +1,43 @@
+/**
+ * What the questionnaire session is built from: Pi's TUI, themes and keybindings from `custom()`, the
+ * `done` callback, and the optional host hooks (raw input, external editor, abort signal, error
+ * reporting, key overrides). Types only.
+ */
+import type { EditorTheme, TUI } from "@earendil-works/pi-tui";
+import type { Questionnaire } from "../protocol/questions.ts";
+import type { QuestionnaireResult } from "../protocol/result.ts";
+import type { RawInput } from "./collapse-listener.ts";
+import type { EditExternallyOptions, EditResult } from "./external-editor.ts";
+import type { HostKeybindings, OwnKeyOverrides } from "./keys.ts";
+import type { ViewTheme } from "./view/theme.ts";
+
+/** The external editor entry point (`editExternally`), injectable for tests. */
+export type ExternalEditor = (text: string, options: EditExternallyOptions) => Promise<EditResult>;
+
+/** The overlay controls the session uses (Pi's `OverlayHandle`). */
+export interface OverlayControl {
+	setHidden(hidden: boolean): void;
+}
+
+/** Everything the session is built from. */
+export interface SessionOptions {
+	questionnaire: Questionnaire;
+	/** Pi's TUI: redraws, terminal size, and the stop/start hand-over for the external editor. */
+	tui: TUI;
+	theme: ViewTheme;
+	editorTheme: EditorTheme;
+	/** Pi's keybindings manager (the user's host bindings). */
+	keybindings: HostKeybindings;
+	/** Receives the one result. */
+	done(result: QuestionnaireResult): void;
+	/** Overrides of our own `askUser.*` keys (the seam for configurable keys). */
+	keys?: OwnKeyOverrides;
+	/** Raw terminal input (`ctx.ui.onTerminalInput`); without it collapsing shows a one-line bar instead. */
+	rawInput?: RawInput;
+	/** Loads the external editor lazily by default. */
+	editExternally?: ExternalEditor;
+	/** The tool's abort signal: also ends a running external editor. */
+	signal?: AbortSignal;
+	/** Told about an internal failure that ended the questionnaire. */
+	onError?(error: unknown): void;
+}
