@@ -52,6 +52,25 @@ describe.each(["legacy", "kitty"] as Encoding[])("%s keys", (encoding) => {
 		expect(h.result().answers[0]).toMatchObject({ kind: "custom", answer: "a\nb" });
 	});
 
+	it("a half-typed draft survives a tab switch and comes back into the editor", () => {
+		const h = startSession([CACHE, PLATFORMS]);
+		h.press(k.down, k.down, k.down, k.enter, t("half"), k.tab);
+		expect(h.session.getState().mode).toBe("options");
+		expect(h.screen()).toContain(PLATFORMS.question);
+		h.press(k.shiftTab, k.enter);
+		expect(h.session.getState().mode).toBe("editing");
+		h.press(t(" done"), k.enter);
+		expect(h.session.getState().answers[0]).toEqual({ kind: "custom", text: "half done" });
+	});
+
+	it("Ctrl+U clears the draft (the editor's own key)", () => {
+		const h = startSession([CACHE]);
+		h.press(k.down, k.down, k.down, k.enter, t("wrong"), encoding === "legacy" ? "\x15" : "\x1b[117;5u");
+		expect(h.session.getState().drafts[0]).toBe("");
+		h.press(t("right"), k.enter);
+		expect(h.result().answers[0]?.answer).toBe("right");
+	});
+
 	it("notes: n opens the note editor, Enter saves it, the answer carries it", () => {
 		const h = startSession([CACHE]);
 		h.press(t("n"));
