@@ -96,6 +96,16 @@ describe("interactive mode", () => {
 		expect(screen).not.toContain("Type something.");
 	});
 
+	it("works the same in fullscreen (alt-screen) mode, Pi's default", async () => {
+		const { h, done } = await open(
+			{ tuiMode: "fullscreen", responses: [askTurn({ questions: [CACHE] }), echoTurn] },
+			CACHE.question,
+		);
+		h.press("3");
+		await done;
+		expect(h.toolResults()).toEqual([expect.stringContaining('"Redis"')]);
+	});
+
 	it("two questions with typed text, a note and the Submit tab, in Kitty key encoding", async () => {
 		const kitty = (text: string) => [...text].map((ch) => `\x1b[${ch.codePointAt(0)}u`);
 		const { h, done } = await open(
