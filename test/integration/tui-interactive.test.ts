@@ -4,7 +4,7 @@
  * result reaches the model. Regular (main-screen) mode stops Pi on any over-wide line, so narrow widths
  * with long, CJK and hostile text are driven through it too.
  */
-import { existsSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ExtensionFactory } from "@earendil-works/pi-coding-agent";
@@ -145,6 +145,28 @@ describe("interactive mode", () => {
 		const results = h.toolResults();
 		expect(results).toHaveLength(1);
 		expect(results[0]).toContain('"SQLite file"');
+	});
+
+	it("Ctrl+G runs $VISUAL on the draft: Pi's TUI stops, restarts, and the text comes back", async () => {
+		const dir = mkdtempSync(join(tmpdir(), "ask-visual-"));
+		const script = join(dir, "fake-editor.sh");
+		writeFileSync(script, `#!/bin/sh\nprintf 'written in the editor\\n' > "$1"\n`);
+		chmodSync(script, 0o755);
+		const saved = process.env.VISUAL;
+		process.env.VISUAL = script;
+		try {
+			const { h, done } = await open({ responses: [askTurn({ questions: [CACHE] }), echoTurn] }, CACHE.question);
+			h.press("\x1b[A", "\r", "\x07");
+			await h.waitFor((s) => s.includes("written in the editor"), "the edited draft");
+			expect(h.terminal.running).toBe(true);
+			h.press("\r");
+			await done;
+			expect(h.toolResults()[0]).toContain('"written in the editor"');
+		} finally {
+			if (saved === undefined) delete process.env.VISUAL;
+			else process.env.VISUAL = saved;
+			rmSync(dir, { recursive: true, force: true });
+		}
 	});
 
 	it("Ctrl+] hides the overlay and brings it back through Pi's raw input", async () => {
