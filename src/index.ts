@@ -4,9 +4,13 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { type AskConfig, loadConfig, resolveAgentDir } from "./config/load.ts";
+import { prewarmTui } from "./host/load-tui.ts";
 import { defineAskTool } from "./pi/tool-definition.ts";
 import { installVisibilityReconciler } from "./pi/visibility.ts";
 import { DEFAULT_GUIDANCE, type GuidanceTexts, TOOL_NAME } from "./tool/guidance.ts";
+
+/** Long enough to stay clear of Pi's first paint, short enough to be done before a model answers. */
+const PREWARM_DELAY_MS = 250;
 
 /** The extension factory Pi calls on load. */
 export default function askUserQuestion(pi: ExtensionAPI): void {
@@ -28,6 +32,15 @@ export default function askUserQuestion(pi: ExtensionAPI): void {
 			guidance = next;
 			pi.registerTool(defineAskTool(guidance));
 		}
+	});
+	// Load the questionnaire UI shortly after a TUI session starts, off the start-up path.
+	let cancelPrewarm: (() => void) | undefined;
+	pi.on("session_start", (_event, ctx) => {
+		if (ctx.mode === "tui") cancelPrewarm ??= prewarmTui(PREWARM_DELAY_MS);
+	});
+	pi.on("session_shutdown", () => {
+		cancelPrewarm?.();
+		cancelPrewarm = undefined;
 	});
 	// Registered after the config handler so a re-registration never undoes the no-UI removal.
 	installVisibilityReconciler(pi, TOOL_NAME);

@@ -7,6 +7,7 @@ import type { QuestionnaireResult } from "../protocol/result.ts";
 import { executeAskUserQuestion } from "../tool/execute.ts";
 import { type GuidanceTexts, TOOL_LABEL, TOOL_NAME } from "../tool/guidance.ts";
 import { QuestionnaireParams } from "../tool/schema.ts";
+import { renderAskCall, renderAskResult } from "./render.ts";
 
 /** The tool as registered with Pi. */
 export function defineAskTool(
@@ -23,11 +24,13 @@ export function defineAskTool(
 		executionMode: "sequential",
 		// Declared to the model, never callable from other tools or codemode scripts.
 		exposure: "model-only",
+		renderCall: renderAskCall,
+		renderResult: renderAskResult,
 		execute(_toolCallId, params, signal, _onUpdate, ctx: ExtensionContext) {
 			return executeAskUserQuestion(params, {
 				hasUI: ctx.hasUI,
 				mode: ctx.mode,
-				dialogs: ctx.ui,
+				ui: ctx.ui,
 				signal,
 			});
 		},

@@ -2,11 +2,13 @@
  * `execute` for ask_user_question: business validation, host choice, and one tool result whatever
  * happens. Pi-free: the Pi adapter passes the capabilities and dialogs in.
  */
+import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import { chooseHostPath, type HostCapabilities } from "../host/choose.ts";
+import { loadTui, type TuiLoad } from "../host/load-tui.ts";
 import { resultText } from "../protocol/envelope.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { notShownResult, type QuestionnaireResult } from "../protocol/result.ts";
-import { type DialogHost, walkQuestionnaire } from "../rpc/walker.ts";
+import { walkQuestionnaire } from "../rpc/walker.ts";
 import { validateQuestionnaire } from "./validation.ts";
 
 /** The tool result handed back to Pi: text for the model, the structured result for everything else. */
@@ -18,8 +20,11 @@ export interface AskToolResult {
 
 /** What execute needs from the host. */
 export interface ExecuteEnv extends HostCapabilities {
-	dialogs: DialogHost;
+	/** Pi's `ctx.ui`: custom() for the TUI, select/input for the dialog walker. */
+	ui: ExtensionUIContext;
 	signal?: AbortSignal;
+	/** Loads the TUI module graph (injectable for tests). */
+	loadTui?: () => Promise<TuiLoad>;
 }
 
 /** Runs one call end to end. Never throws: every failure becomes a result the model can act on. */
@@ -43,11 +48,15 @@ async function runOnHost(questionnaire: Questionnaire, env: ExecuteEnv): Promise
 	switch (chooseHostPath(env)) {
 		case "none":
 			return notShownResult("programmatic", "no_ui", "This Pi session has no interactive UI (print or JSON mode).");
-		case "tui":
-			// Until the full overlay lands, the TUI walks the questions with Pi's own dialogs.
-			return walkQuestionnaire(questionnaire, env.dialogs, { host: "tui", signal: env.signal });
+		case "tui": {
+			const load = await (env.loadTui ?? loadTui)();
+			if (!load.ok) return notShownResult("tui", load.code, load.message);
+			const result = await load.run(questionnaire, env.ui, { signal: env.signal });
+			// custom() answered undefined: this host has dialogs but no custom UI after all.
+			return result ?? walkQuestionnaire(questionnaire, env.ui, { host: "rpc", signal: env.signal });
+		}
 		case "dialogs":
-			return walkQuestionnaire(questionnaire, env.dialogs, { host: "rpc", signal: env.signal });
+			return walkQuestionnaire(questionnaire, env.ui, { host: "rpc", signal: env.signal });
 	}
 }
 

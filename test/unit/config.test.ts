@@ -34,7 +34,9 @@ function write(path: string, content: unknown): void {
 }
 const load = (projectTrusted = true) => loadConfig({ agentDir, cwd, projectTrusted });
 
-const EMPTY: AskConfig = { guidance: {} };
+/** The caps every loaded config carries when no file sets them (see protocol/budget.ts). */
+const LIMITS = { previewEcho: 2000, customAnswer: 4000, note: 2000, totalText: 16000 };
+const EMPTY: AskConfig = { guidance: {}, limits: LIMITS };
 
 describe("AskConfig", () => {
 	it("is exactly the schema's static type with every section present", () => {
@@ -51,7 +53,7 @@ describe("loadConfig: layering", () => {
 	it("applies the global file alone", () => {
 		write(globalFile(), { guidance: { description: "Global description", promptGuidelines: ["G1"] } });
 		expect(load()).toEqual({
-			config: { guidance: { description: "Global description", promptGuidelines: ["G1"] } },
+			config: { guidance: { description: "Global description", promptGuidelines: ["G1"] }, limits: LIMITS },
 			warnings: [],
 			files: [globalFile()],
 		});
@@ -60,7 +62,7 @@ describe("loadConfig: layering", () => {
 	it("applies the project file when the project is trusted", () => {
 		write(projectFile(), { guidance: { promptSnippet: "Project snippet" } });
 		expect(load(true)).toEqual({
-			config: { guidance: { promptSnippet: "Project snippet" } },
+			config: { guidance: { promptSnippet: "Project snippet" }, limits: LIMITS },
 			warnings: [],
 			files: [projectFile()],
 		});
@@ -69,14 +71,21 @@ describe("loadConfig: layering", () => {
 	it("does not look at the project file at all when the project is untrusted, even a broken one", () => {
 		write(globalFile(), { guidance: { description: "G" } });
 		write(projectFile(), "{ broken");
-		expect(load(false)).toEqual({ config: { guidance: { description: "G" } }, warnings: [], files: [globalFile()] });
+		expect(load(false)).toEqual({
+			config: { guidance: { description: "G" }, limits: LIMITS },
+			warnings: [],
+			files: [globalFile()],
+		});
 	});
 
 	it("lets the project win per key, keeping global keys the project does not set", () => {
 		write(globalFile(), { guidance: { description: "G desc", promptSnippet: "G snippet", promptGuidelines: ["G"] } });
 		write(projectFile(), { guidance: { promptSnippet: "P snippet" } });
 		expect(load()).toEqual({
-			config: { guidance: { description: "G desc", promptSnippet: "P snippet", promptGuidelines: ["G"] } },
+			config: {
+				guidance: { description: "G desc", promptSnippet: "P snippet", promptGuidelines: ["G"] },
+				limits: LIMITS,
+			},
 			warnings: [],
 			files: [globalFile(), projectFile()],
 		});
@@ -92,7 +101,7 @@ describe("loadConfig: layering", () => {
 		write(globalFile(), { guidance: { description: "G desc" } });
 		write(projectFile(), { guidance: { description: 7, promptSnippet: "P" } });
 		const result = load();
-		expect(result.config).toEqual({ guidance: { description: "G desc", promptSnippet: "P" } });
+		expect(result.config).toEqual({ guidance: { description: "G desc", promptSnippet: "P" }, limits: LIMITS });
 		expect(result.warnings).toEqual([
 			`Ignored settings in ${projectFile()}: guidance.description: expected a non-blank string.`,
 		]);
@@ -126,7 +135,7 @@ describe("loadConfig: broken files give one warning naming the file, and default
 		mkdirSync(projectFile());
 		write(globalFile(), { guidance: { description: "G" } });
 		expect(load()).toEqual({
-			config: { guidance: { description: "G" } },
+			config: { guidance: { description: "G" }, limits: LIMITS },
 			warnings: [`Ignored config file ${projectFile()}: it is a directory, not a file.`],
 			files: [globalFile()],
 		});
@@ -166,7 +175,7 @@ describe("loadConfig: bad settings give one warning per file listing each bad ke
 			locale: "de",
 		});
 		expect(load()).toEqual({
-			config: { guidance: { description: "Kept" } },
+			config: { guidance: { description: "Kept" }, limits: LIMITS },
 			warnings: [
 				`Ignored settings in ${globalFile()}: guidance.promptSnippet: expected a non-blank string; ` +
 					"guidance.promptGuidelines: expected a non-empty array of non-blank strings; " +
@@ -245,7 +254,8 @@ describe("loadConfig: any JSON never throws and always yields well-typed setting
 				write(projectFile(), JSON.stringify(projectValue));
 				const { config, warnings, files } = load();
 				const g = config.guidance;
-				expect(Object.keys(config)).toEqual(["guidance"]);
+				expect(Object.keys(config)).toEqual(["guidance", "limits"]);
+				expect(config.limits).toEqual(LIMITS);
 				if (g.description !== undefined) expect(g.description).toMatch(/\S/);
 				if (g.promptSnippet !== undefined) expect(g.promptSnippet).toMatch(/\S/);
 				if (g.promptGuidelines !== undefined) {

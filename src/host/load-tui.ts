@@ -1,0 +1,72 @@
+/**
+ * Lazy loading of the full TUI questionnaire. Its module graph (pi-tui components, markdown,
+ * the view) is imported on the first call, or by a prewarm a moment after a TUI session starts,
+ * so loading the extension costs Pi next to nothing. A failed import and a poisoned module cache
+ * (the namespace loads but lacks its export, e.g. the package was replaced on disk while Pi ran)
+ * are told apart, because only the second needs a restart.
+ */
+import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
+import type { Questionnaire } from "../protocol/questions.ts";
+import type { QuestionnaireResult } from "../protocol/result.ts";
+
+/** Runs the questionnaire in the TUI; `undefined` when the host turned out to have no custom UI. */
+export type TuiRunner = (
+	questionnaire: Questionnaire,
+	ui: ExtensionUIContext,
+	options: { signal?: AbortSignal },
+) => Promise<QuestionnaireResult | undefined>;
+
+export type TuiLoad =
+	| { ok: true; run: TuiRunner }
+	| { ok: false; code: "session_load_failed" | "stale_module_cache"; message: string };
+
+/** Imports the TUI module namespace; injectable for tests. */
+export type TuiImporter = () => Promise<Record<string, unknown>>;
+
+const importTui: TuiImporter = () => import("../tui/run.ts");
+
+let loaded: Promise<TuiLoad> | undefined;
+
+/** Loads the TUI once per process; a failure is not cached, so the next call tries again. */
+export function loadTui(importer: TuiImporter = importTui): Promise<TuiLoad> {
+	if (!loaded) {
+		const attempt = load(importer);
+		loaded = attempt;
+		void attempt.then((result) => {
+			if (!result.ok && loaded === attempt) loaded = undefined;
+		});
+	}
+	return loaded;
+}
+
+/** Forgets the cached load (tests). */
+export function resetTuiLoad(): void {
+	loaded = undefined;
+}
+
+/** Starts loading after `delayMs` on a timer that never keeps the process alive. Returns a cancel. */
+export function prewarmTui(delayMs: number, importer: TuiImporter = importTui): () => void {
+	const timer = setTimeout(() => void loadTui(importer), delayMs);
+	timer.unref?.();
+	return () => clearTimeout(timer);
+}
+
+async function load(importer: TuiImporter): Promise<TuiLoad> {
+	let namespace: Record<string, unknown>;
+	try {
+		namespace = await importer();
+	} catch (error) {
+		const reason = error instanceof Error ? error.message : String(error);
+		return { ok: false, code: "session_load_failed", message: `The questionnaire UI failed to load: ${reason}` };
+	}
+	const run = namespace.runTuiQuestionnaire;
+	if (typeof run !== "function") {
+		return {
+			ok: false,
+			code: "stale_module_cache",
+			message:
+				"The questionnaire UI module is stale (the package changed on disk while Pi was running). Restart Pi to use ask_user_question.",
+		};
+	}
+	return { ok: true, run: run as TuiRunner };
+}

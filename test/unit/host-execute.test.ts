@@ -1,0 +1,186 @@
+/**
+ * Host choice, lazy TUI loading and execute: every path ends in exactly one tool result, and a
+ * questionnaire that was never shown says so (not a refusal).
+ */
+import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
+import { describe, expect, it, vi } from "vitest";
+import { chooseHostPath } from "../../src/host/choose.ts";
+import { loadTui, prewarmTui, resetTuiLoad, type TuiLoad } from "../../src/host/load-tui.ts";
+import type { Questionnaire } from "../../src/protocol/questions.ts";
+import type { QuestionnaireResult } from "../../src/protocol/result.ts";
+import { executeAskUserQuestion } from "../../src/tool/execute.ts";
+
+const FORM: Questionnaire = {
+	questions: [
+		{
+			question: "Which cache?",
+			header: "Cache",
+			options: [
+				{ label: "Redis", description: "shared" },
+				{ label: "Memory", description: "simple" },
+			],
+		},
+	],
+};
+
+/** A ui whose select picks the row starting with `pick` and whose custom() must not be called. */
+function dialogUi(pick: string): ExtensionUIContext {
+	const ui = {
+		select: vi.fn(async (_title: string, options: string[]) => options.find((o) => o.startsWith(pick))),
+		input: vi.fn(async () => undefined),
+		custom: vi.fn(async () => {
+			throw new Error("custom() must not be called on this path");
+		}),
+	};
+	return ui as unknown as ExtensionUIContext;
+}
+
+const answered: QuestionnaireResult = {
+	outcome: "answered",
+	cancelled: false,
+	host: "tui",
+	answers: [{ questionIndex: 0, question: "Which cache?", kind: "option", answer: "Redis" }],
+};
+
+describe("chooseHostPath", () => {
+	it.each([
+		[{ hasUI: false, mode: "print" }, "none"],
+		[{ hasUI: false, mode: "json" }, "none"],
+		[{ hasUI: false, mode: "tui" }, "none"],
+		[{ hasUI: true, mode: "tui" }, "tui"],
+		[{ hasUI: true, mode: "rpc" }, "dialogs"],
+		[{ hasUI: true, mode: undefined }, "dialogs"],
+	])("%o → %s", (host, path) => {
+		expect(chooseHostPath(host)).toBe(path);
+	});
+});
+
+describe("loadTui", () => {
+	it("reports a failed import as session_load_failed and tries again next time", async () => {
+		resetTuiLoad();
+		const failing = vi.fn(async () => {
+			throw new Error("boom");
+		});
+		const first = await loadTui(failing);
+		expect(first).toEqual({ ok: false, code: "session_load_failed", message: expect.stringContaining("boom") });
+		await loadTui(failing);
+		expect(failing).toHaveBeenCalledTimes(2);
+	});
+
+	it("reports a namespace without its export as stale_module_cache, telling the user to restart Pi", async () => {
+		resetTuiLoad();
+		const result = await loadTui(async () => ({ somethingElse: 1 }));
+		expect(result.ok).toBe(false);
+		if (!result.ok) {
+			expect(result.code).toBe("stale_module_cache");
+			expect(result.message).toMatch(/Restart Pi/);
+		}
+	});
+
+	it("imports once and reuses the runner", async () => {
+		resetTuiLoad();
+		const importer = vi.fn(async () => ({ runTuiQuestionnaire: async () => answered }));
+		const [a, b] = await Promise.all([loadTui(importer), loadTui(importer)]);
+		expect(a.ok && b.ok).toBe(true);
+		expect(importer).toHaveBeenCalledTimes(1);
+		resetTuiLoad();
+	});
+
+	it("prewarms on a timer that can be cancelled", async () => {
+		resetTuiLoad();
+		vi.useFakeTimers();
+		try {
+			const importer = vi.fn(async () => ({ runTuiQuestionnaire: async () => answered }));
+			const cancel = prewarmTui(100, importer);
+			cancel();
+			vi.advanceTimersByTime(200);
+			expect(importer).not.toHaveBeenCalled();
+			prewarmTui(100, importer);
+			vi.advanceTimersByTime(200);
+			expect(importer).toHaveBeenCalledTimes(1);
+		} finally {
+			vi.useRealTimers();
+			resetTuiLoad();
+		}
+	});
+});
+
+describe("executeAskUserQuestion", () => {
+	it("rejects invalid arguments with every problem, without opening anything", async () => {
+		const ui = dialogUi("1.");
+		const bad = { questions: [{ ...FORM.questions[0], options: [{ label: "Other", description: "x" }] }] };
+		const result = await executeAskUserQuestion(bad, { hasUI: true, mode: "rpc", ui });
+		expect(result.isError).toBe(true);
+		expect(result.details.error?.code).toBe("invalid_questions");
+		expect(result.details.error?.problems?.map((p) => p.path)).toEqual(
+			expect.arrayContaining(["questions[0].options", "questions[0].options[0].label"]),
+		);
+		expect(ui.select).not.toHaveBeenCalled();
+	});
+
+	it("answers no_ui without a UI, saying it is not a refusal", async () => {
+		const result = await executeAskUserQuestion(FORM, { hasUI: false, mode: "print", ui: dialogUi("1.") });
+		expect(result.details).toMatchObject({ outcome: "not_shown", error: { code: "no_ui" } });
+		expect(result.content[0]?.text).toMatch(/not a refusal/);
+	});
+
+	it("walks dialogs in RPC mode", async () => {
+		const result = await executeAskUserQuestion(FORM, { hasUI: true, mode: "rpc", ui: dialogUi("1.") });
+		expect(result.details).toMatchObject({ outcome: "answered", host: "rpc", answers: [{ answer: "Redis" }] });
+		expect(result.content[0]?.text).toBe('User answered: "Which cache?" = "Redis". Continue with these answers.');
+	});
+
+	it("runs the TUI runner in TUI mode", async () => {
+		const run = vi.fn(async () => answered);
+		const loader = async (): Promise<TuiLoad> => ({ ok: true, run });
+		const result = await executeAskUserQuestion(FORM, {
+			hasUI: true,
+			mode: "tui",
+			ui: dialogUi("2."),
+			loadTui: loader,
+		});
+		expect(run).toHaveBeenCalledOnce();
+		expect(result.details).toEqual(answered);
+	});
+
+	it("falls back to the dialog walker when custom() has no UI", async () => {
+		const loader = async (): Promise<TuiLoad> => ({ ok: true, run: async () => undefined });
+		const result = await executeAskUserQuestion(FORM, {
+			hasUI: true,
+			mode: "tui",
+			ui: dialogUi("2."),
+			loadTui: loader,
+		});
+		expect(result.details).toMatchObject({ outcome: "answered", host: "rpc", answers: [{ answer: "Memory" }] });
+	});
+
+	it.each(["session_load_failed", "stale_module_cache"] as const)("reports %s as not shown", async (code) => {
+		const loader = async (): Promise<TuiLoad> => ({ ok: false, code, message: "why" });
+		const result = await executeAskUserQuestion(FORM, {
+			hasUI: true,
+			mode: "tui",
+			ui: dialogUi("1."),
+			loadTui: loader,
+		});
+		expect(result.isError).toBe(true);
+		expect(result.details).toMatchObject({ outcome: "not_shown", host: "tui", error: { code, message: "why" } });
+		expect(result.content[0]?.text).toMatch(/never|not shown|not a refusal/);
+	});
+
+	it("turns a throwing runner into one result instead of an exception", async () => {
+		const loader = async (): Promise<TuiLoad> => ({
+			ok: true,
+			run: async () => {
+				throw new Error("render exploded");
+			},
+		});
+		const result = await executeAskUserQuestion(FORM, {
+			hasUI: true,
+			mode: "tui",
+			ui: dialogUi("1."),
+			loadTui: loader,
+		});
+		expect(result.details.outcome).toBe("not_shown");
+		expect(result.content[0]?.text).toMatch(/render exploded/);
+	});
+});
