@@ -24,6 +24,8 @@ const KEYS: Readonly<Record<string, string>> = {
 	BSpace: "\x7f",
 	"C-c": "\x03",
 	"C-d": "\x04",
+	"C-]": "\x1d",
+	"C-g": "\x07",
 };
 
 /** A process in a pty with an emulated screen. */
