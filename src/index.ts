@@ -16,8 +16,10 @@ const PREWARM_DELAY_MS = 250;
 export default function askUserQuestion(pi: ExtensionAPI): void {
 	const agentDir = resolveAgentDir();
 	// Project config needs the trust decision, known only at session_start; start from the global file.
-	let guidance = guidanceFrom(loadConfig({ agentDir, cwd: process.cwd(), projectTrusted: false }).config);
-	pi.registerTool(defineAskTool(guidance));
+	let config = loadConfig({ agentDir, cwd: process.cwd(), projectTrusted: false }).config;
+	let guidance = guidanceFrom(config);
+	const currentConfig = () => config;
+	pi.registerTool(defineAskTool(guidance, currentConfig));
 
 	const reported = new Set<string>();
 	pi.on("session_start", (_event, ctx) => {
@@ -27,10 +29,11 @@ export default function askUserQuestion(pi: ExtensionAPI): void {
 			reported.add(warning);
 			warn(ctx, warning);
 		}
-		const next = guidanceFrom(load.config);
+		config = load.config;
+		const next = guidanceFrom(config);
 		if (!sameGuidance(next, guidance)) {
 			guidance = next;
-			pi.registerTool(defineAskTool(guidance));
+			pi.registerTool(defineAskTool(guidance, currentConfig));
 		}
 	});
 	// Load the questionnaire UI shortly after a TUI session starts, off the start-up path.

@@ -6,6 +6,7 @@
  * are told apart, because only the second needs a restart.
  */
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
+import type { AskConfig } from "../config/schema.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
 
@@ -13,7 +14,7 @@ import type { QuestionnaireResult } from "../protocol/result.ts";
 export type TuiRunner = (
 	questionnaire: Questionnaire,
 	ui: ExtensionUIContext,
-	options: { signal?: AbortSignal },
+	options: { signal?: AbortSignal; config?: AskConfig },
 ) => Promise<QuestionnaireResult | undefined>;
 
 export type TuiLoad =

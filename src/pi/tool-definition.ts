@@ -3,15 +3,17 @@
  * shell only: validation, host choice and results live in tool/execute.ts.
  */
 import type { ExtensionContext, ToolDefinition } from "@earendil-works/pi-coding-agent";
+import type { AskConfig } from "../config/schema.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
 import { executeAskUserQuestion } from "../tool/execute.ts";
 import { type GuidanceTexts, TOOL_LABEL, TOOL_NAME } from "../tool/guidance.ts";
 import { QuestionnaireParams } from "../tool/schema.ts";
 import { renderAskCall, renderAskResult } from "./render.ts";
 
-/** The tool as registered with Pi. */
+/** The tool as registered with Pi; `config` returns the settings in force when a call runs. */
 export function defineAskTool(
 	guidance: GuidanceTexts,
+	config: () => AskConfig,
 ): ToolDefinition<typeof QuestionnaireParams, QuestionnaireResult> {
 	return {
 		name: TOOL_NAME,
@@ -32,6 +34,7 @@ export function defineAskTool(
 				mode: ctx.mode,
 				ui: ctx.ui,
 				signal,
+				config: config(),
 			});
 		},
 	};

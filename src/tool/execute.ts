@@ -3,8 +3,10 @@
  * happens. Pi-free: the Pi adapter passes the capabilities and dialogs in.
  */
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
+import type { AskConfig } from "../config/schema.ts";
 import { chooseHostPath, type HostCapabilities } from "../host/choose.ts";
 import { loadTui, type TuiLoad } from "../host/load-tui.ts";
+import { capDetails, limitsFrom } from "../protocol/budget.ts";
 import { resultText } from "../protocol/envelope.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { notShownResult, type QuestionnaireResult } from "../protocol/result.ts";
@@ -23,6 +25,8 @@ export interface ExecuteEnv extends HostCapabilities {
 	/** Pi's `ctx.ui`: custom() for the TUI, select/input for the dialog walker. */
 	ui: ExtensionUIContext;
 	signal?: AbortSignal;
+	/** The settings in force (limits, and whatever the host paths read); built-in defaults when absent. */
+	config?: AskConfig;
 	/** Loads the TUI module graph (injectable for tests). */
 	loadTui?: () => Promise<TuiLoad>;
 }
@@ -32,15 +36,15 @@ export async function executeAskUserQuestion(params: unknown, env: ExecuteEnv): 
 	const validation = validateQuestionnaire(params);
 	if (!validation.ok) {
 		const message = "The questionnaire arguments are invalid.";
-		return toToolResult(notShownResult("programmatic", "invalid_questions", message, validation.problems), []);
+		return toToolResult(notShownResult("programmatic", "invalid_questions", message, validation.problems), [], env);
 	}
 	const questionnaire = validation.questionnaire;
 	const questions = questionnaire.questions.map((q) => q.question);
 	try {
-		return toToolResult(await runOnHost(questionnaire, env), questions);
+		return toToolResult(await runOnHost(questionnaire, env), questions, env);
 	} catch (error) {
 		const message = `The questionnaire failed to run: ${error instanceof Error ? error.message : String(error)}`;
-		return toToolResult(notShownResult("programmatic", "session_load_failed", message), questions);
+		return toToolResult(notShownResult("programmatic", "session_load_failed", message), questions, env);
 	}
 }
 
@@ -51,7 +55,7 @@ async function runOnHost(questionnaire: Questionnaire, env: ExecuteEnv): Promise
 		case "tui": {
 			const load = await (env.loadTui ?? loadTui)();
 			if (!load.ok) return notShownResult("tui", load.code, load.message);
-			const result = await load.run(questionnaire, env.ui, { signal: env.signal });
+			const result = await load.run(questionnaire, env.ui, { signal: env.signal, config: env.config });
 			// custom() answered undefined: this host has dialogs but no custom UI after all.
 			return result ?? walkQuestionnaire(questionnaire, env.ui, { host: "rpc", signal: env.signal });
 		}
@@ -60,9 +64,10 @@ async function runOnHost(questionnaire: Questionnaire, env: ExecuteEnv): Promise
 	}
 }
 
-function toToolResult(result: QuestionnaireResult, questions: readonly string[]): AskToolResult {
-	const text = resultText(result, questions);
-	const toolResult: AskToolResult = { content: [{ type: "text", text }], details: result };
+/** The model reads a budgeted text; `details` keep every string in full up to the hard cap. */
+function toToolResult(result: QuestionnaireResult, questions: readonly string[], env: ExecuteEnv): AskToolResult {
+	const text = resultText(result, questions, limitsFrom(env.config?.limits));
+	const toolResult: AskToolResult = { content: [{ type: "text", text }], details: capDetails(result) };
 	if (result.outcome === "not_shown") toolResult.isError = true;
 	return toolResult;
 }

@@ -52,7 +52,7 @@ afterEach(async () => {
 async function start(): Promise<{ harness: PiHarness; session: TuiSession }> {
 	const harness = await createHarness([askStep(CACHE, PLATFORMS, AUTH), echoStep]);
 	h = harness;
-	const session = startTui(harness.options({ cols: 120, rows: 40, extraArgs: ["Plan the release. Ask me."] }));
+	const session = startTui({ ...harness.options({ extraArgs: ["Plan the release. Ask me."] }), cols: 120, rows: 40 });
 	tui = session;
 	await session.waitForScreen((s) => s.includes(CACHE.question) && s.includes("Platforms"), "the questionnaire");
 	return { harness, session };
