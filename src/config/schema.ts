@@ -21,6 +21,8 @@ import { DEFAULT_LIMITS } from "../protocol/budget.ts";
  * file sets it (the caller then uses its built-in).
  */
 export interface AskConfig {
+	/** The JSON Schema the file points editors at (`schema/ask-user-question.schema.json`); not a setting. */
+	$schema?: string;
 	/** The model-facing texts; each one set REPLACES the built-in text (never merged with it). */
 	guidance: {
 		/** The tool description sent with the schema. */
@@ -58,6 +60,8 @@ function cap(fallback: number) {
 
 /** The whole config file. */
 export const CONFIG_SCHEMA = section({
+	// Editors complete and check the file from its JSON Schema; the key is accepted so it warns of nothing.
+	$schema: Type.Optional(Type.String({ expected: "a string (the URL or path of a JSON Schema)" })),
 	guidance: Type.Optional(
 		section({
 			description: Type.Optional(Type.String({ pattern: NON_BLANK, expected: "a non-blank string" })),
