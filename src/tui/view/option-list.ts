@@ -104,8 +104,12 @@ export class OptionList extends PropsComponent<OptionListProps, OptionListConten
 		if (window.above > 0) out.push(this.theme.dim(fitLine(indent + en.viewMoreAbove(window.above), width)));
 		for (let i = window.start; i < window.end; i++) {
 			const block = content.blocks[i] ?? [];
-			// The focused row may be taller than the window: keep its end, where the editor's cursor is.
-			out.push(...(i === content.focus && block.length > window.focusLines ? block.slice(-window.focusLines) : block));
+			// A focused row taller than the window keeps its start (the label), or while the draft is edited its
+			// end, where the editor's cursor is.
+			const row = this.props.rows[i];
+			const cut = i === content.focus && block.length > window.focusLines;
+			const keepEnd = row?.kind === "type" && row.editing;
+			out.push(...(!cut ? block : keepEnd ? block.slice(-window.focusLines) : block.slice(0, window.focusLines)));
 		}
 		if (window.below > 0) out.push(this.theme.dim(fitLine(indent + en.viewMoreBelow(window.below), width)));
 		return out;
