@@ -7,6 +7,7 @@
  * matched through the injected `KeyInput`.
  */
 import type { Action } from "./actions.ts";
+import { OWN_KEY_DEFAULTS } from "./key-defaults.ts";
 import { rowAt, tabCount } from "./layout.ts";
 import type { QuestionnaireState } from "./types.ts";
 
@@ -147,8 +148,22 @@ export const KEYMAP: readonly KeyBinding[] = [
 		hint: label("navigate"),
 		action: down,
 	},
-	{ id: "askUser.up", defaultKeys: ["k"], description: "Move up", enabled: browsing, hint: none, action: up },
-	{ id: "askUser.down", defaultKeys: ["j"], description: "Move down", enabled: browsing, hint: none, action: down },
+	{
+		id: "askUser.up",
+		defaultKeys: OWN_KEY_DEFAULTS["askUser.up"],
+		description: "Move up",
+		enabled: browsing,
+		hint: none,
+		action: up,
+	},
+	{
+		id: "askUser.down",
+		defaultKeys: OWN_KEY_DEFAULTS["askUser.down"],
+		description: "Move down",
+		enabled: browsing,
+		hint: none,
+		action: down,
+	},
 	{
 		id: "tui.select.pageUp",
 		defaultKeys: ["pageUp"],
@@ -183,7 +198,7 @@ export const KEYMAP: readonly KeyBinding[] = [
 	},
 	{
 		id: "askUser.toggle",
-		defaultKeys: ["space"],
+		defaultKeys: OWN_KEY_DEFAULTS["askUser.toggle"],
 		description: "Check or uncheck the focused option",
 		enabled: (s) => {
 			const f = inOptions(s) ? focusedRow(s) : undefined;
@@ -197,7 +212,7 @@ export const KEYMAP: readonly KeyBinding[] = [
 	},
 	{
 		id: "askUser.jump",
-		defaultKeys: ["1", "2", "3", "4", "5", "6", "7", "8", "9"],
+		defaultKeys: OWN_KEY_DEFAULTS["askUser.jump"],
 		description: "Choose (or toggle) option N",
 		enabled: inOptions,
 		hint: none,
@@ -205,7 +220,7 @@ export const KEYMAP: readonly KeyBinding[] = [
 	},
 	{
 		id: "askUser.tabNext",
-		defaultKeys: ["tab"],
+		defaultKeys: OWN_KEY_DEFAULTS["askUser.tabNext"],
 		description: "Next tab",
 		enabled: (s) => multiTabs(s) && (browsing(s) || inEditor(s)),
 		hint: label("switch tab"),
@@ -213,7 +228,7 @@ export const KEYMAP: readonly KeyBinding[] = [
 	},
 	{
 		id: "askUser.tabPrev",
-		defaultKeys: ["shift+tab"],
+		defaultKeys: OWN_KEY_DEFAULTS["askUser.tabPrev"],
 		description: "Previous tab",
 		enabled: (s) => multiTabs(s) && (browsing(s) || inEditor(s)),
 		hint: label("switch tab"),
@@ -221,7 +236,7 @@ export const KEYMAP: readonly KeyBinding[] = [
 	},
 	{
 		id: "askUser.tabRight",
-		defaultKeys: ["right"],
+		defaultKeys: OWN_KEY_DEFAULTS["askUser.tabRight"],
 		description: "Next tab",
 		enabled: (s) => multiTabs(s) && browsing(s),
 		hint: label("switch tab"),
@@ -229,7 +244,7 @@ export const KEYMAP: readonly KeyBinding[] = [
 	},
 	{
 		id: "askUser.tabLeft",
-		defaultKeys: ["left"],
+		defaultKeys: OWN_KEY_DEFAULTS["askUser.tabLeft"],
 		description: "Previous tab",
 		enabled: (s) => multiTabs(s) && browsing(s),
 		hint: label("switch tab"),
@@ -237,7 +252,7 @@ export const KEYMAP: readonly KeyBinding[] = [
 	},
 	{
 		id: "askUser.notes",
-		defaultKeys: ["n"],
+		defaultKeys: OWN_KEY_DEFAULTS["askUser.notes"],
 		description: "Write a note on this question (on the Submit tab: on the whole questionnaire)",
 		enabled: browsing,
 		hint: (s) => (s.mode === "submit" ? "overall note" : "note"),
@@ -245,7 +260,7 @@ export const KEYMAP: readonly KeyBinding[] = [
 	},
 	{
 		id: "askUser.previewUp",
-		defaultKeys: ["shift+up"],
+		defaultKeys: OWN_KEY_DEFAULTS["askUser.previewUp"],
 		description: "Scroll the preview up",
 		enabled: (s) => inOptions(s) && focusedOptionHasPreview(s),
 		hint: label("scroll preview"),
@@ -253,7 +268,7 @@ export const KEYMAP: readonly KeyBinding[] = [
 	},
 	{
 		id: "askUser.previewDown",
-		defaultKeys: ["shift+down"],
+		defaultKeys: OWN_KEY_DEFAULTS["askUser.previewDown"],
 		description: "Scroll the preview down",
 		enabled: (s) => inOptions(s) && focusedOptionHasPreview(s),
 		hint: label("scroll preview"),
@@ -261,7 +276,7 @@ export const KEYMAP: readonly KeyBinding[] = [
 	},
 	{
 		id: "askUser.externalEditor",
-		defaultKeys: ["ctrl+g"],
+		defaultKeys: OWN_KEY_DEFAULTS["askUser.externalEditor"],
 		description: "Edit the text in the external editor",
 		enabled: inEditor,
 		hint: label("external editor"),
@@ -277,7 +292,7 @@ export const KEYMAP: readonly KeyBinding[] = [
 	},
 	{
 		id: "askUser.collapse",
-		defaultKeys: ["ctrl+]"],
+		defaultKeys: OWN_KEY_DEFAULTS["askUser.collapse"],
 		description: "Hide or show the questionnaire",
 		enabled: (s) => always(s) && s.mode !== "confirm-discard",
 		hint: (s) => (s.collapsed ? "show" : "hide"),
