@@ -15,6 +15,15 @@
  */
 import { type TObject, type TProperties, Type } from "typebox";
 import { DEFAULT_LIMITS } from "../protocol/budget.ts";
+import {
+	KEY_OFF,
+	KEY_PATTERN,
+	KEY_SETTINGS,
+	type KeySetting,
+	type KeySettingName,
+	keySettingDefault,
+	QUIET_KEY_PATTERN,
+} from "./key-spec.ts";
 
 /**
  * The settings after loading. Every section is present; a leaf without a `default` is absent when no
@@ -43,6 +52,42 @@ export interface AskConfig {
 		/** The whole model-facing text. */
 		totalText?: number;
 	};
+	/**
+	 * The questionnaire's own keys, as pi-tui key ids ("ctrl+g", "shift+tab") or lists of them, or "off".
+	 * Arrows, Enter and Esc come from Pi's keybindings (tui.select.*, tui.input.submit).
+	 */
+	keys: {
+		/** Extra keys that move up, besides Pi's tui.select.up. */
+		up?: "off" | KeySetting;
+		/** Extra keys that move down, besides Pi's tui.select.down. */
+		down?: "off" | KeySetting;
+		/** Checks or unchecks the focused option of a multi-select question. */
+		toggle?: "off" | KeySetting;
+		/** Next tab, also while typing (a key that types text is refused). */
+		tabNext?: "off" | KeySetting;
+		/** Previous tab, also while typing (a key that types text is refused). */
+		tabPrev?: "off" | KeySetting;
+		/** Next tab while choosing. */
+		tabRight?: "off" | KeySetting;
+		/** Previous tab while choosing. */
+		tabLeft?: "off" | KeySetting;
+		/** Opens the note of the question (on the Submit tab: the note on all questions). */
+		notes?: "off" | KeySetting;
+		/** Scrolls the option's preview up. */
+		previewUp?: "off" | KeySetting;
+		/** Scrolls the option's preview down. */
+		previewDown?: "off" | KeySetting;
+		/** Opens the draft or note in $VISUAL / $EDITOR (a key that types text is refused). */
+		externalEditor?: "off" | KeySetting;
+		/** Hides the questionnaire to read the transcript, and shows it again (a key that types text is refused). */
+		collapse?: "off" | KeySetting;
+		/** Digits 1–9 choose (or toggle) option N; false turns them off. */
+		digits?: boolean;
+	};
+	/** "accessible": plain numbered prompts, one question at a time, for screen readers (also env PI_ASK_ACCESSIBLE=1). */
+	ui: "standard" | "accessible";
+	/** Rings the terminal bell once when a questionnaire opens in a terminal. */
+	bell: boolean;
 }
 
 /** Visible text: at least one non-whitespace character (a blank text is a mistake, never a choice). */
@@ -56,6 +101,24 @@ function section<P extends TProperties>(properties: P): TObject<P> {
 /** A character cap: a whole number ≥ 1, defaulting to its built-in figure. */
 function cap(fallback: number) {
 	return Type.Optional(Type.Integer({ minimum: 1, expected: "a whole number ≥ 1", default: fallback }));
+}
+
+/**
+ * A key setting: one key id, a non-empty list of them, or "off". Bindings active while typing take only
+ * keys that do not type text (see `key-spec.ts`); a wrong spec is refused with this leaf's `expected`.
+ */
+function keySetting(name: KeySettingName) {
+	const quiet = KEY_SETTINGS[name].whileTyping;
+	const key = Type.String({ pattern: quiet ? QUIET_KEY_PATTERN : KEY_PATTERN });
+	const expected = quiet
+		? `a key id that does not type text (with ctrl, alt or super, or tab, escape, pageUp, pageDown, f1–f12), a non-empty list of them, or "${KEY_OFF}"`
+		: `a pi-tui key id (lowercase, like "n", "ctrl+g", "shift+tab"), a non-empty list of them, or "${KEY_OFF}"`;
+	return Type.Optional(
+		Type.Union([Type.Literal(KEY_OFF), key, Type.Array(key, { minItems: 1 })], {
+			expected,
+			default: keySettingDefault(name),
+		}),
+	);
 }
 
 /** The whole config file. */
@@ -82,4 +145,28 @@ export const CONFIG_SCHEMA = section({
 			totalText: cap(DEFAULT_LIMITS.totalText),
 		}),
 	),
+	keys: Type.Optional(
+		section({
+			up: keySetting("up"),
+			down: keySetting("down"),
+			toggle: keySetting("toggle"),
+			tabNext: keySetting("tabNext"),
+			tabPrev: keySetting("tabPrev"),
+			tabRight: keySetting("tabRight"),
+			tabLeft: keySetting("tabLeft"),
+			notes: keySetting("notes"),
+			previewUp: keySetting("previewUp"),
+			previewDown: keySetting("previewDown"),
+			externalEditor: keySetting("externalEditor"),
+			collapse: keySetting("collapse"),
+			digits: Type.Optional(Type.Boolean({ expected: "true or false", default: true })),
+		}),
+	),
+	ui: Type.Optional(
+		Type.Union([Type.Literal("standard"), Type.Literal("accessible")], {
+			expected: '"standard" or "accessible"',
+			default: "standard",
+		}),
+	),
+	bell: Type.Optional(Type.Boolean({ expected: "true or false", default: true })),
 });

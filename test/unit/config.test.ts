@@ -36,7 +36,27 @@ const load = (projectTrusted = true) => loadConfig({ agentDir, cwd, projectTrust
 
 /** The caps every loaded config carries when no file sets them (see protocol/budget.ts). */
 const LIMITS = { previewEcho: 2000, customAnswer: 4000, note: 2000, totalText: 16000 };
-const EMPTY: AskConfig = { guidance: {}, limits: LIMITS };
+/** The key, ui and bell settings every loaded config carries when no file sets them. */
+const UI_DEFAULTS = {
+	keys: {
+		up: "k",
+		down: "j",
+		toggle: "space",
+		tabNext: "tab",
+		tabPrev: "shift+tab",
+		tabRight: "right",
+		tabLeft: "left",
+		notes: "n",
+		previewUp: "shift+up",
+		previewDown: "shift+down",
+		externalEditor: "ctrl+g",
+		collapse: "ctrl+]",
+		digits: true,
+	},
+	ui: "standard",
+	bell: true,
+} as const;
+const EMPTY: AskConfig = { guidance: {}, limits: LIMITS, ...UI_DEFAULTS };
 
 describe("AskConfig", () => {
 	it("is exactly the schema's static type with every section present", () => {
@@ -56,7 +76,11 @@ describe("loadConfig: layering", () => {
 	it("applies the global file alone", () => {
 		write(globalFile(), { guidance: { description: "Global description", promptGuidelines: ["G1"] } });
 		expect(load()).toEqual({
-			config: { guidance: { description: "Global description", promptGuidelines: ["G1"] }, limits: LIMITS },
+			config: {
+				guidance: { description: "Global description", promptGuidelines: ["G1"] },
+				limits: LIMITS,
+				...UI_DEFAULTS,
+			},
 			warnings: [],
 			files: [globalFile()],
 		});
@@ -65,7 +89,7 @@ describe("loadConfig: layering", () => {
 	it("applies the project file when the project is trusted", () => {
 		write(projectFile(), { guidance: { promptSnippet: "Project snippet" } });
 		expect(load(true)).toEqual({
-			config: { guidance: { promptSnippet: "Project snippet" }, limits: LIMITS },
+			config: { guidance: { promptSnippet: "Project snippet" }, limits: LIMITS, ...UI_DEFAULTS },
 			warnings: [],
 			files: [projectFile()],
 		});
@@ -75,7 +99,7 @@ describe("loadConfig: layering", () => {
 		write(globalFile(), { guidance: { description: "G" } });
 		write(projectFile(), "{ broken");
 		expect(load(false)).toEqual({
-			config: { guidance: { description: "G" }, limits: LIMITS },
+			config: { guidance: { description: "G" }, limits: LIMITS, ...UI_DEFAULTS },
 			warnings: [],
 			files: [globalFile()],
 		});
@@ -88,6 +112,7 @@ describe("loadConfig: layering", () => {
 			config: {
 				guidance: { description: "G desc", promptSnippet: "P snippet", promptGuidelines: ["G"] },
 				limits: LIMITS,
+				...UI_DEFAULTS,
 			},
 			warnings: [],
 			files: [globalFile(), projectFile()],
@@ -104,7 +129,11 @@ describe("loadConfig: layering", () => {
 		write(globalFile(), { guidance: { description: "G desc" } });
 		write(projectFile(), { guidance: { description: 7, promptSnippet: "P" } });
 		const result = load();
-		expect(result.config).toEqual({ guidance: { description: "G desc", promptSnippet: "P" }, limits: LIMITS });
+		expect(result.config).toEqual({
+			guidance: { description: "G desc", promptSnippet: "P" },
+			limits: LIMITS,
+			...UI_DEFAULTS,
+		});
 		expect(result.warnings).toEqual([
 			`Ignored settings in ${projectFile()}: guidance.description: expected a non-blank string.`,
 		]);
@@ -138,7 +167,7 @@ describe("loadConfig: broken files give one warning naming the file, and default
 		mkdirSync(projectFile());
 		write(globalFile(), { guidance: { description: "G" } });
 		expect(load()).toEqual({
-			config: { guidance: { description: "G" }, limits: LIMITS },
+			config: { guidance: { description: "G" }, limits: LIMITS, ...UI_DEFAULTS },
 			warnings: [`Ignored config file ${projectFile()}: it is a directory, not a file.`],
 			files: [globalFile()],
 		});
@@ -178,7 +207,7 @@ describe("loadConfig: bad settings give one warning per file listing each bad ke
 			locale: "de",
 		});
 		expect(load()).toEqual({
-			config: { guidance: { description: "Kept" }, limits: LIMITS },
+			config: { guidance: { description: "Kept" }, limits: LIMITS, ...UI_DEFAULTS },
 			warnings: [
 				`Ignored settings in ${globalFile()}: guidance.promptSnippet: expected a non-blank string; ` +
 					"guidance.promptGuidelines: expected a non-empty array of non-blank strings; " +
@@ -257,8 +286,9 @@ describe("loadConfig: any JSON never throws and always yields well-typed setting
 				write(projectFile(), JSON.stringify(projectValue));
 				const { config, warnings, files } = load();
 				const g = config.guidance;
-				expect(Object.keys(config)).toEqual(["guidance", "limits"]);
+				expect(Object.keys(config)).toEqual(["guidance", "limits", "keys", "ui", "bell"]);
 				expect(config.limits).toEqual(LIMITS);
+				expect(config.keys).toEqual(UI_DEFAULTS.keys);
 				if (g.description !== undefined) expect(g.description).toMatch(/\S/);
 				if (g.promptSnippet !== undefined) expect(g.promptSnippet).toMatch(/\S/);
 				if (g.promptGuidelines !== undefined) {
