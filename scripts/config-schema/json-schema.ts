@@ -15,6 +15,8 @@ export interface Setting {
 	path: string;
 	schema: JsonSchema;
 	description: string;
+	/** The loader's phrase for a valid value (its warnings say "expected …"), when the schema has one. */
+	expected?: string;
 }
 
 /** Keys that only the loader reads: never written to the published schema. */
@@ -47,6 +49,7 @@ export function listSettings(root: TSchema, docs: FieldDocs): Setting[] {
 					path: here.join("."),
 					schema: convert(child, here, docs),
 					description: describe(child, here, docs),
+					...(typeof child.expected === "string" ? { expected: child.expected } : {}),
 				});
 		}
 	};

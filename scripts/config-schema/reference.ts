@@ -11,6 +11,9 @@ import type { JsonSchema, Setting } from "./json-schema.ts";
 /** Where editors can fetch the published schema (unpkg serves files of the npm package). */
 export const SCHEMA_URL = "https://unpkg.com/pi-ask-user-question/schema/ask-user-question.schema.json";
 
+/** The installed package's schema, relative to the agent dir (where `pi install npm:…` puts packages). */
+export const LOCAL_SCHEMA = "npm/node_modules/pi-ask-user-question/schema/ask-user-question.schema.json";
+
 /** Hand-picked examples, by dotted path. */
 const EXAMPLES: Record<string, unknown> = {
 	$schema: SCHEMA_URL,
@@ -18,6 +21,12 @@ const EXAMPLES: Record<string, unknown> = {
 	"guidance.promptSnippet": "Ask the user structured questions",
 	"guidance.promptGuidelines": ["Ask before deleting files or changing public APIs."],
 	locale: "zh-CN",
+	"keys.up": ["k", "ctrl+p"],
+	"keys.down": ["j", "ctrl+n"],
+	"keys.toggle": ["space", "x"],
+	"keys.notes": "alt+n",
+	"keys.tabRight": "off",
+	"keys.tabLeft": "off",
 };
 
 /** An example value for one setting (valid against its schema; the tests check that). */
@@ -44,7 +53,8 @@ export function exampleConfig(settings: readonly Setting[]): Record<string, unkn
 /** The whole `docs/configuration.md`. */
 export function configReference(settings: readonly Setting[]): string {
 	const rows = settings.map(
-		(s) => `| \`${s.path}\` | ${cell(typeOf(s.schema))} | ${cell(defaultOf(s.schema))} | ${cell(s.description)} |`,
+		(s) =>
+			`| \`${s.path}\` | ${cell(s.expected ?? typeOf(s.schema))} | ${cell(defaultOf(s.schema))} | ${cell(s.description)} |`,
 	);
 	const example = JSON.stringify(exampleConfig(settings), null, "\t");
 	return [
@@ -58,12 +68,13 @@ export function configReference(settings: readonly Setting[]): string {
 		"- Project: `<project>/.pi/ask-user-question.json`, read only when Pi trusts the project; it wins per setting.",
 		"",
 		"A file that cannot be read or parsed is ignored with one warning; a wrong or unknown key is reported by its",
-		"path and ignored, and the file's other settings still apply. Changes apply from the next session.",
+		"path and ignored, and the file's other settings still apply. The files are read when a session starts.",
 		"",
-		"For completion and checking in your editor, point `$schema` at the published JSON Schema",
-		`(\`${SCHEMA_URL}\`, or the file \`schema/ask-user-question.schema.json\` inside the installed package).`,
+		"For completion and checking in your editor, point `$schema` at the JSON Schema: the published",
+		`\`${SCHEMA_URL}\`, or the installed copy. After \`pi install npm:pi-ask-user-question\` the global`,
+		`file can use \`"$schema": "./${LOCAL_SCHEMA}"\` (a path relative to the file).`,
 		"",
-		"| Key | Type | Default | Description |",
+		"| Key | Value | Default | Description |",
 		"| --- | --- | --- | --- |",
 		...rows,
 		"",
@@ -81,9 +92,9 @@ export function configReference(settings: readonly Setting[]): string {
 /** A short phrase for a setting's type. */
 export function typeOf(schema: JsonSchema): string {
 	if ("const" in schema) return JSON.stringify(schema.const);
-	if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(" \\| ");
+	if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
 	const union = schema.anyOf ?? schema.oneOf;
-	if (Array.isArray(union)) return union.map((s) => typeOf(s as JsonSchema)).join(" \\| ");
+	if (Array.isArray(union)) return union.map((s) => typeOf(s as JsonSchema)).join(" | ");
 	switch (schema.type) {
 		case "integer":
 		case "number": {
@@ -115,10 +126,14 @@ function defaultOf(schema: JsonSchema): string {
 function derived(schema: JsonSchema): unknown {
 	const fallback = schema.default;
 	if ("const" in schema) return schema.const;
-	const choices = Array.isArray(schema.enum)
-		? schema.enum
-		: ((schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined)?.filter((s) => "const" in s).map((s) => s.const);
-	if (choices && choices.length > 0) return choices.find((c) => c !== fallback) ?? choices[0];
+	if (Array.isArray(schema.enum)) return schema.enum.find((c) => c !== fallback) ?? schema.enum[0];
+	const union = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+	if (union && union.length > 0) {
+		const open = union.filter((s) => !("const" in s));
+		// Only fixed choices: show the other one. Open branches too: the default is a valid, telling value.
+		if (open.length === 0) return union.map((s) => s.const).find((c) => c !== fallback) ?? union[0]?.const;
+		return fallback !== undefined ? fallback : derived(open[0] ?? {});
+	}
 	switch (schema.type) {
 		case "boolean":
 			return fallback === undefined ? true : !fallback;
