@@ -3,8 +3,8 @@
  * turns pi's `select`/`confirm` dialogs into `session/request_permission` prompts whose options are
  * the dialog's rows, and cancels `input`/`editor` dialogs. So in Zed and other ACP clients the
  * questionnaire works as a chain of permission prompts: single-select, multi-select (toggle rows,
- * then "Done — N selected"), review and decline; typed answers and notes are not available (their
- * input is cancelled and the question is asked again).
+ * then "Done — N selected"), previews (as the text of a prompt), review and decline; typed answers and
+ * notes are not available (their input is cancelled and the question is asked again).
  */
 import type { RequestPermissionRequest, RequestPermissionResponse } from "@agentclientprotocol/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -143,6 +143,33 @@ describe("pi-acp (Zed and other ACP clients)", () => {
 			.filter((u) => u.sessionUpdate === "agent_message_chunk")
 			.map((u) => ("content" in u && u.content.type === "text" ? u.content.text : ""));
 		expect(said.join("\n")).toMatch(/input UI request is not supported/);
+	});
+
+	it("previews are readable: “Show previews…” opens a prompt whose title holds them", async () => {
+		const withPreviews = {
+			...CACHE_QUESTION,
+			options: CACHE_QUESTION.options.map((o, i) => ({ ...o, preview: `cache-preview-${i + 1}\nline two` })),
+		};
+		const seen = await ask(
+			[withPreviews],
+			[choose((name) => /^show previews/i.test(name)), choose(rows.back), choose(rows.numbered(1))],
+			{
+				outcome: "answered",
+				cancelled: false,
+				host: "rpc",
+				answers: [
+					{
+						questionIndex: 0,
+						question: CACHE_QUESTION.question,
+						kind: "option",
+						answer: "In-memory LRU",
+						preview: "cache-preview-1\nline two",
+					},
+				],
+			},
+		);
+		expect(seen[1]?.toolCall.title).toContain("cache-preview-2\nline two");
+		expect(names(seen[1])).toEqual(["← Back to options"]);
 	});
 
 	it("a two-question form ends in a review prompt; Submit sends both answers", async () => {
