@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { finishedResult } from "../../src/protocol/result.ts";
-import { checkCase, checkContent, checkProblems, snapshot } from "./fuzz-checks.ts";
+import { checkCase, checkContent, checkProblems, checkQuoted, snapshot } from "./fuzz-checks.ts";
 import { fuzzCase } from "./fuzz-inputs.ts";
 
 const RUNS = Number(process.env.FUZZ_CI_RUNS ?? 2_000);
@@ -75,6 +75,15 @@ describe("the fuzz oracle itself catches what it should", () => {
 		expect(() => checkContent(result('"bad \\x escape"'))).toThrow("not a JSON string");
 		expect(() => checkContent(result("x".repeat(16_001)))).toThrow("characters");
 		expect(() => checkContent({ ...result("a"), content: [] })).toThrow("exactly one");
+	});
+
+	it("requires short questions and chosen labels quoted in full", () => {
+		const details = finishedResult("rpc", 1, "submitted", {
+			answers: [{ questionIndex: 0, question: "Which?", kind: "option", answer: "Redis" }],
+		});
+		expect(() => checkQuoted(details, 'User answered: "Which?" = "Redis".')).not.toThrow();
+		expect(() => checkQuoted(details, 'User answered: Which? = "Redis".')).toThrow("not quoted");
+		expect(() => checkQuoted(details, 'User answered: "Which?" = "Red" [… 2 more characters].')).toThrow("not quoted");
 	});
 
 	it("sees any change to an input: values, keys, prototypes, -0, shared references", () => {

@@ -11,6 +11,7 @@
  */
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import { capString, countChars, DEFAULT_LIMITS, DETAILS_CAP } from "../../src/protocol/budget.ts";
+import { MIN_KEEP, quote } from "../../src/protocol/envelope.ts";
 import type { Problem, QuestionnaireResult } from "../../src/protocol/result.ts";
 import { type AskToolResult, executeAskUserQuestion } from "../../src/tool/execute.ts";
 import { ROOT_PATH, validateQuestionnaire } from "../../src/tool/validation.ts";
@@ -111,6 +112,7 @@ export async function checkCase(fuzz: FuzzCase): Promise<CaseReport> {
 			fail(`a valid input ended ${details.outcome} (${details.error?.code ?? "no error"})`);
 		}
 		checkAnswers(details, validation.questionnaire.questions);
+		checkQuoted(details, text);
 	} else {
 		checkProblems(validation.problems, fuzz.input);
 		if (details.outcome !== "not_shown" || details.error?.code !== "invalid_questions") {
@@ -180,6 +182,21 @@ function checkAnswers(details: QuestionnaireResult, questions: readonly CleanQue
 		if ((answer.kind === "multi") !== (question.multiSelect === true)) fail("answer kind does not match multiSelect");
 	}
 	for (const index of details.unanswered ?? []) if (seen.has(index)) fail("a question is both answered and unanswered");
+}
+
+/**
+ * User and model strings reach the model JSON-quoted: every answer's question and chosen label of at
+ * most MIN_KEEP characters (never shortened, however tight the budget) appears quoted in full.
+ */
+export function checkQuoted(details: QuestionnaireResult, text: string): void {
+	if (details.outcome === "declined") return; // the declined text lists notes, not answers
+	for (const answer of details.answers) {
+		const labels = answer.kind === "option" ? [String(answer.answer)] : [];
+		for (const piece of [answer.question, ...labels]) {
+			if (countChars(piece) <= MIN_KEEP && !text.includes(quote(piece)))
+				fail(`${quote(piece)} is not quoted in the text`);
+		}
+	}
 }
 
 /** `questions[i]`, `.question|header|multiSelect|options`, `options[j]`, `.label|description|preview`. */
