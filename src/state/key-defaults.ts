@@ -1,7 +1,8 @@
 /**
  * The default keys of the questionnaire's own bindings (`askUser.*`), as pi-tui key ids. One table
  * read by the keymap (what the keys do) and by the config schema (the documented defaults of
- * `keys.*`), so the two cannot disagree. Imports nothing.
+ * `keys.*`); the keymap's one-line j/k entries spell theirs out, and a test keeps them equal.
+ * Imports nothing.
  */
 
 /** Default keys by own binding id. Host bindings (`tui.*`) take their defaults from Pi. */

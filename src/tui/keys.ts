@@ -2,8 +2,8 @@
  * Keys for the TUI session: the state core's `KeyInput` over pi-tui. Host bindings (`tui.select.*`,
  * `tui.input.submit`) are read from the keybindings manager Pi hands to `custom()`, so the user's
  * keybindings.json applies; our own `askUser.*` bindings come from a manager built over
- * `ownKeybindingDefinitions()` plus optional overrides (the seam for configurable keys). Also gives the
- * view the names of the keys actually bound.
+ * `ownKeybindingDefinitions()` plus the overrides from the config's `keys` section (`key-config.ts`),
+ * where an empty list unbinds. Also gives the view the names of the keys actually bound ("" for none).
  */
 import { type KeybindingsConfig, KeybindingsManager, type KeyId, parseKey } from "@earendil-works/pi-tui";
 import {
@@ -47,7 +47,10 @@ export type OwnKeyOverrides = Partial<Record<OwnBindingId, string | readonly str
 export interface SessionKeys {
 	/** What `routeKey` consults. */
 	input: KeyInput;
-	/** The key name shown for a binding: the first key the user bound, or the default. */
+	/**
+	 * The key name shown for a binding: the first key bound to it, "" when it is unbound ("off"), or the
+	 * default when the host cannot say.
+	 */
 	label(binding: BindingId): string;
 	/** True for the collapse key in any encoding (legacy, Kitty CSI-u, modifyOtherKeys). */
 	isCollapse(data: string): boolean;
@@ -62,13 +65,16 @@ export function createSessionKeys(host: HostKeybindings, overrides: OwnKeyOverri
 	});
 	const matches = (data: string, binding: BindingId): boolean =>
 		isOwn(binding) ? own.matches(data, binding) : host.matches(data, binding);
-	const keysOf = (binding: BindingId): readonly string[] =>
+	// undefined: the host cannot list its keys (an older Pi, a stub), so the default is the best guess.
+	const keysOf = (binding: BindingId): readonly string[] | undefined =>
 		isOwn(binding) ? own.getKeys(binding) : safeKeys(host, binding);
 	return {
 		input: { matches, printable },
 		label: (binding) => {
-			const first = keysOf(binding)[0];
-			return first === undefined ? defaultKeyLabel(binding) : keyName(first);
+			const keys = keysOf(binding);
+			if (keys === undefined) return defaultKeyLabel(binding);
+			const first = keys[0];
+			return first === undefined ? "" : keyName(first);
 		},
 		isCollapse: (data) => own.matches(data, "askUser.collapse"),
 	};
@@ -80,11 +86,11 @@ function printable(data: string): string | undefined {
 	return key !== undefined && [...key].length === 1 ? key : undefined;
 }
 
-/** A host manager that cannot list keys (an older Pi, a stub) still gets the default label. */
-function safeKeys(host: HostKeybindings, binding: HostBindingId): readonly string[] {
+/** The keys of a host binding, or undefined when the manager cannot list them (an older Pi, a stub). */
+function safeKeys(host: HostKeybindings, binding: HostBindingId): readonly string[] | undefined {
 	try {
-		return typeof host.getKeys === "function" ? host.getKeys(binding) : [];
+		return typeof host.getKeys === "function" ? host.getKeys(binding) : undefined;
 	} catch {
-		return [];
+		return undefined;
 	}
 }

@@ -11,10 +11,13 @@
  */
 import { type ExtensionUIContext, getMarkdownTheme, getSelectListTheme } from "@earendil-works/pi-coding-agent";
 import type { EditorTheme, TUI } from "@earendil-works/pi-tui";
+import type { AskConfig } from "../config/schema.ts";
 import { en } from "../i18n/en.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
+import { ringBell } from "./bell.ts";
+import { keyConflicts, keyOverridesFrom } from "./key-config.ts";
 import type { OwnKeyOverrides } from "./keys.ts";
 import { overlayOptions } from "./layout.ts";
 import { type ExternalEditor, QuestionnaireSession } from "./session.ts";
@@ -24,11 +27,18 @@ import { viewThemeFrom } from "./view/theme.ts";
 export interface RunTuiOptions {
 	/** The tool call's abort signal. */
 	signal?: AbortSignal;
-	/** Overrides of our own `askUser.*` keys (configurable keys plug in here). */
+	/** The settings in force: `keys` (remapped own keys) and `bell`; built-in defaults when absent. */
+	config?: AskConfig;
+	/** Overrides of our own `askUser.*` keys, applied over the config's `keys` (tests, embedders). */
 	keys?: OwnKeyOverrides;
 	/** Replaces the external editor (tests). */
 	editExternally?: ExternalEditor;
+	/** Whether stdout is a terminal, for the bell; defaults to `process.stdout.isTTY` (tests). */
+	isTTY?: boolean;
 }
+
+/** Key conflict warnings already shown in this process: each is told once, not at every question. */
+const toldConflicts = new Set<string>();
 
 type Theme = Parameters<Parameters<ExtensionUIContext["custom"]>[0]>[1];
 
@@ -52,10 +62,13 @@ export async function runTuiQuestionnaire(
 		else abortedEarly = true;
 	};
 	signal?.addEventListener("abort", onAbort, { once: true });
+	const keys = { ...keyOverridesFrom(options.config?.keys), ...options.keys };
 	try {
 		const result = await ui.custom<QuestionnaireResult>(
 			(tui, theme, keybindings, done) => {
 				host = tui;
+				warnConflicts(ui, keyConflicts(keybindings, keys));
+				ringBell(tui.terminal, { enabled: options.config?.bell, isTTY: options.isTTY });
 				session = new QuestionnaireSession({
 					questionnaire,
 					tui,
@@ -63,7 +76,7 @@ export async function runTuiQuestionnaire(
 					editorTheme: editorThemeFrom(theme),
 					keybindings,
 					done,
-					keys: options.keys,
+					keys,
 					rawInput: ui,
 					editExternally: options.editExternally,
 					signal,
@@ -87,6 +100,19 @@ export async function runTuiQuestionnaire(
 
 function editorThemeFrom(theme: Theme): EditorTheme {
 	return { borderColor: (text) => theme.fg("borderMuted", text), selectList: getSelectListTheme() };
+}
+
+/** Tells each key conflict once per process (a notification, never a reason not to ask). */
+function warnConflicts(ui: ExtensionUIContext, conflicts: readonly string[]): void {
+	for (const conflict of conflicts) {
+		if (toldConflicts.has(conflict)) continue;
+		toldConflicts.add(conflict);
+		try {
+			ui.notify(`ask_user_question: ${conflict}`, "warning");
+		} catch {
+			// The questionnaire matters more than the warning.
+		}
+	}
 }
 
 /** Shows what went wrong; the session has already ended with the answers so far. */

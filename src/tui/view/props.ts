@@ -101,7 +101,10 @@ export class PropsAdapter {
 		const safe = safeQuestions(context.questions);
 		const submitTab = isSubmitTab(state, state.tab);
 		const question = safe[state.tab];
-		const hints = footerHints(state).map((h) => ({ keys: hintKeys(h.bindings, keyLabel), label: h.label }));
+		// A hint whose keys are all unbound ("off" in the config) advertises nothing the user can press.
+		const hints = footerHints(state)
+			.map((h) => ({ keys: hintKeys(h.bindings, keyLabel), label: h.label }))
+			.filter((h) => h.keys !== "");
 		return {
 			tabs: tabBar(state, context).map((t, i) => ({
 				label: t.kind === "submit" ? en.viewSubmit : (safe[i]?.header ?? ""),

@@ -1,0 +1,107 @@
+/**
+ * From the config's `keys` section to the session's key overrides, and the conflicts worth a warning.
+ * The loader has already refused malformed specs (see `config/key-spec.ts`), so every string here is a
+ * valid pi-tui key id; "off" and `digits: false` unbind. A conflict is a key that one of our bindings
+ * shares with another binding (ours, or one of Pi's `tui.select.*` / `tui.input.submit` in the user's
+ * keybindings): the keymap's order decides which one the key reaches, so the other silently loses it —
+ * hence the warning. Pairs that do the same thing (j and ↓ both moving down) are not conflicts.
+ */
+
+import { KEY_OFF, KEY_SETTINGS, type KeySettingName } from "../config/key-spec.ts";
+import type { AskConfig } from "../config/schema.ts";
+import { type BindingId, type HostBindingId, KEYMAP, type OwnBindingId } from "../state/index.ts";
+import { OWN_KEY_DEFAULTS } from "../state/key-defaults.ts";
+import type { HostKeybindings, OwnKeyOverrides } from "./keys.ts";
+
+const HOST_BINDINGS: readonly HostBindingId[] = [
+	"tui.select.up",
+	"tui.select.down",
+	"tui.select.pageUp",
+	"tui.select.pageDown",
+	"tui.select.confirm",
+	"tui.select.cancel",
+	"tui.input.submit",
+];
+
+/** Bindings that do the same thing: sharing a key is harmless. */
+const SAME_ACTION: readonly (readonly [BindingId, BindingId])[] = [
+	["askUser.up", "tui.select.up"],
+	["askUser.down", "tui.select.down"],
+	["askUser.tabNext", "askUser.tabRight"],
+	["askUser.tabPrev", "askUser.tabLeft"],
+	["tui.select.confirm", "tui.input.submit"],
+];
+
+/** The session's overrides for a loaded `keys` section (absent settings keep their defaults). */
+export function keyOverridesFrom(keys: AskConfig["keys"] | undefined): OwnKeyOverrides {
+	const overrides: OwnKeyOverrides = {};
+	if (!keys) return overrides;
+	for (const name of Object.keys(KEY_SETTINGS) as KeySettingName[]) {
+		const value = keys[name];
+		if (value === undefined) continue;
+		overrides[KEY_SETTINGS[name].binding] = value === KEY_OFF ? [] : typeof value === "string" ? [value] : [...value];
+	}
+	if (keys.digits === false) overrides["askUser.jump"] = [];
+	return overrides;
+}
+
+/** Where a binding is remapped, as the user would look for it: `keys.notes`, or Pi's binding id. */
+export function settingOf(binding: BindingId): string {
+	if (binding === "askUser.jump") return "keys.digits";
+	const entry = Object.entries(KEY_SETTINGS).find(([, spec]) => spec.binding === binding);
+	return entry ? `keys.${entry[0]}` : binding;
+}
+
+/**
+ * One sentence per key that one of our bindings shares with a binding that does something else, e.g.
+ * `Key "n" is bound to keys.notes and keys.toggle; where both apply it does what keys.toggle says.`
+ */
+export function keyConflicts(host: HostKeybindings, overrides: OwnKeyOverrides = {}): string[] {
+	const byKey = new Map<string, BindingId[]>();
+	const add = (binding: BindingId, keys: readonly string[]) => {
+		for (const key of new Set(keys.map(canonicalKey))) byKey.set(key, [...(byKey.get(key) ?? []), binding]);
+	};
+	for (const binding of Object.keys(OWN_KEY_DEFAULTS) as OwnBindingId[])
+		add(binding, asList(overrides[binding] ?? OWN_KEY_DEFAULTS[binding]));
+	for (const binding of HOST_BINDINGS) add(binding, hostKeys(host, binding));
+	const warnings: string[] = [];
+	for (const [key, bindings] of byKey) {
+		const clashing = bindings.filter((a) => bindings.some((b) => a !== b && !sameAction(a, b)));
+		if (!clashing.some((b) => b.startsWith("askUser."))) continue;
+		const ordered = [...new Set(clashing)].sort((a, b) => keymapIndex(a) - keymapIndex(b));
+		const names = ordered.map(settingOf);
+		const winner = names[0] ?? "";
+		warnings.push(`Key "${key}" is bound to ${names.join(" and ")}; where both apply it does what ${winner} says.`);
+	}
+	return warnings;
+}
+
+/** One spelling per key: aliases resolved, modifiers in a fixed order ("shift+ctrl+p" → "ctrl+shift+p"). */
+export function canonicalKey(keyId: string): string {
+	const parts = keyId.endsWith("++") ? [...keyId.slice(0, -2).split("+"), "+"] : keyId.split("+");
+	const base = parts.pop() ?? "";
+	const order = ["ctrl", "shift", "alt", "super"];
+	const mods = [...new Set(parts)].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+	const alias: Record<string, string> = { esc: "escape", return: "enter" };
+	return [...mods, alias[base] ?? base].join("+");
+}
+
+function asList(keys: string | readonly string[]): readonly string[] {
+	return typeof keys === "string" ? [keys] : keys;
+}
+
+function hostKeys(host: HostKeybindings, binding: HostBindingId): readonly string[] {
+	try {
+		return typeof host.getKeys === "function" ? host.getKeys(binding) : [];
+	} catch {
+		return [];
+	}
+}
+
+function sameAction(a: BindingId, b: BindingId): boolean {
+	return SAME_ACTION.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+}
+
+function keymapIndex(binding: BindingId): number {
+	return KEYMAP.findIndex((b) => b.id === binding);
+}
