@@ -9,7 +9,8 @@
  * slot reads `"kept text" [… N more characters]`: the marker sits outside the quotes, so the quoted
  * part is still a valid JSON string and the marker cannot be mistaken for what the user wrote.
  * Guarantee: the text has at most `totalText` characters, or it is the floor (every slot at its
- * minimum), which for four questions is a few hundred characters of our own wording.
+ * minimum): under 2,000 characters even for four multi-select questions whose every string is huge.
+ * The problem list of an invalid call is cut at whole lines instead, the marker on a line of its own.
  */
 import { countChars, cutText, DEFAULT_LIMITS, omissionMarker, type TextLimits } from "./budget.ts";
 import type { Answer, QuestionnaireResult, ResultError } from "./result.ts";
