@@ -9,7 +9,7 @@
  * skills, prompts and extensions under `~/.pi` and `~/.agents`.
  */
 import { spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable, Writable } from "node:stream";
@@ -50,7 +50,9 @@ export async function startAcp(options: { agentDir: string; cwd: string }): Prom
 	const wrapper = join(scratch, "pi");
 	const { command, args } = piCommand();
 	const line = [command, ...args, ...piArgs({})].map(shellQuote).join(" ");
-	writeFileSync(wrapper, `#!/bin/sh\nexec ${line} "$@"\n`);
+	// pi-acp drops pi's stderr; keep it for failure messages.
+	const piStderr = join(scratch, "pi.stderr");
+	writeFileSync(wrapper, `#!/bin/sh\nexec ${line} "$@" 2>>${shellQuote(piStderr)}\n`);
 	chmodSync(wrapper, 0o755);
 	const home = join(scratch, "home");
 
@@ -83,7 +85,9 @@ export async function startAcp(options: { agentDir: string; cwd: string }): Prom
 	const connection = app.connect(stream);
 	const agent: ClientContext = connection.agent;
 	const fail = (what: string) => (error: unknown) => {
-		throw new Error(`${what}: ${error instanceof Error ? error.message : JSON.stringify(error)}\nstderr:\n${stderr}`);
+		const pi = existsSync(piStderr) ? readFileSync(piStderr, "utf8") : "";
+		const message = error instanceof Error ? error.message : JSON.stringify(error);
+		throw new Error(`${what}: ${message}\npi-acp stderr:\n${stderr}\npi stderr:\n${pi}`);
 	};
 	await agent
 		.request(methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} })

@@ -8,9 +8,9 @@
  * `extension_error`.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { removeDir } from "../support/fake-model.ts";
 import { createHarness, type PiHarness, REPO_ROOT, type RpcEvent, runPiRaw, toolResultText } from "../support/pi.ts";
@@ -30,6 +30,9 @@ interface Manifest {
 	peerDependencies?: Record<string, string>;
 }
 
+/** Not copied for packing: dependencies, VCS, scratch, build output and earlier tarballs. */
+const IGNORED = /^(node_modules|\.git|\.tmp|dist|coverage)(\/|$)|\.tgz$/;
+
 let packDir: string;
 let tarball: string;
 let packed: string[];
@@ -38,9 +41,14 @@ let installDir: string;
 
 beforeAll(async () => {
 	packDir = mkdtempSync(join(tmpdir(), "pi-ask-pack-"));
-	// npm from node_modules/.bin's PATH (Node 22); the pack scripts (a build, if any) run as on publish.
+	// Packed from a copy: the pack scripts (a build) rewrite build output, which other test files
+	// running at the same time load from the repository.
+	const copy = join(packDir, "source");
+	cpSync(REPO_ROOT, copy, { recursive: true, filter: (path) => !IGNORED.test(relative(REPO_ROOT, path)) });
+	symlinkSync(join(REPO_ROOT, "node_modules"), join(copy, "node_modules"), "dir");
+	// npm from node_modules/.bin's PATH (Node 22); the pack scripts run as on publish.
 	const pack = spawnSync("npm", ["pack", "--json", "--pack-destination", packDir], {
-		cwd: REPO_ROOT,
+		cwd: copy,
 		encoding: "utf8",
 		timeout: 120_000,
 	});
