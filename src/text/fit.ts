@@ -38,6 +38,8 @@ const STANDALONE =
 export function fitLine(line: string, width: number): string {
 	const max = columns(width);
 	if (max === 0) return "";
+	// pi-tui gives one UTF-16 unit at most 3 columns (a tab) and escape sequences none: short lines fit as they are.
+	if (line.length * 3 <= max) return line;
 	if (line.includes("\x1b")) return fitStyled(line, max);
 	if (PRINTABLE_ASCII.test(line)) return line.length <= max ? line : `${line.slice(0, max - 1)}${ELLIPSIS}`;
 	// One pass that stops at the first column past the width, so a 1 MB line costs what the width costs.
@@ -82,8 +84,13 @@ function columns(width: number): number {
 	return Number.isFinite(width) ? Math.max(0, Math.floor(width)) : 0;
 }
 
-/** Styled text goes through pi-tui, which knows SGR and OSC 8; a cut that still overflows loses its styling. */
+/**
+ * Styled text goes through pi-tui, which knows SGR and OSC 8; a cut that still overflows loses its styling.
+ * A line that fits is returned without truncating: measuring is cheap (pi-tui's ASCII-and-escapes fast path),
+ * truncating styled text walks every escape sequence and grapheme.
+ */
 function fitStyled(line: string, max: number): string {
+	if (visibleWidth(line) <= max) return line;
 	const cut = truncateToWidth(line, max, ELLIPSIS);
 	if (cut === line || visibleWidth(cut) <= max) return cut;
 	return fitLine(stripTerminalSequences(line), max);

@@ -67,8 +67,14 @@ export abstract class PropsComponent<P extends object, C = readonly string[]> {
 	render(width: number): readonly string[] {
 		const w = clampWidth(width);
 		if (this.rendered?.width === w) return this.rendered.lines;
-		const lines = this.draw(this.contentAt(w), w).map((line) => fitLine(line, w));
+		const lines = this.fit(this.draw(this.contentAt(w), w), w);
 		this.rendered = { width: w, lines };
+		return lines;
+	}
+
+	/** Fits what `draw` returned to the width; a component whose lines are fitted already may skip those. */
+	protected fit(lines: string[], width: number): string[] {
+		for (let i = 0; i < lines.length; i++) lines[i] = fitLine(lines[i] ?? "", width);
 		return lines;
 	}
 
@@ -96,6 +102,6 @@ export abstract class PropsComponent<P extends object, C = readonly string[]> {
 	/** Builds the full content at `width` from the props. */
 	protected abstract content(width: number): C;
 
-	/** The lines to show: the content cut to the props' window. */
+	/** The lines to show: the content cut to the props' window, in a new array (the caller may change it). */
 	protected abstract draw(content: C, width: number): string[];
 }

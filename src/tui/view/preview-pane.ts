@@ -9,6 +9,7 @@
  */
 import { Markdown } from "@earendil-works/pi-tui";
 import { en } from "../../i18n/en.ts";
+import { fitLine } from "../../text/fit.ts";
 import { sanitizeBlock } from "../../text/sanitize.ts";
 import { clampWidth, PropsComponent } from "./component.ts";
 import type { ViewTheme } from "./theme.ts";
@@ -68,23 +69,51 @@ export class PreviewPane extends PropsComponent<PreviewProps> {
 		return doc.markdown.render(width);
 	}
 
-	protected draw(lines: readonly string[], _width: number): string[] {
+	protected draw(lines: readonly string[], width: number): string[] {
 		const height = Math.max(0, Math.floor(this.props.height));
 		const total = lines.length;
+		const shown = (from: number, to: number) => this.fittedSlice(lines, width, from, to);
 		if (total <= height) {
 			this.lastMaxOffset = 0;
-			return lines.map(clean);
+			return shown(0, total);
 		}
 		this.lastMaxOffset = total - Math.max(1, height - 1);
 		if (height === 0) return [];
-		const shown = height - 1;
-		const max = total - Math.max(1, shown);
+		const rows = height - 1;
+		const max = total - Math.max(1, rows);
 		const offset = Math.min(max, Math.max(0, Math.floor(this.props.offset)));
-		const out = lines.slice(offset, offset + shown).map(clean);
+		const out = shown(offset, offset + rows);
 		const hint =
 			offset < max ? en.viewPreviewMore(this.props.downKey) : offset > 0 ? en.viewPreviewBack(this.props.upKey) : "";
 		const first = offset + 1;
-		out.push(this.theme.dim(en.viewPreviewPosition(first, Math.max(first, offset + shown), total, hint)));
+		const position = en.viewPreviewPosition(first, Math.max(first, offset + rows), total, hint);
+		out.push(this.theme.dim(fitLine(position, width)));
+		return out;
+	}
+
+	/** Lines from `draw` are fitted already. */
+	protected override fit(lines: string[]): string[] {
+		return lines;
+	}
+
+	private fitted = new WeakMap<readonly string[], { width: number; lines: (string | undefined)[] }>();
+
+	/** Lines `from`–`to` of the content, cleaned and fitted once per content and width (only those ever shown). */
+	private fittedSlice(lines: readonly string[], width: number, from: number, to: number): string[] {
+		let cache = this.fitted.get(lines);
+		if (cache?.width !== width) {
+			cache = { width, lines: [] };
+			this.fitted.set(lines, cache);
+		}
+		const out: string[] = [];
+		for (let i = from; i < to && i < lines.length; i++) {
+			let line = cache.lines[i];
+			if (line === undefined) {
+				line = fitLine(clean(lines[i] ?? ""), width);
+				cache.lines[i] = line;
+			}
+			out.push(line);
+		}
 		return out;
 	}
 }

@@ -82,7 +82,8 @@ export class QuestionnaireView {
 		const w = clampWidth(width);
 		// The live editor changes without a new input, so frames with an editor are always composed.
 		if (!input.editor && this.cache?.input === input && this.cache.width === w) return this.cache.lines;
-		const lines = this.compose(input, w).map((line) => fitLine(line, w));
+		// Every section is fitted to its own width by its component, so the stack fits `w` without a second pass.
+		const lines = this.compose(input, w);
 		this.cache = { input, width: w, lines };
 		return lines;
 	}
@@ -260,9 +261,23 @@ export class QuestionnaireView {
 		if (placement !== "side") return [...left];
 		this.preview.setProps({ ...this.preview.getProps(), height });
 		const right = this.preview.render(previewWidth);
+		const padded = this.paddedLeft(left, listWidth);
 		const gap = this.theme.border(" │ ");
-		const rows = Math.max(left.length, right.length);
-		return Array.from({ length: rows }, (_, i) => `${padToWidth(left[i] ?? "", listWidth)}${gap}${right[i] ?? ""}`);
+		const blank = " ".repeat(listWidth);
+		const rows = Math.max(padded.length, right.length);
+		const out = new Array<string>(rows);
+		for (let i = 0; i < rows; i++) out[i] = `${padded[i] ?? blank}${gap}${right[i] ?? ""}`;
+		return out;
+	}
+
+	private padded: { source: readonly string[]; width: number; lines: string[] } | undefined;
+
+	/** The option list's lines padded to the column, kept while the list returns the same (cached) lines. */
+	private paddedLeft(left: readonly string[], width: number): string[] {
+		if (this.padded?.source === left && this.padded.width === width) return this.padded.lines;
+		const lines = left.map((line) => padToWidth(line, width));
+		this.padded = { source: left, width, lines };
+		return lines;
 	}
 
 	private leftWidthCache: { questions: unknown; inner: number; width: number } | undefined;
