@@ -1,0 +1,80 @@
+/**
+ * The accessible host path: the questionnaire as plain linear prompts inside Pi's terminal UI, for
+ * screen-reader users (config `ui: "accessible"` or `PI_ASK_ACCESSIBLE=1`). It reuses the dialog
+ * walker — one question at a time, numbered choices, typed answers, notes, the review — with an
+ * `AccessiblePrompt` shown through `ctx.ui.custom()` inline (in place of Pi's editor, not an overlay)
+ * as its DialogHost, so the result is the same `QuestionnaireResult` as every other path (host "tui").
+ *
+ * NO_COLOR (set and not empty) removes every SGR sequence from the prompt; without it, the title is
+ * bold and the re-prompt uses the theme's error colour, each only repeating what the words say.
+ * Outcomes: as the walker's; `interrupted` when the abort signal fires or Pi disposes the prompt;
+ * `undefined` when this host's `custom()` shows nothing (the caller falls back to the dialogs).
+ */
+import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
+import type { Messages } from "../../i18n/messages.ts";
+import type { Questionnaire } from "../../protocol/questions.ts";
+import { finishedResult, type QuestionnaireResult } from "../../protocol/result.ts";
+import { walkQuestionnaire } from "../../rpc/walker.ts";
+import { ringBell } from "../bell.ts";
+import { AccessiblePrompt, PLAIN_STYLE, type PromptStyle } from "./prompt.ts";
+
+/** Options of {@link runAccessibleQuestionnaire}. */
+export interface AccessibleRunOptions {
+	/** The tool call's abort signal. */
+	signal?: AbortSignal;
+	/** The config's `bell` (default true). */
+	bell?: boolean;
+	/** The walker's wording (default English). */
+	messages?: Messages;
+	/** Where NO_COLOR is read (default `process.env`). */
+	env?: Record<string, string | undefined>;
+	/** Whether stdout is a terminal, for the bell (default `process.stdout.isTTY`). */
+	isTTY?: boolean;
+	/** The `blocked` message Pi shows while waiting. */
+	blockedMessage: string;
+}
+
+type Theme = Parameters<Parameters<ExtensionUIContext["custom"]>[0]>[1];
+
+/** True when NO_COLOR asks for no colour: set and not empty (no-color.org). */
+export function noColor(env: Record<string, string | undefined> = process.env): boolean {
+	const value = env.NO_COLOR;
+	return value !== undefined && value !== "";
+}
+
+/** Runs `questionnaire` as plain prompts; `undefined` when `custom()` shows nothing here. */
+export async function runAccessibleQuestionnaire(
+	questionnaire: Questionnaire,
+	ui: ExtensionUIContext,
+	options: AccessibleRunOptions,
+): Promise<QuestionnaireResult | undefined> {
+	const { signal } = options;
+	const total = questionnaire.questions.length;
+	if (signal?.aborted) return finishedResult("tui", total, "interrupted", { answers: [] });
+	const stop = new AbortController();
+	const walkSignal = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+	const colourless = noColor(options.env);
+	const result = await ui.custom<QuestionnaireResult>(
+		(tui, theme, keybindings, done) => {
+			const prompt = new AccessiblePrompt({
+				keys: keybindings,
+				requestRender: () => tui.requestRender(),
+				style: colourless ? PLAIN_STYLE : themedStyle(theme),
+				onDispose: () => stop.abort(),
+			});
+			ringBell(tui.terminal, { enabled: options.bell, isTTY: options.isTTY });
+			void walkQuestionnaire(questionnaire, prompt, {
+				host: "tui",
+				signal: walkSignal,
+				messages: options.messages,
+			}).then(done);
+			return prompt;
+		},
+		{ blocked: { kind: "question", message: options.blockedMessage } },
+	);
+	return result ?? undefined;
+}
+
+function themedStyle(theme: Theme): PromptStyle {
+	return { title: (text) => theme.bold(text), error: (text) => theme.fg("error", text) };
+}

@@ -1,0 +1,324 @@
+/**
+ * The accessible prompt as a DialogHost and a component, and the accessible runner over a fake
+ * `custom()`: plain numbered text (no box drawing, no SGR with NO_COLOR), numbers choose, a wrong reply
+ * re-prompts, the cancel key cancels, every line fits; a whole form walks to the same result shape as
+ * the other paths (host "tui"), one question at a time.
+ */
+import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
+import { KeybindingsManager, TUI_KEYBINDINGS, visibleWidth } from "@earendil-works/pi-tui";
+import fc from "fast-check";
+import { describe, expect, it, vi } from "vitest";
+import { AccessiblePrompt, type PromptStyle } from "../../src/tui/accessible/prompt.ts";
+import { noColor, runAccessibleQuestionnaire } from "../../src/tui/accessible/run.ts";
+import { BEL } from "../../src/tui/bell.ts";
+import { CACHE, KEYS, PLATFORMS, typed } from "./session-harness.ts";
+
+const BOX = /[\u2500-\u257f]/;
+const SGR = /\x1b\[[0-9;:]*m/;
+const keys = () => new KeybindingsManager(TUI_KEYBINDINGS);
+
+function prompt(style?: PromptStyle) {
+	const requestRender = vi.fn();
+	const onDispose = vi.fn();
+	const p = new AccessiblePrompt({ keys: keys(), requestRender, style, onDispose });
+	p.focused = true;
+	const type = (text: string, encoding: "legacy" | "kitty" = "legacy") => {
+		for (const key of typed(text, encoding)) p.handleInput(key);
+	};
+	return { p, requestRender, onDispose, type, screen: (width = 80) => p.render(width).join("\n") };
+}
+
+describe("AccessiblePrompt: choices", () => {
+	it("shows the title, the rows numbered once, and how to answer, as plain text", () => {
+		const { p, screen } = prompt();
+		void p.select("[1/2] Cache — Which cache?\n── 1. Tabs ──", ["1. Redis — fast", "2. SQLite", "Type something…"]);
+		const text = screen();
+		expect(text).toContain("[1/2] Cache — Which cache?");
+		expect(text).toContain("-- 1. Tabs --");
+		expect(text.split("\n")).toEqual(expect.arrayContaining(["1. Redis — fast", "2. SQLite", "3. Type something…"]));
+		expect(text).toContain("Type a number from 1 to 3, then press Enter. Escape cancels.");
+		expect(text).not.toMatch(BOX);
+		expect(text).not.toMatch(SGR);
+	});
+
+	it("multi-select rows keep their check box in words, after the number", () => {
+		const { p, screen } = prompt();
+		void p.select("Platforms", ["[x] 1. Linux", "[ ] 2. macOS", "Done — 1 selected"]);
+		expect(screen().split("\n")).toEqual(
+			expect.arrayContaining(["1. [x] Linux", "2. [ ] macOS", "3. Done — 1 selected"]),
+		);
+	});
+
+	it.each(["legacy", "kitty"] as const)("a number and Enter choose that row (%s keys)", async (encoding) => {
+		const { p, type } = prompt();
+		const reply = p.select("Q", ["a", "b", "c"]);
+		type("2", encoding);
+		p.handleInput(KEYS[encoding].enter);
+		await expect(reply).resolves.toBe("b");
+	});
+
+	it("full-width digits and spaces around the number are accepted", async () => {
+		const { p, type } = prompt();
+		const reply = p.select("Q", ["a", "b", "c"]);
+		type(" ３ ");
+		p.handleInput("\r");
+		await expect(reply).resolves.toBe("c");
+	});
+
+	it("a wrong reply re-prompts with a plain message and keeps the question open", async () => {
+		const { p, type, screen } = prompt();
+		const reply = p.select("Q", ["a", "b"]);
+		let settled = false;
+		void reply.then(() => {
+			settled = true;
+		});
+		for (const wrong of ["9", "0", "two", "", "1.5", "-1"]) {
+			type(wrong);
+			p.handleInput("\r");
+			await Promise.resolve();
+			expect(settled, wrong).toBe(false);
+			expect(screen()).toContain(
+				wrong === "" ? "Nothing typed. Type a number from 1 to 2." : `"${wrong}" is not a choice.`,
+			);
+		}
+		type("1");
+		p.handleInput("\r");
+		await expect(reply).resolves.toBe("a");
+		expect(screen()).toBe("");
+	});
+
+	it.each(["legacy", "kitty"] as const)("the cancel key cancels (%s Escape)", async (encoding) => {
+		const { p, type } = prompt();
+		const reply = p.select("Q", ["a", "b"]);
+		type("1");
+		p.handleInput(KEYS[encoding].escape);
+		await expect(reply).resolves.toBeUndefined();
+	});
+
+	it("names the cancel key the user bound in Pi", () => {
+		const p = new AccessiblePrompt({
+			keys: new KeybindingsManager(TUI_KEYBINDINGS, { "tui.select.cancel": "ctrl+q" }),
+			requestRender: () => {},
+		});
+		void p.select("Q", ["a"]);
+		expect(p.render(80).join("\n")).toContain("Ctrl+Q cancels.");
+	});
+});
+
+describe("AccessiblePrompt: text", () => {
+	it("reads text; shows the placeholder as words above the input; Escape cancels", async () => {
+		const { p, type, screen } = prompt();
+		const reply = p.input("[1/1] Cache — note", "Optional note");
+		expect(screen()).toContain("(Optional note)");
+		expect(screen()).toContain("Type your text, then press Enter. Escape cancels.");
+		type("keep it small");
+		p.handleInput("\r");
+		await expect(reply).resolves.toBe("keep it small");
+		const cancelled = p.input("again");
+		type("x");
+		p.handleInput("\x1b");
+		await expect(cancelled).resolves.toBeUndefined();
+	});
+});
+
+describe("AccessiblePrompt: ending", () => {
+	it("an abort closes the open question unanswered; a later question on an aborted signal too", async () => {
+		const { p, screen } = prompt();
+		const controller = new AbortController();
+		const reply = p.select("Q", ["a"], { signal: controller.signal });
+		controller.abort();
+		await expect(reply).resolves.toBeUndefined();
+		expect(screen()).toBe("");
+		await expect(p.select("Q", ["a"], { signal: controller.signal })).resolves.toBeUndefined();
+	});
+
+	it("dispose closes the open question and tells the runner, once", async () => {
+		const { p, onDispose } = prompt();
+		const reply = p.input("Q");
+		p.dispose();
+		p.dispose();
+		await expect(reply).resolves.toBeUndefined();
+		expect(onDispose).toHaveBeenCalledTimes(1);
+		await expect(p.select("Q", ["a"])).resolves.toBeUndefined();
+	});
+
+	it("keys with nothing open do nothing", () => {
+		const { p, requestRender } = prompt();
+		p.handleInput("1");
+		p.handleInput("\r");
+		expect(requestRender).not.toHaveBeenCalled();
+	});
+});
+
+describe("AccessiblePrompt: layout (property)", () => {
+	it("every line fits the width, with no box drawing, whatever the text", () => {
+		const text = fc.string({
+			unit: fc.constantFrom("a", " ", "─", "│", "日", "🙂", "é", "\n", "x", "1. "),
+			maxLength: 80,
+		});
+		fc.assert(
+			fc.property(
+				text,
+				fc.array(text, { minLength: 1, maxLength: 5 }),
+				fc.integer({ min: 1, max: 120 }),
+				(t, rows, w) => {
+					const { p } = prompt();
+					void p.select(t, rows);
+					for (const line of p.render(w)) {
+						expect(visibleWidth(line)).toBeLessThanOrEqual(w);
+						expect(line).not.toMatch(BOX);
+					}
+				},
+			),
+		);
+	});
+});
+
+/** A ui whose custom() runs the factory at once, keeps the component, and records the options. */
+function fakeUi(themed: boolean) {
+	const write = vi.fn();
+	const tui = { requestRender: vi.fn(), terminal: { columns: 80, rows: 30, write } };
+	const sgr = (text: string) => `\x1b[1m${text}\x1b[22m`;
+	const theme = themed ? { bold: sgr, fg: (_c: string, t: string) => sgr(t) } : { bold: (t: string) => t };
+	let component: AccessiblePrompt | undefined;
+	const options: unknown[] = [];
+	const ui = {
+		custom: (factory: (...args: unknown[]) => AccessiblePrompt, opts: unknown) =>
+			new Promise((resolve) => {
+				options.push(opts);
+				component = factory(tui, theme, keys(), (result: unknown) => {
+					component?.dispose();
+					resolve(result);
+				});
+			}),
+	};
+	const frames: string[] = [];
+	return {
+		ui: ui as unknown as ExtensionUIContext,
+		write,
+		options,
+		frames,
+		component: () => component,
+		/** Waits for the next question, records its frame, answers it. */
+		async answer(...replies: string[]) {
+			for (const reply of replies) {
+				await vi.waitFor(() => expect(component?.render(80).length).toBeGreaterThan(0));
+				frames.push(component?.render(80).join("\n") ?? "");
+				for (const key of typed(reply, "legacy")) component?.handleInput(key);
+				component?.handleInput("\r");
+				await new Promise((r) => setTimeout(r, 0));
+			}
+		},
+	};
+}
+
+describe("runAccessibleQuestionnaire", () => {
+	it("walks a two-question form one question at a time, inline, and returns host tui", async () => {
+		const f = fakeUi(false);
+		const run = runAccessibleQuestionnaire({ questions: [CACHE, PLATFORMS] }, f.ui, {
+			blockedMessage: "waiting",
+			env: { NO_COLOR: "1" },
+			isTTY: true,
+		});
+		// Cache: 2 (SQLite). Platforms: toggle 1 and 3, then Done (row 4). Review: 1 (Submit).
+		await f.answer("2", "1", "3", "4", "1");
+		const result = await run;
+		expect(result).toMatchObject({
+			outcome: "answered",
+			host: "tui",
+			answers: [
+				{ questionIndex: 0, kind: "option", answer: "SQLite file" },
+				{ questionIndex: 1, kind: "multi", answer: ["Linux", "Windows"] },
+			],
+		});
+		expect(f.options[0]).toEqual({ blocked: { kind: "question", message: "waiting" } });
+		expect(f.frames[0]).toContain(CACHE.question);
+		expect(f.frames[0]).not.toContain(PLATFORMS.question);
+		expect(f.frames[1]).toContain(PLATFORMS.question);
+		for (const frame of f.frames) {
+			expect(frame).not.toMatch(BOX);
+			expect(frame).not.toMatch(SGR);
+		}
+		expect(f.write.mock.calls).toEqual([[BEL]]);
+	});
+
+	it("styles the title only when NO_COLOR is unset; the words stay the same", async () => {
+		const coloured = fakeUi(true);
+		const run = runAccessibleQuestionnaire({ questions: [CACHE] }, coloured.ui, { blockedMessage: "w", env: {} });
+		await coloured.answer("1");
+		await run;
+		expect(coloured.frames[0]).toMatch(SGR);
+		expect(coloured.frames[0]?.replace(/\x1b\[[0-9;]*m/g, "")).toContain(CACHE.question);
+	});
+
+	it("NO_COLOR counts when set and not empty", () => {
+		expect(noColor({ NO_COLOR: "1" })).toBe(true);
+		expect(noColor({ NO_COLOR: "" })).toBe(false);
+		expect(noColor({})).toBe(false);
+	});
+
+	it("no bell with bell: false", async () => {
+		const f = fakeUi(false);
+		const run = runAccessibleQuestionnaire({ questions: [CACHE] }, f.ui, {
+			blockedMessage: "w",
+			bell: false,
+			isTTY: true,
+		});
+		await f.answer("1");
+		await run;
+		expect(f.write).not.toHaveBeenCalled();
+	});
+
+	it("an abort ends the walk as interrupted, keeping nothing unanswered", async () => {
+		const f = fakeUi(false);
+		const controller = new AbortController();
+		const run = runAccessibleQuestionnaire({ questions: [CACHE] }, f.ui, {
+			blockedMessage: "w",
+			signal: controller.signal,
+		});
+		await vi.waitFor(() => expect(f.component()?.render(80).length).toBeGreaterThan(0));
+		controller.abort();
+		await expect(run).resolves.toMatchObject({ outcome: "interrupted", host: "tui" });
+	});
+
+	it("an already aborted call shows nothing", async () => {
+		const f = fakeUi(false);
+		const controller = new AbortController();
+		controller.abort();
+		const result = await runAccessibleQuestionnaire({ questions: [CACHE] }, f.ui, {
+			blockedMessage: "w",
+			signal: controller.signal,
+		});
+		expect(result).toMatchObject({ outcome: "interrupted" });
+		expect(f.options).toEqual([]);
+	});
+
+	it("Pi disposing the prompt ends the call as interrupted", async () => {
+		let done: ((r: unknown) => void) | undefined;
+		let component: AccessiblePrompt | undefined;
+		const ui = {
+			custom: (factory: (...args: unknown[]) => AccessiblePrompt) =>
+				new Promise((resolve) => {
+					done = resolve;
+					component = factory(
+						{ requestRender: () => {}, terminal: { write: () => {} } },
+						{ bold: (t: string) => t },
+						keys(),
+						resolve,
+					);
+				}),
+		} as unknown as ExtensionUIContext;
+		const run = runAccessibleQuestionnaire({ questions: [CACHE] }, ui, { blockedMessage: "w", isTTY: false });
+		await vi.waitFor(() => expect(component?.render(80).length).toBeGreaterThan(0));
+		component?.dispose();
+		await expect(run).resolves.toMatchObject({ outcome: "interrupted" });
+		expect(done).toBeDefined();
+	});
+
+	it("returns undefined when custom() shows nothing (the caller falls back to the dialogs)", async () => {
+		const ui = { custom: () => Promise.resolve(undefined) } as unknown as ExtensionUIContext;
+		await expect(runAccessibleQuestionnaire({ questions: [CACHE] }, ui, { blockedMessage: "w" })).resolves.toBe(
+			undefined,
+		);
+	});
+});
