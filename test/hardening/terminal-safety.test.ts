@@ -118,6 +118,7 @@ async function drive(questionnaire: Questionnaire, tour: readonly (readonly stri
 	if (opened.doneCalls() === 0) host.press(K.escape, K.enter, K.escape); // decline (with the confirm step)
 	const result = await opened.result;
 	expect(opened.doneCalls()).toBe(1);
+	if (host.notices.length > 0) throw new Error(`the questionnaire failed: ${host.notices.join("; ")}`);
 	if (!result) throw new Error("no result");
 	return result;
 }

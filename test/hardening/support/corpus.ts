@@ -141,3 +141,32 @@ export function report(name: string, figures: Record<string, number | string>): 
 	const parts = Object.entries(figures).map(([k, v]) => `${k}=${v}`);
 	console.log(`[hardening] ${name}: ${parts.join(", ")}`);
 }
+
+/** Slots one questionnaire offers: 4 questions × (question, header, 4 × (label, description, preview)). */
+const SLOTS_PER_QUESTIONNAIRE = 4 * (2 + 4 * 3);
+
+/**
+ * The whole corpus packed into as few full-size questionnaires (4 questions × 4 options) as it takes,
+ * each string in one model field, cycling through the fields so every kind of field gets hostile text.
+ * Questions and headers are framed (a blank one would be rejected); labels are numbered to stay
+ * distinct; previews alternate between plain markdown, a code block and a link.
+ */
+export function packedQuestionnaires(strings: readonly string[] = CORPUS.map((s) => s.text)): Questionnaire[] {
+	const out: Questionnaire[] = [];
+	for (let start = 0; start < strings.length; start += SLOTS_PER_QUESTIONNAIRE) {
+		let next = start;
+		const take = () => strings[next++ % strings.length] ?? "";
+		const questions: Question[] = [];
+		for (let q = 0; q < 4; q++) {
+			const question = `${q + 1}: ${framed(take())}?`;
+			const header = `H${q + 1} ${take()}`;
+			const options = [0, 1, 2, 3].map((o) => {
+				const kind: ModelField = (["preview", "preview code block", "preview link"] as const)[(q + o) % 3] ?? "preview";
+				return { label: `${q + 1}.${o + 1} ${take()}`, description: `d ${take()}`, preview: previewFor(kind, take()) };
+			});
+			questions.push({ question, header, multiSelect: q === 3, options });
+		}
+		out.push({ questions });
+	}
+	return out;
+}
