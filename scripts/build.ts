@@ -1,0 +1,146 @@
+/**
+ * `npm run build`: bundles the extension into CommonJS that Node loads natively, so Pi's jiti
+ * transpiles only the one-line entry (extension.cts) instead of every source file.
+ *
+ * - dist/core.cjs: everything src/index.ts needs at load and for a call (registration, schema,
+ *   guidance, config, visibility, execute, RPC walker, validation, envelope, renderers).
+ * - dist/tui.cjs: the TUI graph (src/tui/run.ts and below), required lazily by core.cjs on the first
+ *   TUI call: the `import("../tui/run.ts")` in src/host/load-tui.ts becomes `require("./tui.cjs")`.
+ *
+ * Host packages (pi-tui, pi-coding-agent, pi-ai, typebox) are never bundled nor resolved from
+ * node_modules at run time — a `pi install`ed package has no peer deps, and a second copy would
+ * break shared classes. Each becomes a virtual module reading the host's namespace that core.cjs
+ * stores under HOST_KEY after importing it through the entry's jiti importer (so resolved to Pi's own
+ * copies); see src/host/bundle-entry.ts.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build, type Plugin } from "esbuild";
+import { HOST_KEY, HOST_MODULES } from "../src/host/bundle-entry.ts";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const DIST = join(ROOT, "dist");
+const TUI_SOURCE = join(ROOT, "src", "tui", "run.ts");
+
+/** Package names whose imports are the host's; each such import must be one of HOST_MODULES. */
+const HOST_PACKAGES = ["@earendil-works/", "@mariozechner/", "typebox", "@sinclair/typebox"];
+
+/** True when `specifier` names a host package (or a subpath of one). */
+export function isHostSpecifier(specifier: string): boolean {
+	return HOST_PACKAGES.some(
+		(name) => specifier === name || specifier.startsWith(name.endsWith("/") ? name : `${name}/`),
+	);
+}
+
+/**
+ * Host imports become ES modules that read the host's namespace once, one pure read per export (so
+ * esbuild drops the unused ones, and no copy of a whole namespace is made at load). The export names
+ * come from the installed host package at build time: an import of a name it lacks fails the build.
+ */
+const hostModules: Plugin = {
+	name: "host-modules",
+	setup(b) {
+		b.onResolve({ filter: /^[@a-z]/ }, (args) => {
+			if (!isHostSpecifier(args.path)) return undefined;
+			if (!(HOST_MODULES as readonly string[]).includes(args.path)) {
+				return { errors: [{ text: `host import ${args.path} is not in HOST_MODULES (src/host/bundle-entry.ts)` }] };
+			}
+			return { path: args.path, namespace: "host" };
+		});
+		b.onLoad({ filter: /.*/, namespace: "host" }, async (args) => {
+			const names = Object.keys((await import(args.path)) as object).filter((name) => name !== "default");
+			return { loader: "js", contents: hostModuleSource(args.path, names) };
+		});
+	},
+};
+
+/** The source of the virtual module standing for host package `specifier`. */
+export function hostModuleSource(specifier: string, names: readonly string[]): string {
+	const spec = JSON.stringify(specifier);
+	// Local names carry a prefix so that an export called e.g. `Symbol` (typebox has one) shadows nothing.
+	return [
+		`const __host_ns = globalThis[Symbol.for(${JSON.stringify(HOST_KEY)})]?.[${spec}];`,
+		`if (!__host_ns) throw new Error("pi-ask-user-question: the entry did not provide the host module " + ${spec});`,
+		"const __host_read = (name) => __host_ns[name];",
+		...names.map(
+			(name, i) =>
+				`const __host_${i} = /* @__PURE__ */ __host_read(${JSON.stringify(name)}); export { __host_${i} as ${JSON.stringify(name)} };`,
+		),
+	].join("\n");
+}
+
+/** In the core bundle, the lazy TUI import is the sibling tui.cjs, loaded natively on demand. */
+const lazyTui: Plugin = {
+	name: "lazy-tui",
+	setup(b) {
+		b.onResolve({ filter: /\/tui\/run\.ts$/ }, (args) => {
+			const target = resolve(args.resolveDir, args.path);
+			if (target !== TUI_SOURCE || args.kind !== "dynamic-import") return undefined;
+			return { path: "./tui.cjs", external: true };
+		});
+	},
+};
+
+/** Options of {@link buildBundles}. */
+export interface BuildOptions {
+	/** Output directory (default dist/); emptied first. */
+	outDir?: string;
+	/** Keep whitespace (for reading and profiling the output). */
+	readable?: boolean;
+}
+
+/** Builds both bundles; returns their paths. */
+export async function buildBundles(options: BuildOptions = {}): Promise<{ core: string; tui: string }> {
+	const outDir = resolve(options.outDir ?? DIST);
+	mkdirSync(outDir, { recursive: true });
+	const common = {
+		bundle: true,
+		format: "cjs",
+		platform: "node",
+		target: "node22",
+		logLevel: "warning",
+		legalComments: "none",
+		// Whitespace and syntax only: names stay readable in stack traces.
+		minifyWhitespace: !options.readable,
+		minifySyntax: true,
+		absWorkingDir: ROOT,
+		// import() of the lazy TUI becomes a require-based promise: no ESM loader on the path.
+		supported: { "dynamic-import": false },
+		write: false,
+	} as const;
+	const core = join(outDir, "core.cjs");
+	const tui = join(outDir, "tui.cjs");
+	const results = await Promise.all([
+		build({
+			...common,
+			entryPoints: [join(ROOT, "src", "host", "bundle-entry.ts")],
+			outfile: core,
+			plugins: [hostModules, lazyTui],
+		}),
+		build({ ...common, entryPoints: [TUI_SOURCE], outfile: tui, plugins: [hostModules] }),
+	]);
+	for (const file of results.flatMap((result) => result.outputFiles)) replaceFile(file.path, file.contents);
+	return { core, tui };
+}
+
+/**
+ * Writes beside the target, then renames over it: a Pi process loading the package while a build runs
+ * (tests run in parallel) sees the old file or the new one, never none or half of one.
+ */
+function replaceFile(path: string, contents: Uint8Array): void {
+	if (existsSync(path) && Buffer.from(contents).equals(readFileSync(path))) return;
+	const temp = `${path}.${process.pid}.tmp`;
+	writeFileSync(temp, contents);
+	renameSync(temp, path);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+	const started = performance.now();
+	const outArg = process.argv.find((arg) => arg.startsWith("--out="));
+	const out = await buildBundles({
+		readable: process.argv.includes("--readable"),
+		...(outArg ? { outDir: outArg.slice("--out=".length) } : {}),
+	});
+	console.log(`built ${Object.values(out).join(", ")} in ${(performance.now() - started).toFixed(0)} ms`);
+}

@@ -1,0 +1,135 @@
+/**
+ * The built package: scripts/build.ts bundles into a copy of the package that has no node_modules (as
+ * after `pi install npm:…`, where peer dependencies are not installed). The bundles resolve no host
+ * package at run time; Pi's real loader (the bundle the `pi` binary runs) loads the copy in a fresh
+ * process, the tool registers, and the TUI bundle loads on Pi's host modules; the real binary answers
+ * a question through the copy over RPC.
+ */
+import { execFile } from "node:child_process";
+import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HOST_KEY, HOST_MODULES } from "../../src/host/bundle-entry.ts";
+import { removeDir } from "../support/fake-model.ts";
+import { createHarness, type PiHarness, piCommand, piEnv, REPO_ROOT } from "../support/pi.ts";
+import { ASK, askStep, CACHE_QUESTION, echoStep, rows } from "../support/questions.ts";
+import { choose, optional, scriptedUser } from "../support/user.ts";
+
+const NODE = piCommand().command;
+let pkg: string;
+let bundles: { core: string; tui: string };
+
+function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+	return new Promise((resolve, reject) => {
+		execFile(NODE, args, { env, cwd: pkg, timeout: 60_000 }, (error, stdout, stderr) => {
+			if (error) reject(new Error(`${args.join(" ")} failed: ${error.message}\n${stderr}`));
+			else resolve(stdout);
+		});
+	});
+}
+
+beforeAll(async () => {
+	pkg = mkdtempSync(join(tmpdir(), "pi-ask-built-"));
+	for (const file of ["package.json", "extension.cts"]) copyFileSync(join(REPO_ROOT, file), join(pkg, file));
+	await run([join(REPO_ROOT, "scripts", "build.ts"), `--out=${join(pkg, "dist")}`]);
+	bundles = {
+		core: readFileSync(join(pkg, "dist", "core.cjs"), "utf8"),
+		tui: readFileSync(join(pkg, "dist", "tui.cjs"), "utf8"),
+	};
+}, 120_000);
+afterAll(() => {
+	if (pkg) removeDir(pkg);
+});
+
+/** Every `require(...)` in a bundle: its literal argument, or the raw text when it is not a literal. */
+function requires(code: string): string[] {
+	return [...code.matchAll(/\brequire\(([^)]*)\)/g)].map((m) => {
+		const arg = m[1] ?? "";
+		return /^"[^"]*"$/.test(arg) ? JSON.parse(arg) : arg;
+	});
+}
+
+describe("the bundles", () => {
+	it("require nothing but Node built-ins (and core.cjs its sibling tui.cjs): no host package from node_modules", () => {
+		const core = requires(bundles.core);
+		const tui = requires(bundles.tui);
+		expect(core.filter((r) => !r.startsWith("node:"))).toEqual(["./tui.cjs"]);
+		expect(tui.filter((r) => !r.startsWith("node:"))).toEqual([]);
+		for (const code of [bundles.core, bundles.tui]) {
+			expect(code).not.toMatch(/require\(\s*["'](?:@earendil-works|@mariozechner|typebox|@sinclair)/);
+			expect(code).not.toMatch(/\bimport\(/);
+			expect(code).toContain(`Symbol.for("${HOST_KEY}")`);
+		}
+	});
+
+	it("read each host module from the entry's hand-over, and only the ones the entry provides", () => {
+		const named = [
+			...`${bundles.core}\n${bundles.tui}`.matchAll(/Symbol\.for\("[^"]+"\)\]\?\.(?:\["([^"]+)"\]|(\w+))/g),
+		];
+		const specifiers = new Set(named.map((m) => m[1] ?? m[2]));
+		expect(specifiers.size).toBeGreaterThan(0);
+		for (const specifier of specifiers) expect(HOST_MODULES).toContain(specifier);
+	});
+
+	it("the entry is one statement for jiti: no import syntax, no TypeScript", () => {
+		const entry = readFileSync(join(pkg, "extension.cts"), "utf8");
+		const code = entry
+			.split("\n")
+			.filter((line) => line.trim() !== "" && !line.startsWith("//"))
+			.join("\n");
+		expect(code.split("\n")).toHaveLength(1);
+		expect(code).not.toMatch(/\bimport\b|\bexport\b|: [A-Z]|\bas\b/);
+	});
+});
+
+describe("loading the built copy without node_modules", () => {
+	it("Pi's bundled loader loads it in a fresh process; the tool registers; tui.cjs loads on Pi's modules", async () => {
+		const cli = fileURLToPath(import.meta.resolve("@earendil-works/pi-coding-agent"));
+		const bundleIndex = join(dirname(cli), "bundle", "index.js");
+		const agentDir = mkdtempSync(join(tmpdir(), "pi-ask-built-agent-"));
+		const child = `
+			import { createRequire } from "node:module";
+			const [bundleIndex, pkg, agentDir] = process.argv.slice(1);
+			const pi = await import(bundleIndex);
+			const result = await pi.discoverAndLoadExtensions([pkg], pkg, agentDir);
+			const tools = result.extensions.flatMap((e) => [...e.tools.keys()]);
+			const tui = createRequire(pkg + "/dist/core.cjs")("./tui.cjs");
+			const fromPkg = Object.keys(createRequire(import.meta.url).cache).filter((p) => p.startsWith(pkg));
+			console.log(JSON.stringify({ errors: result.errors, tools, runner: typeof tui.runTuiQuestionnaire, fromPkg }));
+		`;
+		try {
+			const out = await run(["--input-type=module", "-e", child, bundleIndex, pkg, agentDir], piEnv(agentDir));
+			const report = JSON.parse(out.trim().split("\n").at(-1) ?? "{}") as Record<string, unknown>;
+			expect(report.errors).toEqual([]);
+			expect(report.tools).toEqual([ASK]);
+			expect(report.runner).toBe("function");
+			// Native requires only, of the bundles (core.cjs drops itself from the cache so /reload gets fresh code).
+			expect(report.fromPkg).toEqual([join(pkg, "dist", "tui.cjs")]);
+		} finally {
+			removeDir(agentDir);
+		}
+	});
+
+	describe("under the real pi binary", () => {
+		let h: PiHarness | undefined;
+		afterAll(async () => {
+			await h?.dispose();
+		});
+
+		it("answers a question over RPC through the built copy", async () => {
+			h = await createHarness();
+			const rpc = h.rpc({ loadExtension: false, extraArgs: ["-e", pkg] });
+			h.fake.enqueue(askStep(CACHE_QUESTION), echoStep);
+			const user = scriptedUser([
+				choose(rows.numbered(2), "option 2", CACHE_QUESTION.question),
+				optional(choose(rows.submit, "Submit in the review", /Review/)),
+			]);
+			const result = await rpc.prompt("cache?", { onDialog: user.handler });
+			expect(rpc.stderr()).not.toMatch(/Failed to load extension/);
+			expect(result.toolEnds.map((end) => [end.toolName, end.isError])).toEqual([[ASK, false]]);
+			expect(h.fake.requests.at(-1)?.lastToolResult).toContain("SQLite file");
+		});
+	});
+});
