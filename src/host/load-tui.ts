@@ -14,7 +14,7 @@ import type { QuestionnaireResult } from "../protocol/result.ts";
 export type TuiRunner = (
 	questionnaire: Questionnaire,
 	ui: ExtensionUIContext,
-	options: { signal?: AbortSignal; config?: AskConfig },
+	options: { signal?: AbortSignal; config?: AskConfig; accessible?: boolean },
 ) => Promise<QuestionnaireResult | undefined>;
 
 export type TuiLoad =

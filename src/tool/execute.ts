@@ -4,7 +4,7 @@
  */
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import type { AskConfig } from "../config/schema.ts";
-import { chooseHostPath, type HostCapabilities } from "../host/choose.ts";
+import { chooseHostPath, type HostCapabilities, wantsAccessible } from "../host/choose.ts";
 import { loadTui, type TuiLoad } from "../host/load-tui.ts";
 import { capDetails, limitsFrom } from "../protocol/budget.ts";
 import { resultText } from "../protocol/envelope.ts";
@@ -49,13 +49,21 @@ export async function executeAskUserQuestion(params: unknown, env: ExecuteEnv): 
 }
 
 async function runOnHost(questionnaire: Questionnaire, env: ExecuteEnv): Promise<QuestionnaireResult> {
-	switch (chooseHostPath(env)) {
+	// Accessible prompts when the config or the environment asks for them (decided in host/choose.ts).
+	const accessible = env.accessible ?? wantsAccessible(env.config?.ui, process.env);
+	const path = chooseHostPath({ ...env, accessible });
+	switch (path) {
 		case "none":
 			return notShownResult("programmatic", "no_ui", "This Pi session has no interactive UI (print or JSON mode).");
-		case "tui": {
+		case "tui":
+		case "accessible": {
 			const load = await (env.loadTui ?? loadTui)();
 			if (!load.ok) return notShownResult("tui", load.code, load.message);
-			const result = await load.run(questionnaire, env.ui, { signal: env.signal, config: env.config });
+			const result = await load.run(questionnaire, env.ui, {
+				signal: env.signal,
+				config: env.config,
+				accessible: path === "accessible",
+			});
 			// custom() answered undefined: this host has dialogs but no custom UI after all.
 			return result ?? walkQuestionnaire(questionnaire, env.ui, { host: "rpc", signal: env.signal });
 		}

@@ -2,6 +2,7 @@
  * The TUI host path: runs one questionnaire in Pi's `ctx.ui.custom()` overlay and returns its one
  * result. This module is imported lazily (src/host/load-tui.ts), so everything heavy (pi-tui components,
  * markdown, the view) loads only when a questionnaire is first shown.
+ * With `accessible`, the questionnaire runs as plain linear prompts instead (`accessible/run.ts`).
  *
  * Outcomes: the user's `answered` / `partial` / `declined`; `interrupted` with the answers so far when
  * the abort signal fires (also before the overlay opens: then nothing is shown), when Pi disposes the
@@ -16,6 +17,7 @@ import { en } from "../i18n/en.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
+import { runAccessibleQuestionnaire } from "./accessible/run.ts";
 import { ringBell } from "./bell.ts";
 import { keyConflicts, keyOverridesFrom } from "./key-config.ts";
 import type { OwnKeyOverrides } from "./keys.ts";
@@ -35,6 +37,8 @@ export interface RunTuiOptions {
 	editExternally?: ExternalEditor;
 	/** Whether stdout is a terminal, for the bell; defaults to `process.stdout.isTTY` (tests). */
 	isTTY?: boolean;
+	/** Plain linear prompts instead of the overlay (the "accessible" host path, see host/choose.ts). */
+	accessible?: boolean;
 }
 
 /** Key conflict warnings already shown in this process: each is told once, not at every question. */
@@ -52,6 +56,13 @@ export async function runTuiQuestionnaire(
 	options: RunTuiOptions = {},
 ): Promise<QuestionnaireResult | undefined> {
 	const { signal } = options;
+	if (options.accessible)
+		return runAccessibleQuestionnaire(questionnaire, ui, {
+			signal,
+			bell: options.config?.bell,
+			isTTY: options.isTTY,
+			blockedMessage: en.tuiBlocked,
+		});
 	const interrupted = () => finishedResult("tui", questionnaire.questions.length, "interrupted", { answers: [] });
 	if (signal?.aborted) return interrupted();
 	let session: QuestionnaireSession | undefined;
