@@ -5,7 +5,23 @@
  * editor emits CURSOR_MARKER (the TUI puts the hardware cursor there, which IME needs).
  */
 import { Editor, type EditorTheme, type TUI } from "@earendil-works/pi-tui";
+import { fitLine } from "../text/fit.ts";
 import { pasteOpenAfter, safeEditorInput, safeEditorText } from "./editor-input.ts";
+
+/**
+ * Narrowest width the pi-tui Editor is rendered at. Below 3 columns its wrap width is 1, and wrapping a
+ * wide character (CJK, emoji) into 1 column recurses without end (pi-tui 1.6 `wordWrapLine`): a stack
+ * overflow that would end the questionnaire. Narrower areas get its 3-column lines fitted down.
+ */
+const MIN_EDITOR_WIDTH = 3;
+
+/** pi-tui's Editor, safe at every width ≥ 1. */
+class NarrowSafeEditor extends Editor {
+	override render(width: number): string[] {
+		if (width >= MIN_EDITOR_WIDTH) return super.render(width);
+		return super.render(MIN_EDITOR_WIDTH).map((line) => fitLine(line, Math.max(1, width)));
+	}
+}
 
 /** The embedded editor. `component` is what the view renders. */
 export class EmbeddedEditor {
@@ -14,7 +30,7 @@ export class EmbeddedEditor {
 	private inPaste = false;
 
 	constructor(tui: TUI, theme: EditorTheme) {
-		this.component = new Editor(tui, theme, { paddingX: 0 });
+		this.component = new NarrowSafeEditor(tui, theme, { paddingX: 0 });
 		// Enter is routed by the session (confirm the draft, close the note) before the editor sees it.
 		this.component.disableSubmit = true;
 	}
