@@ -14,6 +14,7 @@
  * Imports nothing but TypeBox's type builder and the pure budget defaults.
  */
 import { type TObject, type TProperties, Type } from "typebox";
+import { LOCALE_PATTERN } from "../i18n/locale.ts";
 import { DEFAULT_LIMITS } from "../protocol/budget.ts";
 import {
 	KEY_OFF,
@@ -88,6 +89,8 @@ export interface AskConfig {
 	ui: "standard" | "accessible";
 	/** Rings the terminal bell once when a questionnaire opens in a terminal. */
 	bell: boolean;
+	/** The language of everything the questionnaire shows; unset: from LC_ALL, LC_MESSAGES or LANG, else English. */
+	locale?: string;
 }
 
 /** Visible text: at least one non-whitespace character (a blank text is a mistake, never a choice). */
@@ -169,4 +172,7 @@ export const CONFIG_SCHEMA = section({
 		}),
 	),
 	bell: Type.Optional(Type.Boolean({ expected: "true or false", default: true })),
+	locale: Type.Optional(
+		Type.String({ pattern: LOCALE_PATTERN, expected: '"en", "zh-CN" or "ja" (or a locale tag such as "zh_CN.UTF-8")' }),
+	),
 });

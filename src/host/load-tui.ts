@@ -7,6 +7,7 @@
  */
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import type { AskConfig } from "../config/schema.ts";
+import type { Messages } from "../i18n/messages.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
 
@@ -14,7 +15,7 @@ import type { QuestionnaireResult } from "../protocol/result.ts";
 export type TuiRunner = (
 	questionnaire: Questionnaire,
 	ui: ExtensionUIContext,
-	options: { signal?: AbortSignal; config?: AskConfig; accessible?: boolean },
+	options: { signal?: AbortSignal; config?: AskConfig; messages?: Messages; accessible?: boolean },
 ) => Promise<QuestionnaireResult | undefined>;
 
 export type TuiLoad =

@@ -1,12 +1,16 @@
 /**
- * The English messages table: every string the user sees in the dialog walker (control rows,
- * dialog titles, review texts). Flat on purpose: one key per string, placeholders as small
- * functions, so another locale is one more object of the same shape (`Messages`). The text sent to
+ * The English messages table: every string the user sees — the dialog walker (control rows, dialog
+ * titles, review texts), the TUI view and session, and the transcript renderers. Flat on purpose: one
+ * key per string, placeholders as small functions, so another locale is one more object of the same
+ * shape (`Messages`). The text sent to
  * the model is not here: it stays English and lives in `protocol/envelope.ts`.
  * Callers sanitize untrusted pieces before passing them in; nothing here escapes anything.
+ * Key names (Enter, Esc, Tab) are not here: they read the same in every locale (`key-names.ts`).
  */
+import type { Outcome } from "../protocol/result.ts";
+import type { HintId } from "../state/hints.ts";
 
-/** The English table; the default for every walker. */
+/** The English table; the default everywhere, and the fallback for unknown locales. */
 export const en = {
 	/** Where a question sits in the form, e.g. `[1/2]`. */
 	position: (index: number, total: number): string => `[${index}/${total}]`,
@@ -147,27 +151,27 @@ export const en = {
 	viewCollapsed: (key: string): string => `Questionnaire collapsed — press ${key} to reopen`,
 	/** Between footer hints. */
 	viewHintSeparator: " · ",
-	/** Key names in the footer, by pi-tui key id (keys not listed are shown as written). */
-	viewKeyNames: {
-		up: "↑",
-		down: "↓",
-		left: "←",
-		right: "→",
-		enter: "Enter",
-		escape: "Esc",
-		tab: "Tab",
-		space: "Space",
-		pageUp: "PgUp",
-		pageDown: "PgDn",
-		home: "Home",
-		end: "End",
-		backspace: "Backspace",
-		delete: "Del",
-		shift: "Shift",
-		ctrl: "Ctrl",
-		alt: "Alt",
-		super: "Super",
-	} as Readonly<Record<string, string>>,
+	/** Footer hint words, by the keymap's hint id (`src/state/keymap.ts`); the keys are shown before them. */
+	viewHints: {
+		navigate: "navigate",
+		select: "select",
+		toggle: "toggle",
+		typeAnswer: "type an answer",
+		next: "next",
+		submit: "submit",
+		cancel: "cancel",
+		discard: "discard",
+		confirm: "confirm",
+		saveNote: "save note",
+		switchTab: "switch tab",
+		note: "note",
+		overallNote: "overall note",
+		scrollPreview: "scroll preview",
+		externalEditor: "external editor",
+		back: "back",
+		show: "show",
+		hide: "hide",
+	} as Readonly<Record<HintId, string>>,
 	// ── end of the full TUI view block ──
 
 	// ── Interactive TUI session (src/tui/session.ts, run.ts): keys start with `tui`. ──
@@ -178,4 +182,44 @@ export const en = {
 	/** Notification after an internal error closed the questionnaire. */
 	tuiFailed: (reason: string): string => `The questionnaire closed after an internal error: ${reason}`,
 	// ── end of the interactive TUI session block ──
+
+	// ── Transcript renderers (src/pi/render.ts): keys start with `render`. ──
+	/** After a multi-select question's header in the expanded call. */
+	renderMultiSelect: "(multi-select)",
+	/** After an option that has a preview in the expanded call. */
+	renderHasPreview: "(preview)",
+	/** The result row while the user is still being asked. */
+	renderWaiting: "Waiting for the user…",
+	/** What became of the questionnaire, by outcome. */
+	renderOutcome: {
+		answered: "Answered",
+		partial: "Partly answered",
+		declined: "Declined",
+		interrupted: "Interrupted",
+		timed_out: "Timed out",
+		not_shown: "Not shown",
+	} as Readonly<Record<Outcome, string>>,
+	/** An outcome with the host's reason, e.g. `Not shown: no UI`. */
+	renderOutcomeReason: (outcome: string, reason: string): string => `${outcome}: ${reason}`,
+	/** The questions left unanswered, e.g. `Unanswered: Cache, Auth`. */
+	renderUnanswered: (names: string): string => `Unanswered: ${names}`,
+	/** One question left unanswered in the expanded result. */
+	renderNotAnswered: (name: string): string => `${name}: not answered`,
+	/** A question's name followed by its answer or note, e.g. `Cache:`. */
+	renderNamed: (name: string): string => `${name}:`,
+	/** Stands for a question without a header or text. */
+	renderQuestionNumber: (n: number): string => `Q${n}`,
+	/** After an answer the user typed. */
+	renderTyped: "(typed)",
+	/** Label before a question's note (continuation lines are indented to its width). */
+	renderQuestionNote: "note: ",
+	/** Label before the note on the whole questionnaire. */
+	renderGlobalNote: "Note: ",
+	/** What Pi's expand key does, shown after the key. */
+	renderExpand: "to expand",
+	/** An error result without text. */
+	renderError: "Error",
+	/** A result without text. */
+	renderNoResult: "No result",
+	// ── end of the transcript renderers block ──
 };

@@ -1,11 +1,22 @@
 /**
- * The shape every messages table has (see `en.ts`). A locale is a complete `Messages` object;
- * there is no merging, so a missing string is a type error, not a blank row.
+ * The shape every messages table has (see `en.ts`), and the tables by locale. A locale is a complete
+ * `Messages` object; there is no merging, so a missing string is a type error, not a blank row.
  */
 import { en } from "./en.ts";
+import { ja } from "./ja.ts";
+import type { LocaleId } from "./locale.ts";
+import { zhCN } from "./zh-CN.ts";
 
-/** Every user-visible string of the dialog walker. */
+/** Every user-visible string: the dialog walker, the TUI view and session, the transcript renderers. */
 export type Messages = typeof en;
 
 /** The table used when the caller passes none. */
 export const defaultMessages: Messages = en;
+
+/** Every locale's table. */
+export const MESSAGES: Readonly<Record<LocaleId, Messages>> = { en, "zh-CN": zhCN, ja };
+
+/** The table of `locale`. */
+export function messagesFor(locale: LocaleId): Messages {
+	return MESSAGES[locale];
+}

@@ -6,10 +6,12 @@
  * the input is read defensively (never throws on partial or malformed data; falls back to the `content`
  * text), every string goes through sanitizeInline/sanitizeBlock before our own styling is added, and every
  * line is fitted to the width Pi renders at, for every width ≥ 1 (pi-tui's `Text` can overflow by one
- * column at width 1 with wide characters, so lines are wrapped and fitted here).
+ * column at width 1 with wide characters, so lines are wrapped and fitted here). Words come from the
+ * locale's messages table (`render*` keys); the tool name and the marks are the same in every locale.
  */
 import type { Theme } from "@earendil-works/pi-coding-agent";
 import { type Component, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
+import { defaultMessages, type Messages } from "../i18n/messages.ts";
 import type { Answer, Outcome, Problem, QuestionNote } from "../protocol/result.ts";
 import { fitLine, wrapBlock } from "../text/fit.ts";
 import { sanitizeBlock, sanitizeInline } from "../text/sanitize.ts";
@@ -71,20 +73,25 @@ function wrapRow(text: string, width: number): string[] {
 }
 
 /** Renders the call: the tool name and question headers; expanded, every question with its options. */
-export function renderAskCall(args: unknown, theme: RenderTheme, context: AskRenderContext = {}): Component {
-	const questions = readQuestions(args);
+export function renderAskCall(
+	args: unknown,
+	theme: RenderTheme,
+	context: AskRenderContext = {},
+	m: Messages = defaultMessages,
+): Component {
+	const questions = readQuestions(args, m);
 	const title = theme.fg("toolTitle", theme.bold(TOOL_NAME));
 	const headers = questions.map((q) => theme.fg("accent", q.header)).join(theme.fg("muted", " · "));
 	const waiting = questions.length === 0 && context.isPartial ? theme.fg("muted", "…") : "";
 	const rows: Row[] = [{ text: `${title}  ${headers || waiting}`.trimEnd(), clip: !context.expanded }];
 	if (!context.expanded) return new RowsView(rows);
 	for (const q of questions) {
-		const multi = q.multiSelect ? theme.fg("muted", " (multi-select)") : "";
+		const multi = q.multiSelect ? theme.fg("muted", ` ${m.renderMultiSelect}`) : "";
 		rows.push({ text: `${theme.fg("accent", q.header)}${multi}`, clip: false });
 		for (const line of q.question.split("\n")) rows.push({ text: `  ${line}`, clip: false });
 		for (const o of q.options) {
 			const description = o.description ? theme.fg("muted", ` — ${o.description}`) : "";
-			const preview = o.hasPreview ? theme.fg("muted", " (preview)") : "";
+			const preview = o.hasPreview ? theme.fg("muted", ` ${m.renderHasPreview}`) : "";
 			rows.push({ text: `  ${q.multiSelect ? "☐" : "•"} ${o.label}${description}${preview}`, clip: false });
 		}
 	}
@@ -101,62 +108,73 @@ export function renderAskResult(
 	options: { expanded: boolean; isPartial: boolean },
 	theme: RenderTheme,
 	context: AskRenderContext = {},
+	m: Messages = defaultMessages,
 ): Component {
-	if (options.isPartial) return new RowsView([{ text: theme.fg("muted", "Waiting for the user…"), clip: true }]);
+	if (options.isPartial) return new RowsView([{ text: theme.fg("muted", m.renderWaiting), clip: true }]);
 	const details = readDetails(result?.details);
 	const isError = result?.isError === true || context.isError === true;
-	if (details === undefined || isError) return fallbackView(result?.content, options.expanded, isError, theme, context);
-	const headers = readQuestions(context.args).map((q) => (q.named ? q.header : undefined));
-	const rows = options.expanded ? expandedRows(details, headers, theme) : collapsedRows(details, headers, theme);
-	if (!options.expanded && hasMore(details)) addHint(rows, theme, context);
+	if (details === undefined || isError)
+		return fallbackView(result?.content, options.expanded, isError, { theme, context, m });
+	const headers = readQuestions(context.args, m).map((q) => (q.named ? q.header : undefined));
+	const look: Look = { theme, context, m };
+	const rows = options.expanded ? expandedRows(details, headers, look) : collapsedRows(details, headers, look);
+	if (!options.expanded && hasMore(details)) addHint(rows, look);
 	return new RowsView(rows);
 }
 
 type Headers = readonly (string | undefined)[];
 
+/** How a render looks: the theme, Pi's context, and the locale's words. */
+interface Look {
+	theme: RenderTheme;
+	context: AskRenderContext;
+	m: Messages;
+}
+
 /** What a question is called in the result: its header, else its text, else its number. */
-function nameOf(index: number, headers: Headers, question?: string): string {
+function nameOf(index: number, headers: Headers, m: Messages, question?: string): string {
 	const header = headers[index];
 	if (header !== undefined) return header;
 	const text = question ? fitLine(clean(question).trim(), HEADER_COLUMNS) : "";
-	return text || `Q${index + 1}`;
+	return text || m.renderQuestionNumber(index + 1);
 }
 
-const STATUS: Record<Outcome, { mark: string; label: string; color: "success" | "warning" | "error" }> = {
-	answered: { mark: "✔", label: "Answered", color: "success" },
-	partial: { mark: "◐", label: "Partly answered", color: "warning" },
-	declined: { mark: "✘", label: "Declined", color: "warning" },
-	interrupted: { mark: "✘", label: "Interrupted", color: "warning" },
-	timed_out: { mark: "✘", label: "Timed out", color: "warning" },
-	not_shown: { mark: "✘", label: "Not shown", color: "warning" },
+const STATUS: Record<Outcome, { mark: string; color: "success" | "warning" | "error" }> = {
+	answered: { mark: "✔", color: "success" },
+	partial: { mark: "◐", color: "warning" },
+	declined: { mark: "✘", color: "warning" },
+	interrupted: { mark: "✘", color: "warning" },
+	timed_out: { mark: "✘", color: "warning" },
+	not_shown: { mark: "✘", color: "warning" },
 };
 
-function collapsedRows(d: Shown, headers: Headers, theme: RenderTheme): Row[] {
+function collapsedRows(d: Shown, headers: Headers, { theme, m }: Look): Row[] {
 	const status = STATUS[d.outcome];
 	const sep = theme.fg("muted", " · ");
 	const answers = d.outcome === "declined" ? [] : d.answers;
 	const summary = answers
 		.map(
 			(a) =>
-				`${theme.fg("muted", `${nameOf(a.questionIndex, headers, a.question)}:`)} ${answerText(a, ANSWER_COLUMNS)}`,
+				`${theme.fg("muted", m.renderNamed(nameOf(a.questionIndex, headers, m, a.question)))} ${answerText(a, m, ANSWER_COLUMNS)}`,
 		)
 		.join(sep);
-	const label = d.outcome === "answered" && summary !== "" ? "" : ` ${statusLabel(d)}`;
+	const label = d.outcome === "answered" && summary !== "" ? "" : ` ${statusLabel(d, m)}`;
 	const head = theme.fg(status.color, `${status.mark}${label}`);
 	const rows: Row[] = [
 		{ text: [head, summary].filter((s) => s !== "").join(d.outcome === "answered" ? " " : sep), clip: true },
 	];
-	const missing = (d.unanswered ?? []).map((i) => nameOf(i, headers, noteFor(d, i)?.question));
+	const missing = (d.unanswered ?? []).map((i) => nameOf(i, headers, m, noteFor(d, i)?.question));
 	const second: string[] = [];
 	// Declined answers are void; an interruption before any answer needs no list of everything.
 	if (missing.length > 0 && d.outcome !== "declined" && (answers.length > 0 || d.outcome === "partial"))
-		second.push(theme.fg("warning", `○ Unanswered: ${missing.join(", ")}`));
-	if (d.globalNote) second.push(theme.fg("muted", `Note: ${fitLine(clean(d.globalNote), ANSWER_COLUMNS)}`));
+		second.push(theme.fg("warning", `○ ${m.renderUnanswered(missing.join(m.listSeparator))}`));
+	if (d.globalNote)
+		second.push(theme.fg("muted", `${m.renderGlobalNote}${fitLine(clean(d.globalNote), ANSWER_COLUMNS)}`));
 	if (second.length > 0) rows.push({ text: second.join(sep), clip: true });
 	return rows;
 }
 
-function expandedRows(d: Shown, headers: Headers, theme: RenderTheme): Row[] {
+function expandedRows(d: Shown, headers: Headers, { theme, m }: Look): Row[] {
 	const status = STATUS[d.outcome];
 	const rows: Row[] = [];
 	const line = (text: string): void => void rows.push({ text, clip: false });
@@ -165,42 +183,42 @@ function expandedRows(d: Shown, headers: Headers, theme: RenderTheme): Row[] {
 			line(theme.fg("muted", `${i === 0 ? label : " ".repeat(visibleWidth(label))}${part}`));
 	};
 	if (d.outcome === "not_shown") {
-		line(theme.fg(status.color, `${status.mark} ${statusLabel(d)}`));
+		line(theme.fg(status.color, `${status.mark} ${statusLabel(d, m)}`));
 		for (const p of d.error?.problems ?? []) line(`  • ${theme.fg("accent", clean(p.path))}: ${clean(p.message)}`);
 		return rows;
 	}
 	const answered = d.outcome === "declined" ? [] : d.answers;
-	line(theme.fg(status.color, `${status.mark} ${status.label}`));
+	line(theme.fg(status.color, `${status.mark} ${m.renderOutcome[d.outcome]}`));
 	const unanswered = d.outcome === "declined" ? [] : (d.unanswered ?? []);
 	const indexes = [...new Set([...answered.map((a) => a.questionIndex), ...unanswered])].sort((a, b) => a - b);
 	for (const index of indexes) {
 		const answer = answered.find((a) => a.questionIndex === index);
 		if (answer) {
-			const typed = answer.kind === "custom" ? theme.fg("muted", " (typed)") : "";
-			line(
-				`${theme.fg("success", "✔")} ${theme.fg("accent", `${nameOf(index, headers, answer.question)}:`)} ${answerText(answer)}${typed}`,
-			);
-			if (answer.notes) block("  note: ", answer.notes);
+			const typed = answer.kind === "custom" ? theme.fg("muted", ` ${m.renderTyped}`) : "";
+			const name = theme.fg("accent", m.renderNamed(nameOf(index, headers, m, answer.question)));
+			line(`${theme.fg("success", "✔")} ${name} ${answerText(answer, m)}${typed}`);
+			if (answer.notes) block(`  ${m.renderQuestionNote}`, answer.notes);
 		} else {
 			const note = noteFor(d, index);
-			line(theme.fg("warning", `○ ${nameOf(index, headers, note?.question)}: not answered`));
-			if (note) block("  note: ", note.notes);
+			line(theme.fg("warning", `○ ${m.renderNotAnswered(nameOf(index, headers, m, note?.question))}`));
+			if (note) block(`  ${m.renderQuestionNote}`, note.notes);
 		}
 	}
 	// Declined answers are void, but the notes written on them often say why.
+	const named = (index: number, question: string) => `  ${m.renderNamed(nameOf(index, headers, m, question))} `;
 	if (d.outcome === "declined")
-		for (const a of d.answers) if (a.notes) block(`  ${nameOf(a.questionIndex, headers, a.question)}: `, a.notes);
+		for (const a of d.answers) if (a.notes) block(named(a.questionIndex, a.question), a.notes);
 	if (d.outcome === "declined")
-		for (const n of d.questionNotes ?? []) block(`  ${nameOf(n.questionIndex, headers, n.question)}: `, n.notes);
-	if (d.globalNote) block("Note: ", d.globalNote);
+		for (const n of d.questionNotes ?? []) block(named(n.questionIndex, n.question), n.notes);
+	if (d.globalNote) block(m.renderGlobalNote, d.globalNote);
 	return rows;
 }
 
 /** "Declined", or "Not shown: <reason>" with the host's reason. */
-function statusLabel(d: Shown): string {
-	const label = STATUS[d.outcome].label;
+function statusLabel(d: Shown, m: Messages): string {
+	const label = m.renderOutcome[d.outcome];
 	const reason = d.outcome === "not_shown" ? clean(d.error?.message ?? "").trim() : "";
-	return reason === "" ? label : `${label}: ${reason}`;
+	return reason === "" ? label : m.renderOutcomeReason(label, reason);
 }
 
 function hasMore(d: Shown): boolean {
@@ -212,8 +230,8 @@ function hasMore(d: Shown): boolean {
 	);
 }
 
-function addHint(rows: Row[], theme: RenderTheme, context: AskRenderContext): void {
-	const hint = safeHint(context);
+function addHint(rows: Row[], { theme, context, m }: Look): void {
+	const hint = safeHint(context, m);
 	if (hint === "") return;
 	const last = rows[rows.length - 1]!;
 	if (rows.length < 2) rows.push({ text: hint, clip: true });
@@ -221,29 +239,25 @@ function addHint(rows: Row[], theme: RenderTheme, context: AskRenderContext): vo
 }
 
 /** Pi's own styled hint for its expand key (the user's binding); nothing if the host has none. */
-function safeHint(context: AskRenderContext): string {
+function safeHint(context: AskRenderContext, m: Messages): string {
 	try {
-		const hint = typeof context.keyHint === "function" ? context.keyHint("app.tools.expand", "to expand") : "";
+		const hint = typeof context.keyHint === "function" ? context.keyHint("app.tools.expand", m.renderExpand) : "";
 		return typeof hint === "string" ? hint : "";
 	} catch {
 		return "";
 	}
 }
 
-function fallbackView(
-	content: unknown,
-	expanded: boolean,
-	isError: boolean,
-	theme: RenderTheme,
-	context: AskRenderContext,
-): Component {
+function fallbackView(content: unknown, expanded: boolean, isError: boolean, look: Look): Component {
+	const { theme, m } = look;
 	const text = cleanBlock(contentText(content)).trim();
 	const color = isError ? "error" : "muted";
-	if (text === "") return new RowsView([{ text: theme.fg(color, isError ? "Error" : "No result"), clip: true }]);
+	if (text === "")
+		return new RowsView([{ text: theme.fg(color, isError ? m.renderError : m.renderNoResult), clip: true }]);
 	const lines = text.split("\n");
 	if (expanded) return new RowsView(lines.map((l) => ({ text: theme.fg(color, l), clip: false })));
 	const rows: Row[] = [{ text: theme.fg(color, lines[0] ?? ""), clip: true }];
-	if (lines.length > 1 || text.length > ANSWER_COLUMNS * 2) addHint(rows, theme, context);
+	if (lines.length > 1 || text.length > ANSWER_COLUMNS * 2) addHint(rows, look);
 	return new RowsView(rows);
 }
 
@@ -256,8 +270,8 @@ function contentText(content: unknown): string {
 		.join("\n");
 }
 
-function answerText(a: Answer, columns?: number): string {
-	const text = clean(Array.isArray(a.answer) ? a.answer.join(", ") : a.answer);
+function answerText(a: Answer, m: Messages, columns?: number): string {
+	const text = clean(Array.isArray(a.answer) ? a.answer.join(m.listSeparator) : a.answer);
 	return columns === undefined ? text : fitLine(text, columns);
 }
 
@@ -279,14 +293,14 @@ interface CallQuestion {
 	options: { label: string; description: string; hasPreview: boolean }[];
 }
 
-function readQuestions(args: unknown): CallQuestion[] {
+function readQuestions(args: unknown, m: Messages): CallQuestion[] {
 	const list = isRecord(args) && Array.isArray(args.questions) ? args.questions : [];
 	return list.map((q, i) => {
 		const r = isRecord(q) ? q : {};
 		const header = typeof r.header === "string" ? fitLine(clean(r.header).trim(), HEADER_COLUMNS) : "";
 		const options = Array.isArray(r.options) ? r.options.filter(isRecord) : [];
 		return {
-			header: header || `Q${i + 1}`,
+			header: header || m.renderQuestionNumber(i + 1),
 			named: header !== "",
 			question: typeof r.question === "string" ? cleanBlock(r.question) : "",
 			multiSelect: r.multiSelect === true,

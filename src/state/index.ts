@@ -4,6 +4,7 @@
  */
 export type { Action, ActionType } from "./actions.ts";
 export { assertNever, type Effect, type EffectType, type Transition } from "./effects.ts";
+export type { HintId } from "./hints.ts";
 export {
 	type BindingId,
 	type HostBindingId,

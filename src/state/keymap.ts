@@ -1,12 +1,13 @@
 /**
  * The one keymap table: every binding the questionnaire reacts to, as data. Each entry has a binding
  * id (Pi's `tui.*` ids for navigation, confirm and cancel; our `askUser.*` ids for the rest), default
- * keys as pi-tui KeyId strings, a description, an `enabled(state)` predicate, a footer hint and the
- * action it produces. `routeKey` walks it and `footerHints` renders it through the same predicate, so
- * what works now and what the footer advertises cannot drift. No Pi or terminal imports: keys are
+ * keys as pi-tui KeyId strings, a description, an `enabled(state)` predicate, a footer hint (an id the
+ * view puts into words) and the action it produces. `routeKey` walks it and `footerHints` renders it
+ * through the same predicate, so what works now and what the footer advertises cannot drift. No Pi or terminal imports: keys are
  * matched through the injected `KeyInput`.
  */
 import type { Action } from "./actions.ts";
+import type { HintId } from "./hints.ts";
 import { OWN_KEY_DEFAULTS } from "./key-defaults.ts";
 import { rowAt, tabCount } from "./layout.ts";
 import type { QuestionnaireState } from "./types.ts";
@@ -57,8 +58,8 @@ export interface KeyBinding {
 	description: string;
 	/** True when the binding works in this state; disabled bindings neither match nor show in the footer. */
 	enabled(state: QuestionnaireState): boolean;
-	/** The footer label in this state, or undefined to leave it out of the footer. */
-	hint(state: QuestionnaireState): string | undefined;
+	/** The footer hint in this state (an id the view translates), or undefined to leave it out of the footer. */
+	hint(state: QuestionnaireState): HintId | undefined;
 	/** The action this key means in this state (undefined: the key is swallowed without effect). */
 	action(state: QuestionnaireState, data: string, keys: KeyInput): Action | undefined;
 }
@@ -99,13 +100,13 @@ function confirmAction(s: QuestionnaireState): Action | undefined {
 	}
 }
 
-function confirmHint(s: QuestionnaireState): string | undefined {
+function confirmHint(s: QuestionnaireState): HintId | undefined {
 	if (s.mode === "confirm-discard") return "discard";
 	if (s.mode === "submit") return s.submitChoice === "submit" ? "submit" : "cancel";
 	const f = focusedRow(s);
 	if (!f) return undefined;
 	if (f.row.kind === "option") return f.shape.multi ? "toggle" : "select";
-	return f.row.kind === "type" ? "type an answer" : "next";
+	return f.row.kind === "type" ? "typeAnswer" : "next";
 }
 
 function cancelAction(s: QuestionnaireState): Action {
@@ -127,7 +128,7 @@ const up = (): Action => ({ type: "nav/focusMoved", direction: "up" });
 const down = (): Action => ({ type: "nav/focusMoved", direction: "down" });
 const nextTab = (): Action => ({ type: "tab/switched", direction: "next" });
 const prevTab = (): Action => ({ type: "tab/switched", direction: "prev" });
-const label = (text: string) => () => text;
+const label = (hint: HintId) => () => hint;
 const none = () => undefined;
 
 /** The keymap, in footer order. Keys of entries enabled in the same state never overlap by default. */
@@ -179,7 +180,7 @@ export const KEYMAP: readonly KeyBinding[] = [
 		defaultKeys: ["enter"],
 		description: "Confirm the text",
 		enabled: inEditor,
-		hint: (s) => (s.mode === "editing" ? "confirm" : "save note"),
+		hint: (s) => (s.mode === "editing" ? "confirm" : "saveNote"),
 		action: (s) => (s.mode === "editing" ? { type: "draft/confirmed" } : { type: "notes/closed" }),
 	},
 	{
@@ -209,7 +210,7 @@ export const KEYMAP: readonly KeyBinding[] = [
 		defaultKeys: OWN_KEY_DEFAULTS["askUser.tabNext"],
 		description: "Next tab",
 		enabled: (s) => multiTabs(s) && (browsing(s) || inEditor(s)),
-		hint: label("switch tab"),
+		hint: label("switchTab"),
 		action: nextTab,
 	},
 	{
@@ -217,7 +218,7 @@ export const KEYMAP: readonly KeyBinding[] = [
 		defaultKeys: OWN_KEY_DEFAULTS["askUser.tabPrev"],
 		description: "Previous tab",
 		enabled: (s) => multiTabs(s) && (browsing(s) || inEditor(s)),
-		hint: label("switch tab"),
+		hint: label("switchTab"),
 		action: prevTab,
 	},
 	{
@@ -225,7 +226,7 @@ export const KEYMAP: readonly KeyBinding[] = [
 		defaultKeys: OWN_KEY_DEFAULTS["askUser.tabRight"],
 		description: "Next tab",
 		enabled: (s) => multiTabs(s) && browsing(s),
-		hint: label("switch tab"),
+		hint: label("switchTab"),
 		action: nextTab,
 	},
 	{
@@ -233,7 +234,7 @@ export const KEYMAP: readonly KeyBinding[] = [
 		defaultKeys: OWN_KEY_DEFAULTS["askUser.tabLeft"],
 		description: "Previous tab",
 		enabled: (s) => multiTabs(s) && browsing(s),
-		hint: label("switch tab"),
+		hint: label("switchTab"),
 		action: prevTab,
 	},
 	{
@@ -241,7 +242,7 @@ export const KEYMAP: readonly KeyBinding[] = [
 		defaultKeys: OWN_KEY_DEFAULTS["askUser.notes"],
 		description: "Write a note on this question (on the Submit tab: on the whole questionnaire)",
 		enabled: browsing,
-		hint: (s) => (s.mode === "submit" ? "overall note" : "note"),
+		hint: (s) => (s.mode === "submit" ? "overallNote" : "note"),
 		action: () => ({ type: "notes/opened" }),
 	},
 	{
@@ -249,7 +250,7 @@ export const KEYMAP: readonly KeyBinding[] = [
 		defaultKeys: OWN_KEY_DEFAULTS["askUser.previewUp"],
 		description: "Scroll the preview up",
 		enabled: (s) => inOptions(s) && focusedOptionHasPreview(s),
-		hint: label("scroll preview"),
+		hint: label("scrollPreview"),
 		action: () => ({ type: "preview/scrolled", delta: -1 }),
 	},
 	{
@@ -257,7 +258,7 @@ export const KEYMAP: readonly KeyBinding[] = [
 		defaultKeys: OWN_KEY_DEFAULTS["askUser.previewDown"],
 		description: "Scroll the preview down",
 		enabled: (s) => inOptions(s) && focusedOptionHasPreview(s),
-		hint: label("scroll preview"),
+		hint: label("scrollPreview"),
 		action: () => ({ type: "preview/scrolled", delta: 1 }),
 	},
 	{
@@ -265,7 +266,7 @@ export const KEYMAP: readonly KeyBinding[] = [
 		defaultKeys: OWN_KEY_DEFAULTS["askUser.externalEditor"],
 		description: "Edit the text in the external editor",
 		enabled: inEditor,
-		hint: label("external editor"),
+		hint: label("externalEditor"),
 		action: () => ({ type: "editor/externalRequested" }),
 	},
 	{

@@ -5,6 +5,7 @@
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 
+import type { HintId } from "./hints.ts";
 import type { BindingId } from "./keymap.ts";
 import { KEYMAP } from "./keymap.ts";
 import { isSubmitTab, NEXT_ROW_LABEL, rowAt, rowCount, TYPE_ROW_LABEL, tabCount } from "./layout.ts";
@@ -179,10 +180,10 @@ export function submitSummary(
 	};
 }
 
-/** One footer item: the bindings whose keys it shows, and its label. */
+/** One footer item: the bindings whose keys it shows, and its label (a hint id the view puts into words). */
 export interface FooterHint {
 	bindings: BindingId[];
-	label: string;
+	label: HintId;
 }
 
 /** The footer: enabled keymap entries with a hint, merged by label, in keymap order. */

@@ -6,6 +6,8 @@ import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import type { AskConfig } from "../config/schema.ts";
 import { chooseHostPath, type HostCapabilities, wantsAccessible } from "../host/choose.ts";
 import { loadTui, type TuiLoad } from "../host/load-tui.ts";
+import { resolveLocale } from "../i18n/locale.ts";
+import { messagesFor } from "../i18n/messages.ts";
 import { capDetails, limitsFrom } from "../protocol/budget.ts";
 import { resultText } from "../protocol/envelope.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
@@ -49,6 +51,9 @@ export async function executeAskUserQuestion(params: unknown, env: ExecuteEnv): 
 }
 
 async function runOnHost(questionnaire: Questionnaire, env: ExecuteEnv): Promise<QuestionnaireResult> {
+	// The person reads the questionnaire in their locale; the model's text (envelope.ts) stays English.
+	const messages = messagesFor(resolveLocale(env.config?.locale, process.env));
+	const walk = () => walkQuestionnaire(questionnaire, env.ui, { host: "rpc", signal: env.signal, messages });
 	// Accessible prompts when the config or the environment asks for them (decided in host/choose.ts).
 	const accessible = env.accessible ?? wantsAccessible(env.config?.ui, process.env);
 	const path = chooseHostPath({ ...env, accessible });
@@ -62,13 +67,14 @@ async function runOnHost(questionnaire: Questionnaire, env: ExecuteEnv): Promise
 			const result = await load.run(questionnaire, env.ui, {
 				signal: env.signal,
 				config: env.config,
+				messages,
 				accessible: path === "accessible",
 			});
 			// custom() answered undefined: this host has dialogs but no custom UI after all.
-			return result ?? walkQuestionnaire(questionnaire, env.ui, { host: "rpc", signal: env.signal });
+			return result ?? walk();
 		}
 		case "dialogs":
-			return walkQuestionnaire(questionnaire, env.ui, { host: "rpc", signal: env.signal });
+			return walk();
 	}
 }
 

@@ -13,7 +13,8 @@
 import { type ExtensionUIContext, getMarkdownTheme, getSelectListTheme } from "@earendil-works/pi-coding-agent";
 import type { EditorTheme, TUI } from "@earendil-works/pi-tui";
 import type { AskConfig } from "../config/schema.ts";
-import { en } from "../i18n/en.ts";
+import { resolveLocale } from "../i18n/locale.ts";
+import { type Messages, messagesFor } from "../i18n/messages.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
@@ -39,6 +40,8 @@ export interface RunTuiOptions {
 	isTTY?: boolean;
 	/** Plain linear prompts instead of the overlay (the "accessible" host path, see host/choose.ts). */
 	accessible?: boolean;
+	/** The locale's words (execute resolves them once per call); else from `config.locale` and the environment. */
+	messages?: Messages;
 }
 
 /** Key conflict warnings already shown in this process: each is told once, not at every question. */
@@ -56,12 +59,14 @@ export async function runTuiQuestionnaire(
 	options: RunTuiOptions = {},
 ): Promise<QuestionnaireResult | undefined> {
 	const { signal } = options;
+	const messages = options.messages ?? messagesFor(resolveLocale(options.config?.locale, process.env));
 	if (options.accessible)
 		return runAccessibleQuestionnaire(questionnaire, ui, {
 			signal,
 			bell: options.config?.bell,
 			isTTY: options.isTTY,
-			blockedMessage: en.tuiBlocked,
+			messages,
+			blockedMessage: messages.tuiBlocked,
 		});
 	const interrupted = () => finishedResult("tui", questionnaire.questions.length, "interrupted", { answers: [] });
 	if (signal?.aborted) return interrupted();
@@ -91,7 +96,8 @@ export async function runTuiQuestionnaire(
 					rawInput: ui,
 					editExternally: options.editExternally,
 					signal,
-					onError: (error) => report(ui, error),
+					onError: (error) => report(ui, error, messages),
+					messages,
 				});
 				if (abortedEarly) session.abort();
 				return session;
@@ -100,7 +106,7 @@ export async function runTuiQuestionnaire(
 				overlay: true,
 				overlayOptions: () => overlayOptions(host?.terminal.rows ?? 24),
 				onHandle: (handle) => session?.setOverlay(handle),
-				blocked: { kind: "question", message: en.tuiBlocked },
+				blocked: { kind: "question", message: messages.tuiBlocked },
 			},
 		);
 		return result ?? undefined;
@@ -127,10 +133,10 @@ function warnConflicts(ui: ExtensionUIContext, conflicts: readonly string[]): vo
 }
 
 /** Shows what went wrong; the session has already ended with the answers so far. */
-function report(ui: ExtensionUIContext, error: unknown): void {
+function report(ui: ExtensionUIContext, error: unknown, messages: Messages): void {
 	const reason = sanitizeInline(error instanceof Error ? error.message : String(error));
 	try {
-		ui.notify(en.tuiFailed(reason), "error");
+		ui.notify(messages.tuiFailed(reason), "error");
 	} catch {
 		// Nowhere left to report to; the tool result still arrives.
 	}

@@ -4,6 +4,7 @@
  * reporting, key overrides). Types only.
  */
 import type { EditorTheme, TUI } from "@earendil-works/pi-tui";
+import type { Messages } from "../i18n/messages.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
 import type { RawInput } from "./collapse-listener.ts";
@@ -40,4 +41,6 @@ export interface SessionOptions {
 	signal?: AbortSignal;
 	/** Told about an internal failure that ended the questionnaire. */
 	onError?(error: unknown): void;
+	/** The locale's words for everything shown (`messagesFor(resolveLocale(...))`); English when absent. */
+	messages?: Messages;
 }

@@ -12,7 +12,7 @@
  * instead of a hung tool call, and the terminal is never left with a broken overlay.
  */
 import type { Focusable } from "@earendil-works/pi-tui";
-import { en } from "../i18n/en.ts";
+import { defaultMessages, type Messages } from "../i18n/messages.ts";
 import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
 import {
 	type Action,
@@ -45,6 +45,7 @@ export class QuestionnaireSession implements Focusable {
 	private state: QuestionnaireState;
 	private readonly context: ReduceContext;
 	private readonly options: SessionOptions;
+	private readonly m: Messages;
 	private readonly keys: SessionKeys;
 	private readonly editor: EmbeddedEditor;
 	private readonly view: QuestionnaireView;
@@ -67,6 +68,7 @@ export class QuestionnaireSession implements Focusable {
 
 	constructor(options: SessionOptions) {
 		this.options = options;
+		this.m = options.messages ?? defaultMessages;
 		this.context = { questions: options.questionnaire.questions, host: "tui" };
 		this.state = initialState(this.context.questions);
 		this.keys = createSessionKeys(options.keybindings, options.keys);
@@ -241,7 +243,7 @@ export class QuestionnaireSession implements Focusable {
 	private openExternal(requestId: number, text: string): void {
 		const answer = (result: EditResult) => {
 			if (this.closed) return;
-			if (!result.ok) this.status = en.tuiExternalEditorFailed(result.error);
+			if (!result.ok) this.status = this.m.tuiExternalEditorFailed(result.error);
 			this.dispatch({ type: "editor/externalReturned", requestId, text: result.ok ? result.text : undefined });
 			this.options.tui.requestRender();
 		};

@@ -60,10 +60,11 @@ const EMPTY: AskConfig = { guidance: {}, limits: LIMITS, ...UI_DEFAULTS };
 
 describe("AskConfig", () => {
 	it("is exactly the schema's static type with every section present", () => {
-		// Top-level leaves without a default (`$schema`) stay optional; sections are always present.
+		// Top-level leaves without a default (`$schema`, `locale`) stay optional; sections are always present.
 		type File = Static<typeof CONFIG_SCHEMA>;
 		type Loaded<T> = { [K in keyof T]: T[K] };
-		expectTypeOf<AskConfig>().toEqualTypeOf<Loaded<Required<Omit<File, "$schema">> & Pick<File, "$schema">>>();
+		type Optional = "$schema" | "locale";
+		expectTypeOf<AskConfig>().toEqualTypeOf<Loaded<Required<Omit<File, Optional>> & Pick<File, Optional>>>();
 	});
 });
 
@@ -204,14 +205,14 @@ describe("loadConfig: bad settings give one warning per file listing each bad ke
 	it("wrong types and unknown keys, nested and top level", () => {
 		write(globalFile(), {
 			guidance: { description: "Kept", promptSnippet: ["not", "a", "string"], promptGuidelines: "one string", foo: 1 },
-			locale: "de",
+			language: "de",
 		});
 		expect(load()).toEqual({
 			config: { guidance: { description: "Kept" }, limits: LIMITS, ...UI_DEFAULTS },
 			warnings: [
 				`Ignored settings in ${globalFile()}: guidance.promptSnippet: expected a non-blank string; ` +
 					"guidance.promptGuidelines: expected a non-empty array of non-blank strings; " +
-					"guidance.foo: unknown key; locale: unknown key.",
+					"guidance.foo: unknown key; language: unknown key.",
 			],
 			files: [globalFile()],
 		});

@@ -148,9 +148,9 @@ describe("footerHints", () => {
 		expect(hints.map((h) => h.label)).toEqual([
 			"navigate",
 			"select",
-			"switch tab",
+			"switchTab",
 			"note",
-			"scroll preview",
+			"scrollPreview",
 			"cancel",
 			"hide",
 		]);
@@ -163,12 +163,12 @@ describe("footerHints", () => {
 		expect(labels(multi)).toContain("toggle");
 		expect(labels(run(start(three), three, { type: "draft/opened" }).state)).toEqual([
 			"confirm",
-			"switch tab",
-			"external editor",
+			"switchTab",
+			"externalEditor",
 			"back",
 			"hide",
 		]);
-		expect(labels(run(start(contextOf(YESNO)), contextOf(YESNO)).state)).not.toContain("switch tab");
+		expect(labels(run(start(contextOf(YESNO)), contextOf(YESNO)).state)).not.toContain("switchTab");
 		const discard = run(
 			start(three),
 			three,

@@ -4,7 +4,7 @@
  * Must not import the state.
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
-import { en } from "../../i18n/en.ts";
+import { defaultMessages, type Messages } from "../../i18n/messages.ts";
 import { ELLIPSIS, fitLine } from "../../text/fit.ts";
 import { PropsComponent } from "./component.ts";
 import type { ViewTheme } from "./theme.ts";
@@ -23,10 +23,12 @@ export interface FooterProps {
 /** The footer component. */
 export class FooterBar extends PropsComponent<FooterProps> {
 	private readonly theme: ViewTheme;
+	private readonly m: Messages;
 
-	constructor(theme: ViewTheme, props: FooterProps = { hints: [] }) {
+	constructor(theme: ViewTheme, props: FooterProps = { hints: [] }, messages: Messages = defaultMessages) {
 		super(props);
 		this.theme = theme;
+		this.m = messages;
 	}
 
 	protected content(): readonly string[] {
@@ -35,7 +37,7 @@ export class FooterBar extends PropsComponent<FooterProps> {
 
 	protected draw(_content: readonly string[], width: number): string[] {
 		const t = this.theme;
-		const sep = en.viewHintSeparator;
+		const sep = this.m.viewHintSeparator;
 		const texts = this.props.hints.map((h) => (h.keys === "" ? h.label : `${h.keys} ${h.label}`));
 		let count = texts.length;
 		const widthOf = (n: number) =>

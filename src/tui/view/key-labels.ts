@@ -4,7 +4,7 @@
  * footer item that several bindings share ("↑/↓", "Shift+↑/↓"). The session may pass the keys the user
  * actually bound instead of the defaults. Must not import components.
  */
-import { en } from "../../i18n/en.ts";
+import { KEY_NAMES } from "../../i18n/key-names.ts";
 import { type BindingId, KEYMAP } from "../../state/index.ts";
 
 /** Turns a binding id into the key name shown for it. */
@@ -15,7 +15,7 @@ export function keyName(keyId: string): string {
 	if (keyId === "+") return "+";
 	const parts = keyId.endsWith("++") ? [...keyId.slice(0, -2).split("+"), "+"] : keyId.split("+");
 	const key = parts.pop() ?? "";
-	const names = en.viewKeyNames;
+	const names = KEY_NAMES;
 	const mods = parts.map((m) => names[m] ?? m);
 	const base = names[key] ?? (mods.length > 0 && key.length === 1 ? key.toUpperCase() : key);
 	return [...mods, base].join("+");

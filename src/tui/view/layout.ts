@@ -5,7 +5,7 @@
  * text is styled here. Must not import components or the state.
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
-import { en } from "../../i18n/en.ts";
+import { defaultMessages } from "../../i18n/messages.ts";
 import type { SafeQuestion } from "./sanitized.ts";
 
 /** Panel width from which the preview sits beside the options. */
@@ -27,11 +27,17 @@ export function previewPlacement(width: number, hasPreviews: boolean, fullWidthL
 
 /**
  * The left column's width beside a preview: the widest option row over all questions (indent, label with
- * its tag, description), clamped to [LEFT_MIN, LEFT_MAX_SHARE × width]. Depends only on the questions and
- * the width, so it is the same on every tab.
+ * its tag, description, and the locale's "Type something." row `typeRow`), clamped to
+ * [LEFT_MIN, LEFT_MAX_SHARE × width]. Depends only on the questions and the width, so it is the same on
+ * every tab.
  */
-export function leftColumnWidth(questions: readonly SafeQuestion[], width: number, indent: number): number {
-	let widest = visibleWidth(en.viewTypeRow) + 2;
+export function leftColumnWidth(
+	questions: readonly SafeQuestion[],
+	width: number,
+	indent: number,
+	typeRow: string = defaultMessages.viewTypeRow,
+): number {
+	let widest = visibleWidth(typeRow) + 2;
 	for (const q of questions)
 		for (const o of q.options) {
 			widest = Math.max(widest, visibleWidth(o.label) + 2);

@@ -7,7 +7,7 @@
  * Must not import the state.
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
-import { en } from "../../i18n/en.ts";
+import { defaultMessages, type Messages } from "../../i18n/messages.ts";
 import { fitLine } from "../../text/fit.ts";
 import { PropsComponent } from "./component.ts";
 import { wrapPrefixed } from "./lines.ts";
@@ -70,10 +70,12 @@ export function numberColumnWidth(optionCount: number): number {
 export class OptionList extends PropsComponent<OptionListProps, OptionListContent> {
 	protected override readonly windowKeys = ["height"] as const;
 	private readonly theme: ViewTheme;
+	private readonly m: Messages;
 
-	constructor(theme: ViewTheme, props?: OptionListProps) {
+	constructor(theme: ViewTheme, props?: OptionListProps, messages: Messages = defaultMessages) {
 		super(props ?? { rows: [], multi: false, numberWidth: 0, editorLines: [], height: 0 });
 		this.theme = theme;
+		this.m = messages;
 	}
 
 	/** Lines the whole list takes at `width` (its natural height). */
@@ -101,7 +103,7 @@ export class OptionList extends PropsComponent<OptionListProps, OptionListConten
 		const window = lineWindow(heights, content.focus, this.props.height);
 		const out: string[] = [];
 		const indent = " ".repeat(Math.min(2, Math.max(0, width - 8)));
-		if (window.above > 0) out.push(this.theme.dim(fitLine(indent + en.viewMoreAbove(window.above), width)));
+		if (window.above > 0) out.push(this.theme.dim(fitLine(indent + this.m.viewMoreAbove(window.above), width)));
 		for (let i = window.start; i < window.end; i++) {
 			const block = content.blocks[i] ?? [];
 			// A focused row taller than the window keeps its start (the label), or while the draft is edited its
@@ -111,7 +113,7 @@ export class OptionList extends PropsComponent<OptionListProps, OptionListConten
 			const keepEnd = row?.kind === "type" && row.editing;
 			out.push(...(!cut ? block : keepEnd ? block.slice(-window.focusLines) : block.slice(0, window.focusLines)));
 		}
-		if (window.below > 0) out.push(this.theme.dim(fitLine(indent + en.viewMoreBelow(window.below), width)));
+		if (window.below > 0) out.push(this.theme.dim(fitLine(indent + this.m.viewMoreBelow(window.below), width)));
 		return out;
 	}
 
@@ -121,8 +123,12 @@ export class OptionList extends PropsComponent<OptionListProps, OptionListConten
 		const indentWidth = labelIndent(multi, numberWidth);
 		const tiny = width - indentWidth < MIN_TEXT;
 		const indent = tiny ? "" : " ".repeat(indentWidth);
-		const pointer = row.focused ? `${en.viewPointer} ` : "  ";
-		const box = !multi ? "" : row.kind === "option" ? `${row.checked ? en.viewChecked : en.viewUnchecked} ` : "    ";
+		const pointer = row.focused ? `${this.m.viewPointer} ` : "  ";
+		const box = !multi
+			? ""
+			: row.kind === "option"
+				? `${row.checked ? this.m.viewChecked : this.m.viewUnchecked} `
+				: "    ";
 		const number = row.kind === "option" ? row.number.padEnd(numberWidth) : " ".repeat(numberWidth);
 		const head = pointer + box + number;
 		const text = row.focused ? t.selected : (s: string) => s;
@@ -134,9 +140,9 @@ export class OptionList extends PropsComponent<OptionListProps, OptionListConten
 				: indent + text(line.slice(indent.length)),
 		);
 		const suffixes: [Style, string][] = [];
-		if (row.kind === "option" && row.recommended) suffixes.push([t.recommended, en.viewRecommended]);
+		if (row.kind === "option" && row.recommended) suffixes.push([t.recommended, this.m.viewRecommended]);
 		if ((row.kind === "option" && row.checked && !multi) || (row.kind === "type" && row.answered))
-			suffixes.push([t.success, en.viewAnsweredMark]);
+			suffixes.push([t.success, this.m.viewAnsweredMark]);
 		let lastWidth = visibleWidth(plain[plain.length - 1] ?? "");
 		for (const [style, suffix] of suffixes) {
 			const w = visibleWidth(suffix);
@@ -162,7 +168,7 @@ export class OptionList extends PropsComponent<OptionListProps, OptionListConten
 				?.trim() ?? "";
 		const room = width - lastWidth - 2;
 		if (draft !== "" && room >= MIN_TEXT * 2)
-			lines[lines.length - 1] += `  ${t.dim(fitLine(en.viewTyped(draft), room))}`;
+			lines[lines.length - 1] += `  ${t.dim(fitLine(this.m.viewTyped(draft), room))}`;
 		return lines;
 	}
 

@@ -3,7 +3,7 @@
  * each component renders, with every model or user string sanitized on the way. Widths and heights are
  * not known here; the view adds them. Components never see the state: this file is the only bridge.
  */
-import { en } from "../../i18n/en.ts";
+import { defaultMessages, type Messages } from "../../i18n/messages.ts";
 import {
 	type BindingId,
 	discardSummary,
@@ -93,6 +93,12 @@ export interface ViewProps {
 /** Computes the props of one frame; keeps a memo of sanitized user text between frames. */
 export class PropsAdapter {
 	private readonly memo = new SanitizeMemo();
+	private readonly m: Messages;
+
+	/** `messages`: the locale's words for everything the view shows besides the model's and the user's text. */
+	constructor(messages: Messages = defaultMessages) {
+		this.m = messages;
+	}
 
 	/** The props for `input`. */
 	props(input: ViewInput): ViewProps {
@@ -103,31 +109,31 @@ export class PropsAdapter {
 		const question = safe[state.tab];
 		// A hint whose keys are all unbound ("off" in the config) advertises nothing the user can press.
 		const hints = footerHints(state)
-			.map((h) => ({ keys: hintKeys(h.bindings, keyLabel), label: h.label }))
+			.map((h) => ({ keys: hintKeys(h.bindings, keyLabel), label: this.m.viewHints[h.label] }))
 			.filter((h) => h.keys !== "");
 		return {
 			tabs: tabBar(state, context).map((t, i) => ({
-				label: t.kind === "submit" ? en.viewSubmit : (safe[i]?.header ?? ""),
+				label: t.kind === "submit" ? this.m.viewSubmit : (safe[i]?.header ?? ""),
 				// The Submit tab is marked only once everything is answered; an empty box would read as a question.
-				mark: t.answered ? en.viewAnsweredMark : t.kind === "submit" ? "" : en.viewUnansweredMark,
+				mark: t.answered ? this.m.viewAnsweredMark : t.kind === "submit" ? "" : this.m.viewUnansweredMark,
 				answered: t.answered,
 				active: t.active,
 			})),
-			question: submitTab ? en.viewReviewTitle : (question?.question ?? ""),
+			question: submitTab ? this.m.viewReviewTitle : (question?.question ?? ""),
 			note: this.note(state, question, submitTab),
 			body: submitTab ? this.submitBody(state, context, safe) : this.optionsBody(state, context),
 			preview: submitTab ? undefined : this.preview(state, context, keyLabel),
 			status: this.status(input, keyLabel),
 			hints,
-			collapsed: input.collapsedHint ? en.viewCollapsed(keyLabel("askUser.collapse")) : undefined,
+			collapsed: input.collapsedHint ? this.m.viewCollapsed(keyLabel("askUser.collapse")) : undefined,
 		};
 	}
 
 	private note(state: QuestionnaireState, question: SafeQuestion | undefined, submitTab: boolean): ViewProps["note"] {
 		if (submitTab) return undefined;
-		if (state.mode === "notes") return { kind: "editor", title: en.viewNoteFor(question?.header ?? "") };
+		if (state.mode === "notes") return { kind: "editor", title: this.m.viewNoteFor(question?.header ?? "") };
 		const note = (state.notes[state.tab] ?? "").trim();
-		return note === "" ? undefined : { kind: "text", text: en.viewNote(this.memo.text(note)) };
+		return note === "" ? undefined : { kind: "text", text: this.m.viewNote(this.memo.text(note)) };
 	}
 
 	private optionsBody(state: QuestionnaireState, context: ReduceContext): OptionsBody {
@@ -136,13 +142,13 @@ export class PropsAdapter {
 			if (row.kind === "type")
 				return {
 					kind: "type",
-					label: en.viewTypeRow,
+					label: this.m.viewTypeRow,
 					draft: this.memo.text(row.draft),
 					editing: row.editing,
 					focused: row.focused,
 					answered: row.answered,
 				};
-			if (row.kind === "next") return { kind: "next", label: en.viewNextRow, focused: row.focused };
+			if (row.kind === "next") return { kind: "next", label: this.m.viewNextRow, focused: row.focused };
 			return {
 				kind: "option",
 				number: row.shortcut === undefined ? "" : `${row.shortcut}.`,
@@ -171,11 +177,11 @@ export class PropsAdapter {
 			if (Array.isArray(raw)) {
 				const custom = stored?.kind === "multi" && stored.custom !== undefined;
 				const labels = raw.map((a, i) =>
-					custom && i === raw.length - 1 ? en.viewTyped(this.memo.line(a)) : this.memo.line(a),
+					custom && i === raw.length - 1 ? this.m.viewTyped(this.memo.line(a)) : this.memo.line(a),
 				);
-				answer = labels.length === 0 ? en.viewNoneChosen : labels.join(en.listSeparator);
+				answer = labels.length === 0 ? this.m.viewNoneChosen : labels.join(this.m.listSeparator);
 			} else if (raw !== undefined)
-				answer = stored?.kind === "custom" ? en.viewTyped(this.memo.line(raw)) : this.memo.line(raw);
+				answer = stored?.kind === "custom" ? this.m.viewTyped(this.memo.line(raw)) : this.memo.line(raw);
 			return {
 				header: safe[item.questionIndex]?.header ?? "",
 				answer,
@@ -209,7 +215,8 @@ export class PropsAdapter {
 		if (input.state.mode === "confirm-discard") {
 			const keys = hintKeys(["tui.select.cancel", "tui.select.confirm"], keyLabel);
 			const summary = discardSummary(input.state);
-			const text = summary.answers > 0 ? en.viewDiscardAnswers(summary.answers, keys) : en.viewDiscardTyped(keys);
+			const text =
+				summary.answers > 0 ? this.m.viewDiscardAnswers(summary.answers, keys) : this.m.viewDiscardTyped(keys);
 			lines.push({ text, style: "warning" });
 		}
 		if (input.status !== undefined && input.status.trim() !== "")

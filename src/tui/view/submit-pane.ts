@@ -4,7 +4,7 @@
  * choice. When the height is short the choice, the hint and the editor stay; the summary is cut with a
  * line saying how much is hidden. Must not import the state.
  */
-import { en } from "../../i18n/en.ts";
+import { defaultMessages, type Messages } from "../../i18n/messages.ts";
 import { fitLine } from "../../text/fit.ts";
 import { clampWidth, PropsComponent } from "./component.ts";
 import { wrapPrefixed } from "./lines.ts";
@@ -44,10 +44,12 @@ export interface SubmitContent {
 export class SubmitPane extends PropsComponent<SubmitPaneProps, SubmitContent> {
 	protected override readonly windowKeys = ["height"] as const;
 	private readonly theme: ViewTheme;
+	private readonly m: Messages;
 
-	constructor(theme: ViewTheme, props?: SubmitPaneProps) {
+	constructor(theme: ViewTheme, props?: SubmitPaneProps, messages: Messages = defaultMessages) {
 		super(props ?? { items: [], globalNote: "", editing: false, editorLines: [], choice: "submit", height: 0 });
 		this.theme = theme;
+		this.m = messages;
 	}
 
 	/** Lines the whole pane takes at `width`. */
@@ -67,18 +69,18 @@ export class SubmitPane extends PropsComponent<SubmitPaneProps, SubmitContent> {
 		const head: string[] = [];
 		for (const item of p.items) {
 			const answered = item.answer !== undefined;
-			const mark = answered ? en.viewAnsweredMark : en.viewUnansweredMark;
-			const line = en.viewSummaryLine(mark, item.header, item.answer ?? en.viewUnanswered);
+			const mark = answered ? this.m.viewAnsweredMark : this.m.viewUnansweredMark;
+			const line = this.m.viewSummaryLine(mark, item.header, item.answer ?? this.m.viewUnanswered);
 			for (const l of wrapPrefixed(line, width, "", "  ")) head.push(answered ? l : t.warning(l));
 			if (item.note !== "")
-				for (const l of wrapPrefixed(en.viewNote(item.note), width, "  ", "  ")) head.push(t.dim(l));
+				for (const l of wrapPrefixed(this.m.viewNote(item.note), width, "  ", "  ")) head.push(t.dim(l));
 		}
 		if (!p.editing && p.globalNote !== "")
-			for (const l of wrapPrefixed(en.viewGlobalNote(p.globalNote), width, "", "  ")) head.push(t.dim(l));
+			for (const l of wrapPrefixed(this.m.viewGlobalNote(p.globalNote), width, "", "  ")) head.push(t.dim(l));
 		const tail: string[] = [];
-		if (p.editing) tail.push(t.accent(fitLine(en.viewNoteOnAll, width)), ...p.editorLines);
+		if (p.editing) tail.push(t.accent(fitLine(this.m.viewNoteOnAll, width)), ...p.editorLines);
 		if (p.items.some((i) => i.answer === undefined))
-			for (const l of wrapPrefixed(en.viewPartialHint, width, "", "")) tail.push(t.muted(l));
+			for (const l of wrapPrefixed(this.m.viewPartialHint, width, "", "")) tail.push(t.muted(l));
 		tail.push(this.choiceLine());
 		return { head, tail };
 	}
@@ -89,14 +91,14 @@ export class SubmitPane extends PropsComponent<SubmitPaneProps, SubmitContent> {
 		if (head.length + tail.length <= h) return [...head, ...tail];
 		if (h <= tail.length) return tail.slice(tail.length - h);
 		const room = h - tail.length - 1;
-		const more = this.theme.dim(fitLine(en.viewMoreLines(head.length - room), width));
+		const more = this.theme.dim(fitLine(this.m.viewMoreLines(head.length - room), width));
 		return [...head.slice(0, room), more, ...tail];
 	}
 
 	private choiceLine(): string {
 		const t = this.theme;
 		const choice = (label: string, on: boolean) =>
-			on ? t.accent(`${en.viewPointer} `) + t.selected(t.bold(label)) : `  ${label}`;
-		return `${choice(en.viewSubmit, this.props.choice === "submit")}   ${choice(en.viewCancel, this.props.choice === "cancel")}`;
+			on ? t.accent(`${this.m.viewPointer} `) + t.selected(t.bold(label)) : `  ${label}`;
+		return `${choice(this.m.viewSubmit, this.props.choice === "submit")}   ${choice(this.m.viewCancel, this.props.choice === "cancel")}`;
 	}
 }
