@@ -4,6 +4,8 @@
  */
 import type { ExtensionContext, ToolDefinition } from "@earendil-works/pi-coding-agent";
 import type { AskConfig } from "../config/schema.ts";
+import { resolveLocale } from "../i18n/locale.ts";
+import { messagesFor } from "../i18n/messages.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
 import { executeAskUserQuestion } from "../tool/execute.ts";
 import { type GuidanceTexts, TOOL_LABEL, TOOL_NAME } from "../tool/guidance.ts";
@@ -15,6 +17,8 @@ export function defineAskTool(
 	guidance: GuidanceTexts,
 	config: () => AskConfig,
 ): ToolDefinition<typeof QuestionnaireParams, QuestionnaireResult> {
+	// The transcript speaks the person's locale like the dialog; resolved per render, so a config reload applies.
+	const messages = () => messagesFor(resolveLocale(config().locale, process.env));
 	return {
 		name: TOOL_NAME,
 		label: TOOL_LABEL,
@@ -26,8 +30,8 @@ export function defineAskTool(
 		executionMode: "sequential",
 		// Declared to the model, never callable from other tools or codemode scripts.
 		exposure: "model-only",
-		renderCall: renderAskCall,
-		renderResult: renderAskResult,
+		renderCall: (args, theme, context) => renderAskCall(args, theme, context, messages()),
+		renderResult: (result, options, theme, context) => renderAskResult(result, options, theme, context, messages()),
 		execute(_toolCallId, params, signal, _onUpdate, ctx: ExtensionContext) {
 			return executeAskUserQuestion(params, {
 				hasUI: ctx.hasUI,

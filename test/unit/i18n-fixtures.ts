@@ -36,9 +36,9 @@ export const ZH_FORM: Question[] = [
 		header: "目标平台",
 		multiSelect: true,
 		options: [
-			{ label: "Linux 服务器", description: "" },
+			{ label: "Linux 服务器", description: "主要的部署目标" },
 			{ label: "macOS 桌面端", description: "苹果电脑" },
-			{ label: "Windows", description: "" },
+			{ label: "Windows", description: "少量用户" },
 		],
 	},
 	{
@@ -46,7 +46,7 @@ export const ZH_FORM: Question[] = [
 		header: "发布",
 		options: [
 			{ label: "是", description: "立即发布到生产环境" },
-			{ label: "否", description: "" },
+			{ label: "否", description: "等下一个版本" },
 		],
 	},
 ];

@@ -1,0 +1,135 @@
+/**
+ * The locale outside the overlay: the transcript renderers (directly and through the tool definition,
+ * which reads the config's `locale` at each render) and the dialog walker (through execute, with the
+ * config's `locale` or the environment) speak the locale, fit every width, and the model's text is the
+ * same whatever the locale.
+ */
+import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
+import { describe, expect, it, vi } from "vitest";
+import { defaultConfig } from "../../src/config/load.ts";
+import { messagesFor } from "../../src/i18n/messages.ts";
+import { renderAskCall, renderAskResult } from "../../src/pi/render.ts";
+import { defineAskTool } from "../../src/pi/tool-definition.ts";
+import { finishedResult } from "../../src/protocol/result.ts";
+import { executeAskUserQuestion } from "../../src/tool/execute.ts";
+import { DEFAULT_GUIDANCE } from "../../src/tool/guidance.ts";
+import { ZH_FORM } from "./i18n-fixtures.ts";
+import { expectFits } from "./view-fixtures.ts";
+
+const zh = messagesFor("zh-CN");
+
+describe("the transcript renderers in zh-CN", () => {
+	const theme = { fg: (_c: string, text: string) => text, bold: (text: string) => text };
+	const args = { questions: ZH_FORM };
+	const result = finishedResult("tui", 3, "submitted", {
+		answers: [
+			{ questionIndex: 0, question: ZH_FORM[0]!.question, kind: "custom", answer: "自定义答案", notes: "一条备注" },
+			{ questionIndex: 1, question: ZH_FORM[1]!.question, kind: "multi", answer: ["Linux 服务器", "Windows"] },
+		],
+		globalNote: "整体说明",
+	});
+
+	it("speaks Chinese and fits every width", () => {
+		const call = renderAskCall(args, theme, { expanded: true }, zh);
+		const expanded = renderAskResult(
+			{ content: [], details: result },
+			{ expanded: true, isPartial: false },
+			theme,
+			{ args },
+			zh,
+		);
+		const collapsed = renderAskResult(
+			{ content: [], details: result },
+			{ expanded: false, isPartial: false },
+			theme,
+			{ args },
+			zh,
+		);
+		const waiting = renderAskResult({ content: [] }, { expanded: false, isPartial: true }, theme, {}, zh);
+		expect(call.render(200).join("\n")).toContain("（多选）");
+		expect(call.render(200).join("\n")).toContain("（有预览）");
+		const text = expanded.render(200).join("\n");
+		expect(text).toContain("部分回答");
+		expect(text).toContain("缓存方案： 自定义答案 （手动输入）");
+		expect(text).toContain("Linux 服务器、Windows");
+		expect(text).toContain("○ 发布：未回答");
+		expect(text).toContain("备注：整体说明");
+		expect(collapsed.render(200).join("\n")).toContain("未回答：发布");
+		expect(waiting.render(200)).toEqual(["等待用户回答…"]);
+		for (const component of [call, expanded, collapsed, waiting])
+			for (let width = 1; width <= 120; width++) expectFits(component.render(width), width);
+	});
+});
+
+describe("the tool's renderers", () => {
+	it("follow the config's locale at each render (a reloaded config applies)", () => {
+		let locale = "zh-CN";
+		const tool = defineAskTool(DEFAULT_GUIDANCE, () => ({ ...defaultConfig(), locale }));
+		const theme = { fg: (_c: string, text: string) => text, bold: (text: string) => text } as never;
+		const partial = () =>
+			tool.renderResult?.(
+				{ content: [], details: undefined as never },
+				{ expanded: false, isPartial: true },
+				theme,
+				{} as never,
+			);
+		expect(partial()?.render(80)).toEqual(["等待用户回答…"]);
+		const call = tool.renderCall?.({ questions: ZH_FORM }, theme, { expanded: true } as never);
+		expect(call?.render(200).join("\n")).toContain("（多选）");
+		locale = "en";
+		expect(partial()?.render(80)).toEqual(["Waiting for the user…"]);
+	});
+});
+
+describe("execute with the config's locale", () => {
+	/** A dialog-only ui that records every title and row, and picks the first option. */
+	function recordingUi() {
+		const seen: string[] = [];
+		const ui = {
+			select: vi.fn(async (title: string, options: string[]) => {
+				seen.push(title, ...options);
+				return options[0];
+			}),
+			input: vi.fn(async (title: string) => {
+				seen.push(title);
+				return undefined;
+			}),
+		};
+		return { ui: ui as unknown as ExtensionUIContext, seen };
+	}
+
+	it("walks the dialogs in zh-CN; the model's text is the same as in English", async () => {
+		const run = async (locale: string) => {
+			const { ui, seen } = recordingUi();
+			const config = { ...defaultConfig(), locale };
+			const questions = [ZH_FORM[0], ZH_FORM[2]];
+			const out = await executeAskUserQuestion({ questions }, { hasUI: true, mode: "rpc", ui, config });
+			return { out, seen: seen.join("\n") };
+		};
+		const chinese = await run("zh-CN");
+		const english = await run("en");
+		expect(chinese.seen).toContain("输入其他内容…");
+		expect(chinese.seen).toContain("添加备注…");
+		expect(chinese.seen).toContain("确认你的答案");
+		expect(chinese.seen).not.toMatch(/Type something|Add a note|Review your answers/);
+		expect(english.seen).toContain("Type something…");
+		expect(chinese.out).toEqual(english.out);
+		expect(chinese.out.details.outcome).toBe("answered");
+	});
+
+	it("without a configured locale, follows LANG", async () => {
+		const { ui, seen } = recordingUi();
+		vi.stubEnv("LC_ALL", "");
+		vi.stubEnv("LC_MESSAGES", "");
+		vi.stubEnv("LANG", "ja_JP.UTF-8");
+		try {
+			await executeAskUserQuestion(
+				{ questions: [ZH_FORM[2]] },
+				{ hasUI: true, mode: "rpc", ui, config: defaultConfig() },
+			);
+		} finally {
+			vi.unstubAllEnvs();
+		}
+		expect(seen.join("\n")).toContain("その他を入力…");
+	});
+});
