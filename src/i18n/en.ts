@@ -183,6 +183,23 @@ export const en = {
 	tuiFailed: (reason: string): string => `The questionnaire closed after an internal error: ${reason}`,
 	// ── end of the interactive TUI session block ──
 
+	// ── Accessible prompts (src/tui/accessible): keys start with `accessible`. ──
+	/** Under a choice: how to answer; `cancel` names the cancel key. */
+	accessibleChooseHint: (count: number, cancel: string): string =>
+		`Type a number from 1 to ${count}, then press Enter. ${cancel} cancels.`,
+	/** Under a text question: how to answer. */
+	accessibleInputHint: (cancel: string): string => `Type your text, then press Enter. ${cancel} cancels.`,
+	/** The input's suggestion or current value, shown as text above it. */
+	accessiblePlaceholder: (text: string): string => `(${text})`,
+	/** After a reply that is not one of the numbers. */
+	accessibleNotAChoice: (typed: string, count: number): string =>
+		typed === ""
+			? `Nothing typed. Type a number from 1 to ${count}.`
+			: `"${typed}" is not a choice. Type a number from 1 to ${count}.`,
+	/** Before the text being typed. */
+	accessiblePrompt: "> ",
+	// ── end of the accessible prompts block ──
+
 	// ── Transcript renderers (src/pi/render.ts): keys start with `render`. ──
 	/** After a multi-select question's header in the expanded call. */
 	renderMultiSelect: "(multi-select)",

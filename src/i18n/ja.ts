@@ -105,6 +105,17 @@ export const ja: Messages = {
 		`外部エディタでエラーが発生しました：${reason}（テキストは保持されています）`,
 	tuiFailed: (reason: string): string => `内部エラーのため質問を閉じました：${reason}`,
 
+	accessibleChooseHint: (count: number, cancel: string): string =>
+		`1 から ${count} までの番号を入力して Enter を押してください。${cancel} でキャンセルします。`,
+	accessibleInputHint: (cancel: string): string =>
+		`テキストを入力して Enter を押してください。${cancel} でキャンセルします。`,
+	accessiblePlaceholder: (text: string): string => `（${text}）`,
+	accessibleNotAChoice: (typed: string, count: number): string =>
+		typed === ""
+			? `何も入力されていません。1 から ${count} までの番号を入力してください。`
+			: `「${typed}」は選択肢にありません。1 から ${count} までの番号を入力してください。`,
+	accessiblePrompt: "> ",
+
 	renderMultiSelect: "（複数選択）",
 	renderHasPreview: "（プレビューあり）",
 	renderWaiting: "ユーザーの回答を待っています…",

@@ -102,6 +102,16 @@ export const zhCN: Messages = {
 	tuiExternalEditorFailed: (reason: string): string => `外部编辑器出错：${reason}（已保留你的内容）`,
 	tuiFailed: (reason: string): string => `问题面板因内部错误已关闭：${reason}`,
 
+	accessibleChooseHint: (count: number, cancel: string): string =>
+		`输入 1 到 ${count} 之间的数字，然后按 Enter。按 ${cancel} 取消。`,
+	accessibleInputHint: (cancel: string): string => `输入内容，然后按 Enter。按 ${cancel} 取消。`,
+	accessiblePlaceholder: (text: string): string => `（${text}）`,
+	accessibleNotAChoice: (typed: string, count: number): string =>
+		typed === ""
+			? `未输入内容。请输入 1 到 ${count} 之间的数字。`
+			: `“${typed}”不是有效选项。请输入 1 到 ${count} 之间的数字。`,
+	accessiblePrompt: "> ",
+
 	renderMultiSelect: "（多选）",
 	renderHasPreview: "（有预览）",
 	renderWaiting: "等待用户回答…",

@@ -5,6 +5,7 @@
  * same whatever the locale.
  */
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
+import { KeybindingsManager, TUI_KEYBINDINGS } from "@earendil-works/pi-tui";
 import { describe, expect, it, vi } from "vitest";
 import { defaultConfig } from "../../src/config/load.ts";
 import { messagesFor } from "../../src/i18n/messages.ts";
@@ -13,6 +14,7 @@ import { defineAskTool } from "../../src/pi/tool-definition.ts";
 import { finishedResult } from "../../src/protocol/result.ts";
 import { executeAskUserQuestion } from "../../src/tool/execute.ts";
 import { DEFAULT_GUIDANCE } from "../../src/tool/guidance.ts";
+import { runAccessibleQuestionnaire } from "../../src/tui/accessible/run.ts";
 import { ZH_FORM } from "./i18n-fixtures.ts";
 import { expectFits } from "./view-fixtures.ts";
 
@@ -131,5 +133,34 @@ describe("execute with the config's locale", () => {
 			vi.unstubAllEnvs();
 		}
 		expect(seen.join("\n")).toContain("その他を入力…");
+	});
+});
+
+describe("the accessible prompts in zh-CN", () => {
+	it("the runner shows the walker's rows and the prompt's instructions in Chinese, and every line fits", async () => {
+		const tui = { requestRender: vi.fn(), terminal: { columns: 80, rows: 30, write: vi.fn() } };
+		let component: { render(width: number): string[]; handleInput(data: string): void; dispose(): void } | undefined;
+		const ui = {
+			custom: (factory: (...args: unknown[]) => typeof component) =>
+				new Promise((resolve) => {
+					component = factory(tui, { bold: (t: string) => t }, new KeybindingsManager(TUI_KEYBINDINGS), resolve);
+				}),
+		} as unknown as ExtensionUIContext;
+		const run = runAccessibleQuestionnaire({ questions: [ZH_FORM[2]!] }, ui, {
+			blockedMessage: zh.tuiBlocked,
+			env: { NO_COLOR: "1" },
+			isTTY: false,
+			messages: zh,
+		});
+		await vi.waitFor(() => expect(component?.render(80).length).toBeGreaterThan(0));
+		const screen = component?.render(80).join("\n") ?? "";
+		expect(screen).toContain("输入其他内容…");
+		expect(screen).toContain("输入 1 到 4 之间的数字，然后按 Enter。按 Escape 取消。");
+		for (const key of "9") component?.handleInput(key);
+		component?.handleInput("\r");
+		await vi.waitFor(() => expect(component?.render(80).join("\n")).toContain("“9”不是有效选项。"));
+		for (let width = 1; width <= 100; width++) expectFits(component?.render(width) ?? [], width);
+		component?.handleInput("\x1b");
+		await expect(run).resolves.toMatchObject({ outcome: "declined" });
 	});
 });

@@ -85,7 +85,9 @@ describe("every locale table", () => {
 });
 
 describe("the complete translations", () => {
-	const hasEnglishWords = (text: string) => /[A-Za-z]{2,}/.test(text.replace(/«\w+»/g, ""));
+	// Key names (Enter, Esc) stay untranslated; the sample arguments are not the table's words.
+	const keyNames = new RegExp(`\\b(${Object.values(KEY_NAMES).join("|")})\\b`, "g");
+	const hasEnglishWords = (text: string) => /[A-Za-z]{2,}/.test(text.replace(/«\w+»/g, "").replace(keyNames, ""));
 
 	it.each(others)("%s leaves nothing in English", (locale) => {
 		const table = leaves(MESSAGES[locale]);

@@ -210,9 +210,9 @@ describe("walker text safety and uniqueness", () => {
 			c.kind === "select" ? [c.title, ...c.options] : [c.title, c.placeholder ?? ""],
 		);
 		const keys = new Set(shown.flatMap((text) => [...text.matchAll(/<(\w+)/g)].map((m) => m[1])));
-		// The table also holds the full TUI's and the transcript's strings (`view*`, `tui*`, `render*`); the walker
-		// must use all of its own.
-		const walkerKeys = Object.keys(en).filter((key) => !/^(view|tui|render)[A-Z]/.test(key));
+		// The table also holds the full TUI's, the accessible prompt's and the transcript's strings (`view*`, `tui*`,
+		// `accessible*`, `render*`); the walker must use all of its own.
+		const walkerKeys = Object.keys(en).filter((key) => !/^(view|tui|accessible|render)[A-Z]/.test(key));
 		expect([...keys].sort()).toEqual(walkerKeys.sort());
 		// Remove our tags innermost first, then the data; anything left would be wording outside the table.
 		const untag = (text: string): string => {

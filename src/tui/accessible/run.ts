@@ -17,6 +17,7 @@ import { finishedResult, type QuestionnaireResult } from "../../protocol/result.
 import { walkQuestionnaire } from "../../rpc/walker.ts";
 import { ringBell } from "../bell.ts";
 import { AccessiblePrompt, PLAIN_STYLE, type PromptStyle } from "./prompt.ts";
+import { accessibleStrings } from "./strings.ts";
 
 /** Options of {@link runAccessibleQuestionnaire}. */
 export interface AccessibleRunOptions {
@@ -61,6 +62,7 @@ export async function runAccessibleQuestionnaire(
 				requestRender: () => tui.requestRender(),
 				style: colourless ? PLAIN_STYLE : themedStyle(theme),
 				onDispose: () => stop.abort(),
+				...(options.messages ? { strings: accessibleStrings(options.messages) } : {}),
 			});
 			ringBell(tui.terminal, { enabled: options.bell, isTTY: options.isTTY });
 			void walkQuestionnaire(questionnaire, prompt, {

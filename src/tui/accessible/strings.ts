@@ -1,26 +1,34 @@
 /**
- * The English words of the accessible prompts (the instructions under each question and the
- * re-prompt after a wrong reply). Kept beside the prompt until the locale tables take them over;
- * the shape is flat, like the locale tables, so moving them is a copy.
+ * The words of the accessible prompts (the instructions under each question and the re-prompt after a
+ * wrong reply), taken from the locale's messages table (`accessible*` keys).
  */
+import { en } from "../../i18n/en.ts";
+import type { Messages } from "../../i18n/messages.ts";
 
-/** The accessible prompts' strings. */
-export const accessibleEn = {
+/** The strings the accessible prompt needs. */
+export interface AccessibleStrings {
 	/** Under a choice: how to answer. `cancel` names the cancel key. */
-	chooseHint: (count: number, cancel: string): string =>
-		`Type a number from 1 to ${count}, then press Enter. ${cancel} cancels.`,
+	chooseHint(count: number, cancel: string): string;
 	/** Under a text question: how to answer. */
-	inputHint: (cancel: string): string => `Type your text, then press Enter. ${cancel} cancels.`,
+	inputHint(cancel: string): string;
 	/** The input's suggestion or current value, shown as text above it. */
-	placeholder: (text: string): string => `(${text})`,
+	placeholder(text: string): string;
 	/** After a reply that is not one of the numbers. */
-	notAChoice: (typed: string, count: number): string =>
-		typed === ""
-			? `Nothing typed. Type a number from 1 to ${count}.`
-			: `"${typed}" is not a choice. Type a number from 1 to ${count}.`,
+	notAChoice(typed: string, count: number): string;
 	/** Before the text being typed. */
-	prompt: "> ",
-} as const;
+	prompt: string;
+}
 
-/** The strings the accessible prompt needs (another locale is one more object of this shape). */
-export type AccessibleStrings = typeof accessibleEn;
+/** The accessible prompts' strings in the locale of `messages`. */
+export function accessibleStrings(messages: Messages): AccessibleStrings {
+	return {
+		chooseHint: messages.accessibleChooseHint,
+		inputHint: messages.accessibleInputHint,
+		placeholder: messages.accessiblePlaceholder,
+		notAChoice: messages.accessibleNotAChoice,
+		prompt: messages.accessiblePrompt,
+	};
+}
+
+/** The English strings (the prompt's default). */
+export const accessibleEn: AccessibleStrings = accessibleStrings(en);
