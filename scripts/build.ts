@@ -6,6 +6,8 @@
  *   guidance, config, visibility, execute, RPC walker, validation, envelope, renderers).
  * - dist/tui.cjs: the TUI graph (src/tui/run.ts and below), required lazily by core.cjs on the first
  *   TUI call: the `import("../tui/run.ts")` in src/host/load-tui.ts becomes `require("./tui.cjs")`.
+ *   Modules both graphs use (sanitize, fit, i18n, …) are core's instances, handed over at that moment,
+ *   so the first frame does not initialize them a second time.
  *
  * Host packages (pi-tui, pi-coding-agent, pi-ai, typebox) are never bundled nor resolved from
  * node_modules at run time — a `pi install`ed package has no peer deps, and a second copy would
@@ -14,7 +16,7 @@
  * copies); see src/host/bundle-entry.ts.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
 import { HOST_KEY, HOST_MODULES } from "../src/host/bundle-entry.ts";
@@ -70,17 +72,77 @@ export function hostModuleSource(specifier: string, names: readonly string[]): s
 	].join("\n");
 }
 
-/** In the core bundle, the lazy TUI import is the sibling tui.cjs, loaded natively on demand. */
-const lazyTui: Plugin = {
-	name: "lazy-tui",
-	setup(b) {
-		b.onResolve({ filter: /\/tui\/run\.ts$/ }, (args) => {
-			const target = resolve(args.resolveDir, args.path);
-			if (target !== TUI_SOURCE || args.kind !== "dynamic-import") return undefined;
-			return { path: "./tui.cjs", external: true };
-		});
-	},
-};
+/** Global symbol key under which core.cjs hands tui.cjs the modules both graphs use. */
+const SHARED_KEY = `${HOST_KEY}/shared`;
+
+/**
+ * In the core bundle, the lazy TUI import becomes a stand-in that hands over the shared modules (as
+ * getters, so each is initialized once, by core) and then natively requires the sibling tui.cjs.
+ */
+function lazyTui(shared: readonly string[]): Plugin {
+	return {
+		name: "lazy-tui",
+		setup(b) {
+			b.onResolve({ filter: /\/tui\/run\.ts$/ }, (args) => {
+				const target = resolve(args.resolveDir, args.path);
+				if (target !== TUI_SOURCE || args.kind !== "dynamic-import") return undefined;
+				return { path: "tui-loader", namespace: "tui-loader" };
+			});
+			b.onResolve({ filter: /^\.\/tui\.cjs$/, namespace: "tui-loader" }, () => ({ path: "./tui.cjs", external: true }));
+			b.onLoad({ filter: /.*/, namespace: "tui-loader" }, () => ({
+				loader: "js",
+				resolveDir: ROOT,
+				contents: [
+					`globalThis[Symbol.for(${JSON.stringify(SHARED_KEY)})] = {`,
+					...shared.map((file) => `\t${JSON.stringify(file)}: () => require(${JSON.stringify(`./${file}`)}),`),
+					"};",
+					`module.exports = require("./tui.cjs");`,
+				].join("\n"),
+			}));
+		},
+	};
+}
+
+/** In the TUI bundle, a module core.cjs also has is core's instance, not a second copy. */
+function sharedModules(shared: readonly string[]): Plugin {
+	return {
+		name: "shared-modules",
+		setup(b) {
+			b.onResolve({ filter: /^\./ }, (args) => {
+				if (args.namespace !== "file" || args.kind === "entry-point") return undefined;
+				const file = relative(ROOT, resolve(args.resolveDir, args.path)).split(sep).join("/");
+				return shared.includes(file) ? { path: file, namespace: "shared" } : undefined;
+			});
+			b.onLoad({ filter: /.*/, namespace: "shared" }, (args) => {
+				const file = JSON.stringify(args.path);
+				return {
+					loader: "js",
+					contents: [
+						`const shared = globalThis[Symbol.for(${JSON.stringify(SHARED_KEY)})];`,
+						`if (!shared || !shared[${file}]) throw new Error("pi-ask-user-question: tui.cjs loaded without core.cjs");`,
+						`module.exports = shared[${file}]();`,
+					].join("\n"),
+				};
+			});
+		},
+	};
+}
+
+/** The source files a bundle would contain. */
+async function sourcesOf(options: BuildOptions & { entry: string; plugins: Plugin[] }): Promise<string[]> {
+	const result = await build({
+		bundle: true,
+		platform: "node",
+		format: "cjs",
+		absWorkingDir: ROOT,
+		entryPoints: [options.entry],
+		plugins: options.plugins,
+		write: false,
+		metafile: true,
+		logLevel: "silent",
+	});
+	return Object.keys(result.metafile.inputs).filter((file) => file.startsWith("src/"));
+}
 
 /** Options of {@link buildBundles}. */
 export interface BuildOptions {
@@ -111,14 +173,15 @@ export async function buildBundles(options: BuildOptions = {}): Promise<{ core: 
 	} as const;
 	const core = join(outDir, "core.cjs");
 	const tui = join(outDir, "tui.cjs");
+	const coreEntry = join(ROOT, "src", "host", "bundle-entry.ts");
+	const [coreSources, tuiSources] = await Promise.all([
+		sourcesOf({ entry: coreEntry, plugins: [hostModules, lazyTui([])] }),
+		sourcesOf({ entry: TUI_SOURCE, plugins: [hostModules] }),
+	]);
+	const shared = tuiSources.filter((file) => coreSources.includes(file));
 	const results = await Promise.all([
-		build({
-			...common,
-			entryPoints: [join(ROOT, "src", "host", "bundle-entry.ts")],
-			outfile: core,
-			plugins: [hostModules, lazyTui],
-		}),
-		build({ ...common, entryPoints: [TUI_SOURCE], outfile: tui, plugins: [hostModules] }),
+		build({ ...common, entryPoints: [coreEntry], outfile: core, plugins: [hostModules, lazyTui(shared)] }),
+		build({ ...common, entryPoints: [TUI_SOURCE], outfile: tui, plugins: [hostModules, sharedModules(shared)] }),
 	]);
 	for (const file of results.flatMap((result) => result.outputFiles)) replaceFile(file.path, file.contents);
 	return { core, tui };

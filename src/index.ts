@@ -39,7 +39,8 @@ export default function askUserQuestion(pi: ExtensionAPI): void {
 	// Load the questionnaire UI shortly after a TUI session starts, off the start-up path.
 	let cancelPrewarm: (() => void) | undefined;
 	pi.on("session_start", (_event, ctx) => {
-		if (ctx.mode === "tui") cancelPrewarm ??= prewarmTui(PREWARM_DELAY_MS);
+		// PI_ASK_NO_PREWARM=1 turns it off (the benchmark measures a first call without it).
+		if (ctx.mode === "tui" && process.env.PI_ASK_NO_PREWARM !== "1") cancelPrewarm ??= prewarmTui(PREWARM_DELAY_MS);
 	});
 	pi.on("session_shutdown", () => {
 		cancelPrewarm?.();

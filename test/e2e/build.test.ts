@@ -15,6 +15,7 @@ import { HOST_KEY, HOST_MODULES } from "../../src/host/bundle-entry.ts";
 import { removeDir } from "../support/fake-model.ts";
 import { createHarness, type PiHarness, piCommand, piEnv, REPO_ROOT } from "../support/pi.ts";
 import { ASK, askStep, CACHE_QUESTION, echoStep, rows } from "../support/questions.ts";
+import { startTui } from "../support/tty.ts";
 import { choose, optional, scriptedUser } from "../support/user.ts";
 
 const NODE = piCommand().command;
@@ -85,7 +86,7 @@ describe("the bundles", () => {
 });
 
 describe("loading the built copy without node_modules", () => {
-	it("Pi's bundled loader loads it in a fresh process; the tool registers; tui.cjs loads on Pi's modules", async () => {
+	it("Pi's bundled loader loads it in a fresh process, twice (as /reload does); the tool registers", async () => {
 		const cli = fileURLToPath(import.meta.resolve("@earendil-works/pi-coding-agent"));
 		const bundleIndex = join(dirname(cli), "bundle", "index.js");
 		const agentDir = mkdtempSync(join(tmpdir(), "pi-ask-built-agent-"));
@@ -93,20 +94,19 @@ describe("loading the built copy without node_modules", () => {
 			import { createRequire } from "node:module";
 			const [bundleIndex, pkg, agentDir] = process.argv.slice(1);
 			const pi = await import(bundleIndex);
-			const result = await pi.discoverAndLoadExtensions([pkg], pkg, agentDir);
-			const tools = result.extensions.flatMap((e) => [...e.tools.keys()]);
-			const tui = createRequire(pkg + "/dist/core.cjs")("./tui.cjs");
+			const first = await pi.discoverAndLoadExtensions([pkg], pkg, agentDir);
+			const again = await pi.discoverAndLoadExtensions([pkg], pkg, agentDir);
+			const tools = [first, again].map((r) => r.extensions.flatMap((e) => [...e.tools.keys()]));
 			const fromPkg = Object.keys(createRequire(import.meta.url).cache).filter((p) => p.startsWith(pkg));
-			console.log(JSON.stringify({ errors: result.errors, tools, runner: typeof tui.runTuiQuestionnaire, fromPkg }));
+			console.log(JSON.stringify({ errors: [...first.errors, ...again.errors], tools, fromPkg }));
 		`;
 		try {
 			const out = await run(["--input-type=module", "-e", child, bundleIndex, pkg, agentDir], piEnv(agentDir));
 			const report = JSON.parse(out.trim().split("\n").at(-1) ?? "{}") as Record<string, unknown>;
 			expect(report.errors).toEqual([]);
-			expect(report.tools).toEqual([ASK]);
-			expect(report.runner).toBe("function");
-			// Native requires only, of the bundles (core.cjs drops itself from the cache so /reload gets fresh code).
-			expect(report.fromPkg).toEqual([join(pkg, "dist", "tui.cjs")]);
+			expect(report.tools).toEqual([[ASK], [ASK]]);
+			// core.cjs drops itself from Node's cache, so a reload evaluates what is on disk now.
+			expect(report.fromPkg).toEqual([]);
 		} finally {
 			removeDir(agentDir);
 		}
@@ -116,6 +116,29 @@ describe("loading the built copy without node_modules", () => {
 		let h: PiHarness | undefined;
 		afterAll(async () => {
 			await h?.dispose();
+		});
+
+		it("shows the questionnaire in the TUI (tui.cjs on Pi's and core's modules) and returns the answer", async () => {
+			h = await createHarness([askStep(CACHE_QUESTION), echoStep]);
+			const harness = h;
+			const session = startTui(harness.options({ loadExtension: false, extraArgs: ["-e", pkg, "Ask me."] }));
+			try {
+				await session.waitForScreen("Shared across instances.", "the questionnaire");
+				session.keys("Down");
+				let received: string | undefined;
+				for (let attempt = 0; attempt < 4 && received === undefined; attempt++) {
+					session.keys("Enter");
+					const deadline = Date.now() + 1_500;
+					while (Date.now() < deadline && (received = harness.fake.requests.at(-1)?.lastToolResult) === undefined) {
+						await new Promise((r) => setTimeout(r, 50));
+					}
+				}
+				expect(received).toContain('"SQLite file"');
+			} finally {
+				session.close();
+				await harness.dispose();
+				h = undefined;
+			}
 		});
 
 		it("answers a question over RPC through the built copy", async () => {
