@@ -177,6 +177,8 @@ export const en = {
 	// ── Interactive TUI session (src/tui/session.ts, run.ts): keys start with `tui`. ──
 	/** Pi's "waiting for the user" status while the questionnaire is open (OSC 7501). */
 	tuiBlocked: "The agent is waiting for your answer",
+	/** Printed while the external editor owns the terminal (a GUI editor leaves it blank otherwise). */
+	tuiExternalEditorWaiting: "Waiting for the external editor; Pi resumes when it exits.",
 	/** Status line after the external editor failed; the draft is kept. */
 	tuiExternalEditorFailed: (reason: string): string => `External editor failed: ${reason} (your text is kept)`,
 	/** Notification after an internal error closed the questionnaire. */

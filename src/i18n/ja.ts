@@ -101,6 +101,7 @@ export const ja: Messages = {
 	},
 
 	tuiBlocked: "エージェントがあなたの回答を待っています",
+	tuiExternalEditorWaiting: "外部エディタの終了を待っています。終了すると Pi が再開します。",
 	tuiExternalEditorFailed: (reason: string): string =>
 		`外部エディタでエラーが発生しました：${reason}（テキストは保持されています）`,
 	tuiFailed: (reason: string): string => `内部エラーのため質問を閉じました：${reason}`,

@@ -99,6 +99,7 @@ export const zhCN: Messages = {
 	},
 
 	tuiBlocked: "智能体正在等待你的回答",
+	tuiExternalEditorWaiting: "正在等待外部编辑器；编辑器退出后 Pi 会继续。",
 	tuiExternalEditorFailed: (reason: string): string => `外部编辑器出错：${reason}（已保留你的内容）`,
 	tuiFailed: (reason: string): string => `问题面板因内部错误已关闭：${reason}`,
 

@@ -32,6 +32,8 @@ export interface EditExternallyOptions {
 	signal?: AbortSignal;
 	/** Parent directory for the temp directory; defaults to the OS temp directory. */
 	tmpDir?: string;
+	/** The line printed while the editor owns the terminal (the locale's words); English by default. */
+	notice?: string;
 }
 
 /** What {@link editExternally} returns: the edited text, or a one-line reason the draft was kept. */
@@ -49,7 +51,7 @@ interface ResolvedEditor {
 
 /** Characters that mean something to a shell we do not run: refusing them beats running the wrong thing. */
 const SHELL_SYNTAX = new Set(["$", "`", "|", "&", ";", "<", ">", "(", ")"]);
-const NOTICE = "Waiting for the external editor; Pi resumes when it exits.\n";
+const NOTICE = "Waiting for the external editor; Pi resumes when it exits.";
 /** How long an aborted editor gets to exit on SIGTERM before SIGKILL. */
 const KILL_GRACE_MS = 2000;
 const BLANK = new Set([" ", "\t", "\n"]);
@@ -183,7 +185,8 @@ export async function editExternally(text: string, options: EditExternallyOption
 		directory = await mkdtemp(join(options.tmpDir ?? tmpdir(), "pi-ask-"));
 		const file = join(directory, "answer.md");
 		await writeFile(file, text, { encoding: "utf8", mode: 0o600 });
-		const failure = await withTerminalReleased(options.terminal, () => runEditor(resolved, file, options));
+		const notice = `${sanitizeInline(options.notice ?? NOTICE)}\n`;
+		const failure = await withTerminalReleased(options.terminal, notice, () => runEditor(resolved, file, options));
 		if (failure !== undefined) return { ok: false, error: failure };
 		const edited = await readFile(file, "utf8");
 		return { ok: true, text: edited.replace(/^\uFEFF/, "").replace(/\r?\n$/, "") };
@@ -194,11 +197,15 @@ export async function editExternally(text: string, options: EditExternallyOption
 	}
 }
 
-async function withTerminalReleased<T>(terminal: TerminalControl | undefined, run: () => Promise<T>): Promise<T> {
+async function withTerminalReleased<T>(
+	terminal: TerminalControl | undefined,
+	notice: string,
+	run: () => Promise<T>,
+): Promise<T> {
 	if (terminal === undefined) return run();
 	terminal.stop();
 	// A GUI editor (`code --wait`) leaves the terminal blank: say why Pi is waiting.
-	process.stdout.write(NOTICE);
+	process.stdout.write(notice);
 	try {
 		return await run();
 	} finally {

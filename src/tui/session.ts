@@ -254,7 +254,7 @@ export class QuestionnaireSession implements Focusable {
 		const failed = (error: unknown) =>
 			answer({ ok: false, error: error instanceof Error ? error.message : String(error) });
 		try {
-			run(text, { terminal: this.options.tui, signal }).then(answer, failed);
+			run(text, { terminal: this.options.tui, signal, notice: this.m.tuiExternalEditorWaiting }).then(answer, failed);
 		} catch (error) {
 			// Answer later, like a real editor would: the reducer is still running this effect.
 			queueMicrotask(() => failed(error));

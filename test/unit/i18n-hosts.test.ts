@@ -1,8 +1,8 @@
 /**
- * The locale outside the overlay: the transcript renderers (directly and through the tool definition,
- * which reads the config's `locale` at each render) and the dialog walker (through execute, with the
- * config's `locale` or the environment) speak the locale, fit every width, and the model's text is the
- * same whatever the locale.
+ * The locale around the overlay: the transcript renderers (directly and through the tool definition,
+ * which reads the config's `locale` at each render), the dialog walker (through execute, with the
+ * config's `locale` or the environment), the accessible prompts and the session's status lines speak
+ * the locale and fit every width; the model's text is the same whatever the locale.
  */
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import { KeybindingsManager, TUI_KEYBINDINGS } from "@earendil-works/pi-tui";
@@ -15,7 +15,9 @@ import { finishedResult } from "../../src/protocol/result.ts";
 import { executeAskUserQuestion } from "../../src/tool/execute.ts";
 import { DEFAULT_GUIDANCE } from "../../src/tool/guidance.ts";
 import { runAccessibleQuestionnaire } from "../../src/tui/accessible/run.ts";
+import type { ExternalEditor } from "../../src/tui/session.ts";
 import { ZH_FORM } from "./i18n-fixtures.ts";
+import { CACHE, flush, KEYS, startSession } from "./session-harness.ts";
 import { expectFits } from "./view-fixtures.ts";
 
 const zh = messagesFor("zh-CN");
@@ -162,5 +164,19 @@ describe("the accessible prompts in zh-CN", () => {
 		for (let width = 1; width <= 100; width++) expectFits(component?.render(width) ?? [], width);
 		component?.handleInput("\x1b");
 		await expect(run).resolves.toMatchObject({ outcome: "declined" });
+	});
+});
+
+describe("the TUI session in zh-CN", () => {
+	it("the external editor's waiting notice and its failure status speak Chinese", async () => {
+		const calls: { notice?: string; resolve: (r: { ok: false; error: string }) => void }[] = [];
+		const editExternally: ExternalEditor = (_text, options) =>
+			new Promise((resolve) => calls.push({ notice: options.notice, resolve }));
+		const h = startSession([CACHE], { editExternally, messages: zh });
+		h.press("n", KEYS.legacy.ctrlG);
+		expect(calls[0]?.notice).toBe(zh.tuiExternalEditorWaiting);
+		calls[0]?.resolve({ ok: false, error: "$EDITOR not found" });
+		await flush();
+		expect(h.screen()).toContain("外部编辑器出错：$EDITOR not found（已保留你的内容）");
 	});
 });

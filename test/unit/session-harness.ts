@@ -11,6 +11,7 @@ import {
 	TUI_KEYBINDINGS,
 } from "@earendil-works/pi-tui";
 import { vi } from "vitest";
+import type { Messages } from "../../src/i18n/messages.ts";
 import type { Question } from "../../src/protocol/questions.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
 import type { RawInput } from "../../src/tui/collapse-listener.ts";
@@ -80,6 +81,8 @@ export interface HarnessOptions {
 	/** Replaces Pi's keybindings manager altogether. */
 	hostKeys?: HostKeybindings;
 	onError?: (error: unknown) => void;
+	/** The locale's words; English when absent. */
+	messages?: Messages;
 }
 
 /** A running session and helpers to drive it. */
@@ -103,6 +106,7 @@ export function startSession(questions: Question[], options: HarnessOptions = {}
 		rawInput: options.rawInput,
 		editExternally: options.editExternally,
 		onError: options.onError,
+		messages: options.messages,
 	});
 	session.focused = true;
 	return {
