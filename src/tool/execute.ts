@@ -6,12 +6,13 @@ import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import type { AskConfig } from "../config/schema.ts";
 import { chooseHostPath, type HostCapabilities, wantsAccessible } from "../host/choose.ts";
 import { loadTui, type TuiLoad } from "../host/load-tui.ts";
+import { untilAborted } from "../host/until-aborted.ts";
 import { resolveLocale } from "../i18n/locale.ts";
 import { messagesFor } from "../i18n/messages.ts";
 import { capDetails, limitsFrom } from "../protocol/budget.ts";
 import { resultText } from "../protocol/envelope.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
-import { notShownResult, type QuestionnaireResult } from "../protocol/result.ts";
+import { finishedResult, notShownResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { walkQuestionnaire } from "../rpc/walker.ts";
 import { validateQuestionnaire } from "./validation.ts";
 
@@ -62,7 +63,10 @@ async function runOnHost(questionnaire: Questionnaire, env: ExecuteEnv): Promise
 			return notShownResult("programmatic", "no_ui", "This Pi session has no interactive UI (print or JSON mode).");
 		case "tui":
 		case "accessible": {
-			const load = await (env.loadTui ?? loadTui)();
+			// An abort ends the call even while the module loads (an import that never settles included).
+			const load = await untilAborted((env.loadTui ?? loadTui)(), env.signal, () => undefined);
+			if (load === undefined)
+				return finishedResult("tui", questionnaire.questions.length, "interrupted", { answers: [] });
 			if (!load.ok) return notShownResult("tui", load.code, load.message);
 			const result = await load.run(questionnaire, env.ui, {
 				signal: env.signal,

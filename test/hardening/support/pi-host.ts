@@ -79,6 +79,10 @@ export class PiLikeHost {
 	private readonly record: boolean;
 	private readonly overlays = new Map<OverlayHandle, () => void>();
 	private current: Component | undefined;
+	/** Calls of `done` by every questionnaire shown on this host (each must call it exactly once). */
+	doneTotal = 0;
+	/** Calls of `custom()` (questionnaires shown or about to be). */
+	customCalls = 0;
 
 	private constructor(internals: PiInternals, options: PiLikeHostOptions) {
 		this.internals = internals;
@@ -120,6 +124,11 @@ export class PiLikeHost {
 		onTerminalInput: (handler: (data: string) => { consume?: boolean; data?: string } | undefined) =>
 			this.tui.addInputListener(handler),
 	} as unknown as ExtensionUIContext;
+
+	/** The component most recently put on screen. */
+	shown(): Component | undefined {
+		return this.current;
+	}
 
 	/** Opens `questionnaire` through runTuiQuestionnaire and waits until its component is on screen. */
 	async open(
@@ -164,6 +173,7 @@ export class PiLikeHost {
 
 	/** Follows InteractiveMode.showExtensionCustom for `overlay: true`. */
 	private custom(factory: Factory, options?: CustomOptions): Promise<unknown> {
+		this.customCalls++;
 		return new Promise((resolve, reject) => {
 			let component: Component | undefined;
 			let handle: OverlayHandle | undefined;
@@ -183,7 +193,11 @@ export class PiLikeHost {
 				removeOverlay();
 				resolve(result);
 			};
-			Promise.resolve(factory(this.tui, this.internals.theme, this.keybindings as never, close as never))
+			const done = (result: unknown) => {
+				this.doneTotal++;
+				close(result);
+			};
+			Promise.resolve(factory(this.tui, this.internals.theme, this.keybindings as never, done as never))
 				.then((c) => {
 					if (closed) return;
 					component = this.record ? this.recording(c) : c;
