@@ -12,6 +12,7 @@
 import type { Theme } from "@earendil-works/pi-coding-agent";
 import { type Component, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
 import { defaultMessages, type Messages } from "../i18n/messages.ts";
+import { gapBetween } from "../i18n/spacing.ts";
 import type { Answer, Outcome, Problem, QuestionNote } from "../protocol/result.ts";
 import { fitLine, wrapBlock } from "../text/fit.ts";
 import { sanitizeBlock, sanitizeInline } from "../text/sanitize.ts";
@@ -86,12 +87,17 @@ export function renderAskCall(
 	const rows: Row[] = [{ text: `${title}  ${headers || waiting}`.trimEnd(), clip: !context.expanded }];
 	if (!context.expanded) return new RowsView(rows);
 	for (const q of questions) {
-		const multi = q.multiSelect ? theme.fg("muted", ` ${m.renderMultiSelect}`) : "";
+		const multi = q.multiSelect
+			? theme.fg("muted", `${gapBetween(q.header, m.renderMultiSelect)}${m.renderMultiSelect}`)
+			: "";
 		rows.push({ text: `${theme.fg("accent", q.header)}${multi}`, clip: false });
 		for (const line of q.question.split("\n")) rows.push({ text: `  ${line}`, clip: false });
 		for (const o of q.options) {
 			const description = o.description ? theme.fg("muted", ` — ${o.description}`) : "";
-			const preview = o.hasPreview ? theme.fg("muted", ` ${m.renderHasPreview}`) : "";
+			const before = o.description || o.label;
+			const preview = o.hasPreview
+				? theme.fg("muted", `${gapBetween(before, m.renderHasPreview)}${m.renderHasPreview}`)
+				: "";
 			rows.push({ text: `  ${q.multiSelect ? "☐" : "•"} ${o.label}${description}${preview}`, clip: false });
 		}
 	}
@@ -153,10 +159,11 @@ function collapsedRows(d: Shown, headers: Headers, { theme, m }: Look): Row[] {
 	const sep = theme.fg("muted", " · ");
 	const answers = d.outcome === "declined" ? [] : d.answers;
 	const summary = answers
-		.map(
-			(a) =>
-				`${theme.fg("muted", m.renderNamed(nameOf(a.questionIndex, headers, m, a.question)))} ${answerText(a, m, ANSWER_COLUMNS)}`,
-		)
+		.map((a) => {
+			const name = m.renderNamed(nameOf(a.questionIndex, headers, m, a.question));
+			const answer = answerText(a, m, ANSWER_COLUMNS);
+			return `${theme.fg("muted", name)}${gapBetween(name, answer)}${answer}`;
+		})
 		.join(sep);
 	const label = d.outcome === "answered" && summary !== "" ? "" : ` ${statusLabel(d, m)}`;
 	const head = theme.fg(status.color, `${status.mark}${label}`);
@@ -194,9 +201,11 @@ function expandedRows(d: Shown, headers: Headers, { theme, m }: Look): Row[] {
 	for (const index of indexes) {
 		const answer = answered.find((a) => a.questionIndex === index);
 		if (answer) {
-			const typed = answer.kind === "custom" ? theme.fg("muted", ` ${m.renderTyped}`) : "";
-			const name = theme.fg("accent", m.renderNamed(nameOf(index, headers, m, answer.question)));
-			line(`${theme.fg("success", "✔")} ${name} ${answerText(answer, m)}${typed}`);
+			const text = answerText(answer, m);
+			const typed =
+				answer.kind === "custom" ? theme.fg("muted", `${gapBetween(text, m.renderTyped)}${m.renderTyped}`) : "";
+			const name = m.renderNamed(nameOf(index, headers, m, answer.question));
+			line(`${theme.fg("success", "✔")} ${theme.fg("accent", name)}${gapBetween(name, text)}${text}${typed}`);
 			if (answer.notes) block(`  ${m.renderQuestionNote}`, answer.notes);
 		} else {
 			const note = noteFor(d, index);
@@ -205,11 +214,14 @@ function expandedRows(d: Shown, headers: Headers, { theme, m }: Look): Row[] {
 		}
 	}
 	// Declined answers are void, but the notes written on them often say why.
-	const named = (index: number, question: string) => `  ${m.renderNamed(nameOf(index, headers, m, question))} `;
+	const named = (index: number, question: string, notes: string) => {
+		const name = m.renderNamed(nameOf(index, headers, m, question));
+		return `  ${name}${gapBetween(name, notes)}`;
+	};
 	if (d.outcome === "declined")
-		for (const a of d.answers) if (a.notes) block(named(a.questionIndex, a.question), a.notes);
+		for (const a of d.answers) if (a.notes) block(named(a.questionIndex, a.question, a.notes), a.notes);
 	if (d.outcome === "declined")
-		for (const n of d.questionNotes ?? []) block(named(n.questionIndex, n.question), n.notes);
+		for (const n of d.questionNotes ?? []) block(named(n.questionIndex, n.question, n.notes), n.notes);
 	if (d.globalNote) block(m.renderGlobalNote, d.globalNote);
 	return rows;
 }

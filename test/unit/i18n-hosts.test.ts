@@ -54,7 +54,7 @@ describe("the transcript renderers in zh-CN", () => {
 		expect(call.render(200).join("\n")).toContain("（有预览）");
 		const text = expanded.render(200).join("\n");
 		expect(text).toContain("部分回答");
-		expect(text).toContain("缓存方案： 自定义答案 （手动输入）");
+		expect(text).toContain("缓存方案：自定义答案（手动输入）");
 		expect(text).toContain("Linux 服务器、Windows");
 		expect(text).toContain("○ 发布：未回答");
 		expect(text).toContain("备注：整体说明");

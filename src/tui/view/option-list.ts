@@ -8,6 +8,7 @@
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { defaultMessages, type Messages } from "../../i18n/messages.ts";
+import { gapBetween } from "../../i18n/spacing.ts";
 import { fitLine } from "../../text/fit.ts";
 import { PropsComponent } from "./component.ts";
 import { wrapPrefixed } from "./lines.ts";
@@ -143,16 +144,20 @@ export class OptionList extends PropsComponent<OptionListProps, OptionListConten
 		if (row.kind === "option" && row.recommended) suffixes.push([t.recommended, this.m.viewRecommended]);
 		if ((row.kind === "option" && row.checked && !multi) || (row.kind === "type" && row.answered))
 			suffixes.push([t.success, this.m.viewAnsweredMark]);
-		let lastWidth = visibleWidth(plain[plain.length - 1] ?? "");
+		let lastText = plain[plain.length - 1] ?? "";
+		let lastWidth = visibleWidth(lastText);
 		for (const [style, suffix] of suffixes) {
 			const w = visibleWidth(suffix);
-			if (lastWidth + 1 + w <= width) {
-				lines[lines.length - 1] += ` ${style(suffix)}`;
-				lastWidth += 1 + w;
+			// Full-width tags ("（推荐）") carry their own spacing.
+			const gap = gapBetween(lastText, suffix);
+			if (lastWidth + gap.length + w <= width) {
+				lines[lines.length - 1] += `${gap}${style(suffix)}`;
+				lastWidth += gap.length + w;
 			} else {
 				lines.push(indent + style(fitLine(suffix, width - indentWidth)));
 				lastWidth = indentWidth + w;
 			}
+			lastText = suffix;
 		}
 		if (row.kind === "option") {
 			if (row.description.trim() !== "")
