@@ -39,6 +39,8 @@ export interface FrameRun {
 	spawnToCall: number;
 	/** Pi's session_start → tool call sent (wall clock, ms resolution). */
 	sessionToCall: number;
+	/** When the tool call was sent, ms since the epoch (performance.timeOrigin + now), to line up with Pi's own marks. */
+	calledAtEpoch: number;
 	/** The terminal text just before and at the frame (for checking what was detected). */
 	context: string;
 }
@@ -110,6 +112,7 @@ export async function runOnce(
 		const sessionStart = Number(readFileSync(probeFile, "utf8"));
 		return {
 			callToFrame: frameAt - calledAt,
+			calledAtEpoch: performance.timeOrigin + calledAt,
 			spawnToCall: calledAt - spawnedAt,
 			sessionToCall: calledAtWall - sessionStart,
 			context: term.text().slice(-2000),

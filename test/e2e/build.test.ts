@@ -6,7 +6,7 @@
  * a question through the copy over RPC.
  */
 import { execFile } from "node:child_process";
-import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -72,6 +72,13 @@ describe("the bundles", () => {
 		const specifiers = new Set(named.map((m) => m[1] ?? m[2]));
 		expect(specifiers.size).toBeGreaterThan(0);
 		for (const specifier of specifiers) expect(HOST_MODULES).toContain(specifier);
+	});
+
+	it("dist/ in the repository is the build of the current sources (the e2e tests load it: else run npm run build)", () => {
+		for (const name of ["core", "tui"] as const) {
+			const built = join(REPO_ROOT, "dist", `${name}.cjs`);
+			expect(existsSync(built) && readFileSync(built, "utf8") === bundles[name], `${built} is stale`).toBe(true);
+		}
 	});
 
 	it("the entry is one statement for jiti: no import syntax, no TypeScript", () => {
