@@ -6,7 +6,7 @@
  * a question through the copy over RPC.
  */
 import { execFile } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -52,6 +52,29 @@ function requires(code: string): string[] {
 	});
 }
 
+/** Loads `dir` twice with the Pi bundle's discoverAndLoadExtensions in a fresh process. */
+async function loadWithPi(dir: string): Promise<{ errors: unknown[]; tools: string[][]; fromPkg: string[] }> {
+	const cli = fileURLToPath(import.meta.resolve("@earendil-works/pi-coding-agent"));
+	const bundleIndex = join(dirname(cli), "bundle", "index.js");
+	const agentDir = mkdtempSync(join(tmpdir(), "pi-ask-built-agent-"));
+	const child = `
+		import { createRequire } from "node:module";
+		const [bundleIndex, pkg, agentDir] = process.argv.slice(1);
+		const pi = await import(bundleIndex);
+		const first = await pi.discoverAndLoadExtensions([pkg], pkg, agentDir);
+		const again = await pi.discoverAndLoadExtensions([pkg], pkg, agentDir);
+		const tools = [first, again].map((r) => r.extensions.flatMap((e) => [...e.tools.keys()]));
+		const fromPkg = Object.keys(createRequire(import.meta.url).cache).filter((p) => p.startsWith(pkg));
+		console.log(JSON.stringify({ errors: [...first.errors, ...again.errors], tools, fromPkg }));
+	`;
+	try {
+		const out = await run(["--input-type=module", "-e", child, bundleIndex, dir, agentDir], piEnv(agentDir));
+		return JSON.parse(out.trim().split("\n").at(-1) ?? "{}");
+	} finally {
+		removeDir(agentDir);
+	}
+}
+
 describe("the bundles", () => {
 	it("require nothing but Node built-ins (and core.cjs its sibling tui.cjs): no host package from node_modules", () => {
 		const core = requires(bundles.core);
@@ -87,35 +110,31 @@ describe("the bundles", () => {
 			.split("\n")
 			.filter((line) => line.trim() !== "" && !line.startsWith("//"))
 			.join("\n");
-		expect(code.split("\n")).toHaveLength(1);
+		expect(code.startsWith("module.exports = ")).toBe(true);
+		expect(code.match(/;/g)).toHaveLength(1);
 		expect(code).not.toMatch(/\bimport\b|\bexport\b|: [A-Z]|\bas\b/);
 	});
 });
 
 describe("loading the built copy without node_modules", () => {
 	it("Pi's bundled loader loads it in a fresh process, twice (as /reload does); the tool registers", async () => {
-		const cli = fileURLToPath(import.meta.resolve("@earendil-works/pi-coding-agent"));
-		const bundleIndex = join(dirname(cli), "bundle", "index.js");
-		const agentDir = mkdtempSync(join(tmpdir(), "pi-ask-built-agent-"));
-		const child = `
-			import { createRequire } from "node:module";
-			const [bundleIndex, pkg, agentDir] = process.argv.slice(1);
-			const pi = await import(bundleIndex);
-			const first = await pi.discoverAndLoadExtensions([pkg], pkg, agentDir);
-			const again = await pi.discoverAndLoadExtensions([pkg], pkg, agentDir);
-			const tools = [first, again].map((r) => r.extensions.flatMap((e) => [...e.tools.keys()]));
-			const fromPkg = Object.keys(createRequire(import.meta.url).cache).filter((p) => p.startsWith(pkg));
-			console.log(JSON.stringify({ errors: [...first.errors, ...again.errors], tools, fromPkg }));
-		`;
+		const report = await loadWithPi(pkg);
+		expect(report.errors).toEqual([]);
+		expect(report.tools).toEqual([[ASK], [ASK]]);
+		// core.cjs drops itself from Node's cache, so a reload evaluates what is on disk now.
+		expect(report.fromPkg).toEqual([]);
+	});
+
+	it("a checkout without dist/ (a git install has no dev tools to build) loads the sources through jiti", async () => {
+		const checkout = mkdtempSync(join(tmpdir(), "pi-ask-checkout-"));
 		try {
-			const out = await run(["--input-type=module", "-e", child, bundleIndex, pkg, agentDir], piEnv(agentDir));
-			const report = JSON.parse(out.trim().split("\n").at(-1) ?? "{}") as Record<string, unknown>;
+			for (const file of ["package.json", "extension.cts"]) copyFileSync(join(REPO_ROOT, file), join(checkout, file));
+			cpSync(join(REPO_ROOT, "src"), join(checkout, "src"), { recursive: true });
+			const report = await loadWithPi(checkout);
 			expect(report.errors).toEqual([]);
 			expect(report.tools).toEqual([[ASK], [ASK]]);
-			// core.cjs drops itself from Node's cache, so a reload evaluates what is on disk now.
-			expect(report.fromPkg).toEqual([]);
 		} finally {
-			removeDir(agentDir);
+			removeDir(checkout);
 		}
 	});
 
