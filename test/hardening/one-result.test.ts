@@ -140,7 +140,7 @@ describe("abort", () => {
 		const dir = mkdtempSync(join(tmpdir(), "ask-sleepy-"));
 		const pidFile = join(dir, "pid");
 		const script = join(dir, "sleepy-editor.sh");
-		writeFileSync(script, `#!/bin/sh\necho $$ > "${pidFile}"\nsleep 30\n`);
+		writeFileSync(script, `#!/bin/sh\necho $$ > "${pidFile}"\nexec sleep 30\n`);
 		chmodSync(script, 0o755);
 		const saved = process.env.VISUAL;
 		process.env.VISUAL = script;
