@@ -1,24 +1,24 @@
 /**
  * The preview of the focused option: its markdown rendered by pi-tui's `Markdown` with the markdown
- * theme. One `Markdown` instance per (tab, option), made (and its text sanitized) the first time that
- * option is focused and kept, so a large preview is parsed and laid out again only when its width
- * changes, never per key press. Longer previews scroll by the given offset and end in a position line
- * ("lines 11–30 of 300 · Shift+↓ more"); nothing is cut silently. OSC 8 hyperlinks that pi-tui would
- * emit for markdown links are removed: the URL comes from the model and would be hidden behind the text.
- * Must not import the state.
+ * theme. One document per (tab, option), made the first time that option is focused and kept, so a
+ * preview is laid out again only when its width changes, never per key press. A long preview is laid out
+ * only as far as it is shown (lazy-markdown.ts): a 1 MB preview costs its first screen. Longer previews
+ * scroll by the given offset and end in a position line ("lines 11–30 of 300 · Shift+↓ more", or
+ * "of ≥ 64" while the end has not been laid out yet); nothing is cut silently. OSC 8 hyperlinks that
+ * pi-tui would emit for markdown links are removed: the URL comes from the model and would be hidden
+ * behind the text. Must not import the state.
  */
-import { Markdown } from "@earendil-works/pi-tui";
 import { en } from "../../i18n/en.ts";
 import { fitLine } from "../../text/fit.ts";
-import { sanitizeBlock } from "../../text/sanitize.ts";
 import { clampWidth, PropsComponent } from "./component.ts";
+import { LazyMarkdown } from "./lazy-markdown.ts";
 import type { ViewTheme } from "./theme.ts";
 
 /** Props of the preview pane. */
 export interface PreviewProps {
-	/** Which preview: "tab:option"; the Markdown instance is cached under it. */
+	/** Which preview: "tab:option"; its document is cached under it. */
 	id: string;
-	/** The raw markdown from the model (sanitized here, once), or undefined for "no preview for this row". */
+	/** The raw markdown from the model (sanitized here, as far as it is shown), or undefined for "no preview for this row". */
 	markdown: string | undefined;
 	/** First line shown (clamped to the end). */
 	offset: number;
@@ -29,13 +29,20 @@ export interface PreviewProps {
 	downKey: string;
 }
 
-const OSC8 = /\x1b\]8;[^\x07\x1b]*(?:\x07|\x1b\\)/g;
+/** What the pane shows: a document, or the "no preview" line. */
+type PreviewContent = { doc: LazyMarkdown } | { line: string };
+
+/** "lines 11–30 of ≥ 64": the position while the end of the preview is not laid out yet. */
+// TODO(i18n): move next to `viewPreviewPosition` in the message tables.
+function partialPosition(first: number, last: number, known: number, hint: string): string {
+	return `lines ${first}–${last} of ≥ ${known}${hint === "" ? "" : ` · ${hint}`}`;
+}
 
 /** The preview pane component. */
-export class PreviewPane extends PropsComponent<PreviewProps> {
+export class PreviewPane extends PropsComponent<PreviewProps, PreviewContent> {
 	protected override readonly windowKeys = ["offset", "height", "upKey", "downKey"] as const;
 	private readonly theme: ViewTheme;
-	private readonly documents = new Map<string, { source: string; markdown: Markdown }>();
+	private readonly documents = new Map<string, { source: string; doc: LazyMarkdown }>();
 	private lastMaxOffset = 0;
 
 	constructor(theme: ViewTheme, props?: PreviewProps) {
@@ -43,9 +50,15 @@ export class PreviewPane extends PropsComponent<PreviewProps> {
 		this.theme = theme;
 	}
 
-	/** Lines the whole preview takes at `width`. */
-	measure(width: number): number {
-		return this.contentAt(clampWidth(width)).length;
+	/**
+	 * Lines the preview takes at `width`. A long preview is laid out only to `rows` lines past the offset
+	 * (the most that can be shown); then the figure is a lower bound, larger than any pane it gets.
+	 */
+	measure(width: number, rows = Number.POSITIVE_INFINITY): number {
+		const w = clampWidth(width);
+		const content = this.contentAt(w);
+		if ("line" in content) return 1;
+		return content.doc.linesAt(w, Math.max(0, Math.floor(this.props.offset)) + rows).lines.length;
 	}
 
 	/** After `render`: the largest offset that still fills the pane (0 when everything fits). */
@@ -55,69 +68,56 @@ export class PreviewPane extends PropsComponent<PreviewProps> {
 
 	override invalidate(): void {
 		super.invalidate();
-		for (const doc of this.documents.values()) doc.markdown.invalidate();
+		for (const entry of this.documents.values()) entry.doc.invalidate();
 	}
 
-	protected content(width: number): readonly string[] {
+	protected content(): PreviewContent {
 		const { id, markdown } = this.props;
-		if (markdown === undefined) return [this.theme.dim(en.viewNoPreview)];
-		let doc = this.documents.get(id);
-		if (!doc || doc.source !== markdown) {
-			doc = { source: markdown, markdown: new Markdown(sanitizeBlock(markdown), 0, 0, this.theme.markdown) };
-			this.documents.set(id, doc);
+		if (markdown === undefined) return { line: en.viewNoPreview };
+		let entry = this.documents.get(id);
+		if (!entry || entry.source !== markdown) {
+			entry = { source: markdown, doc: new LazyMarkdown(markdown, this.theme.markdown) };
+			this.documents.set(id, entry);
 		}
-		return doc.markdown.render(width);
+		return entry;
 	}
 
-	protected draw(lines: readonly string[], width: number): string[] {
+	protected draw(content: PreviewContent, width: number): string[] {
 		const height = Math.max(0, Math.floor(this.props.height));
-		const total = lines.length;
-		const shown = (from: number, to: number) => this.fittedSlice(lines, width, from, to);
-		if (total <= height) {
+		if ("line" in content) {
 			this.lastMaxOffset = 0;
-			return shown(0, total);
+			return height > 0 ? [this.theme.dim(fitLine(content.line, width))] : [];
+		}
+		const wanted = Math.max(0, Math.floor(this.props.offset)) + height;
+		const { lines, complete } = content.doc.linesAt(width, wanted);
+		const total = lines.length;
+		if (total <= height && complete) {
+			this.lastMaxOffset = 0;
+			return lines.slice();
 		}
 		this.lastMaxOffset = total - Math.max(1, height - 1);
 		if (height === 0) return [];
 		const rows = height - 1;
 		const max = total - Math.max(1, rows);
 		const offset = Math.min(max, Math.max(0, Math.floor(this.props.offset)));
-		const out = shown(offset, offset + rows);
+		const out = lines.slice(offset, offset + rows);
 		const hint =
-			offset < max ? en.viewPreviewMore(this.props.downKey) : offset > 0 ? en.viewPreviewBack(this.props.upKey) : "";
+			offset < max || !complete
+				? en.viewPreviewMore(this.props.downKey)
+				: offset > 0
+					? en.viewPreviewBack(this.props.upKey)
+					: "";
 		const first = offset + 1;
-		const position = en.viewPreviewPosition(first, Math.max(first, offset + rows), total, hint);
+		const last = Math.max(first, offset + rows);
+		const position = complete
+			? en.viewPreviewPosition(first, last, total, hint)
+			: partialPosition(first, last, total, hint);
 		out.push(this.theme.dim(fitLine(position, width)));
 		return out;
 	}
 
-	/** Lines from `draw` are fitted already. */
+	/** Lines from `draw` are fitted already: the document fits each line once, when it lays it out. */
 	protected override fit(lines: string[]): string[] {
 		return lines;
 	}
-
-	private fitted = new WeakMap<readonly string[], { width: number; lines: (string | undefined)[] }>();
-
-	/** Lines `from`–`to` of the content, cleaned and fitted once per content and width (only those ever shown). */
-	private fittedSlice(lines: readonly string[], width: number, from: number, to: number): string[] {
-		let cache = this.fitted.get(lines);
-		if (cache?.width !== width) {
-			cache = { width, lines: [] };
-			this.fitted.set(lines, cache);
-		}
-		const out: string[] = [];
-		for (let i = from; i < to && i < lines.length; i++) {
-			let line = cache.lines[i];
-			if (line === undefined) {
-				line = fitLine(clean(lines[i] ?? ""), width);
-				cache.lines[i] = line;
-			}
-			out.push(line);
-		}
-		return out;
-	}
-}
-
-function clean(line: string): string {
-	return line.includes("\x1b]8;") ? line.replace(OSC8, "") : line;
 }

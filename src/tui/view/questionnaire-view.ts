@@ -160,7 +160,16 @@ export class QuestionnaireView {
 		}
 		if (p.preview) {
 			this.preview.setProps({ ...p.preview, height: keep(this.preview) });
-			preview = this.preview.measure(previewWidth);
+			// A long preview is laid out only as far as it can show: past the rows the sections around the body
+			// take, one more line makes it "taller than the room", which is all the height allocation needs.
+			const around =
+				4 +
+				(p.tabs.length > 0 ? 1 : 0) +
+				this.question.measure(inner) +
+				note +
+				p.status.length +
+				(p.hints.length > 0 ? 1 : 0);
+			preview = this.preview.measure(previewWidth, Math.max(1, Math.floor(input.maxHeight) - around + 1));
 		}
 		const side = placement === "side";
 		const below = placement === "below";
