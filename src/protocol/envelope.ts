@@ -17,14 +17,18 @@ import type { Answer, QuestionnaireResult, ResultError } from "./result.ts";
 
 export type { TextLimits } from "./budget.ts";
 
-/** Characters JSON.stringify leaves raw but that must not reach a model or a log verbatim. */
-const UNSAFE_IN_QUOTES = /[\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
+/**
+ * Characters JSON.stringify leaves raw but that must not reach a model or a log verbatim; the last
+ * alternative is the tag characters U+E0000–E007F (as UTF-16 pairs), invisible "ASCII smuggling" text.
+ */
+const UNSAFE_IN_QUOTES =
+	/[\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g;
 
 /** Everything `quote` escapes, for text shown without quotes: also C0 controls and lone surrogates. */
 const UNSAFE_PLAIN =
-	/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+	/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
-/** JSON string quoting, plus \u escapes for C1 controls, bidi controls, zero-width and line separators. */
+/** JSON string quoting, plus \u escapes for C1 controls, bidi controls, zero-width, line separators and tag characters. */
 export function quote(text: string): string {
 	return JSON.stringify(text).replace(UNSAFE_IN_QUOTES, unicodeEscape);
 }
@@ -34,8 +38,11 @@ function plain(text: string): string {
 	return text.replace(UNSAFE_PLAIN, unicodeEscape);
 }
 
+/** `\u` escapes, one per UTF-16 unit (a tag character is a surrogate pair: two escapes, as JSON spells it). */
 function unicodeEscape(ch: string): string {
-	return `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`;
+	let out = "";
+	for (let i = 0; i < ch.length; i++) out += `\\u${ch.charCodeAt(i).toString(16).padStart(4, "0")}`;
+	return out;
 }
 
 /** A cut slot still shows this many characters (or all of it, if shorter), however tight the total. */

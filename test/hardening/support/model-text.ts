@@ -6,9 +6,12 @@
 
 /** Raw characters the model-facing text must never contain. */
 const RAW =
-	/[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
+	/[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\u{e0000}-\u{e007f}]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
 
-/** Throws when `text` carries a raw control, bidi, invisible or separator character, or a lone surrogate. */
+/**
+ * Throws when `text` carries a raw control, bidi, invisible or separator character, a tag character
+ * (invisible "ASCII smuggling" text a model still reads), or a lone surrogate.
+ */
 export function assertModelTextSafe(text: string): void {
 	const match = RAW.exec(text);
 	if (match) {
