@@ -28,6 +28,8 @@ interface ChildOutput {
 }
 
 const EMPTY = fileURLToPath(new URL("./fixtures/empty-extension.ts", import.meta.url));
+/** Another empty extension, so its transpile is not served by the first one's cache entry. */
+const EMPTY_B = fileURLToPath(new URL("./fixtures/empty-extension-b.ts", import.meta.url));
 
 interface Dirs {
 	cwd: string;
@@ -69,6 +71,10 @@ export async function loadFigures(runs = 10): Promise<Figure[]> {
 		const extra = Math.ceil(runs / 2);
 		const floor: number[] = [];
 		for (let i = 0; i < extra; i++) floor.push((await runChild({ ...base, tmp: warmTmp }, "second", EMPTY)).ms);
+		const floorCold: number[] = [];
+		for (let i = 0; i < extra; i++) {
+			floorCold.push((await runChild({ ...base, tmp: dir(`floor-cold-${i}`) }, "second", EMPTY_B)).ms);
+		}
 		const first: number[] = [];
 		for (let i = 0; i < extra; i++) first.push((await runChild({ ...base, tmp: warmTmp }, "first")).ms);
 		return [
@@ -80,6 +86,12 @@ export async function loadFigures(runs = 10): Promise<Figure[]> {
 				note: "fresh process each run; Pi bundle's discoverAndLoadExtensions after another extension; empty jiti cache",
 			},
 			{ name: "extension load, warm cache", unit: "ms", samples: warm, target: { stat: "median", max: 15 } },
+			{
+				name: "  (info) empty .ts extension, cold",
+				unit: "ms",
+				samples: floorCold,
+				note: "the loader's floor on an empty jiti cache (its transpile of a one-line file); ours cold minus this is our own share",
+			},
 			{
 				name: "  (info) empty .ts extension, warm",
 				unit: "ms",
