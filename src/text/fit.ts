@@ -58,7 +58,24 @@ export function fitLine(line: string, width: number): string {
 export function padToWidth(line: string, width: number): string {
 	const max = columns(width);
 	const fitted = fitLine(line, max);
-	return fitted + " ".repeat(Math.max(0, max - visibleWidth(fitted)));
+	return fitted + " ".repeat(Math.max(0, max - lineWidth(fitted)));
+}
+
+const lineWidths = new Map<string, number>();
+const LINE_WIDTHS_LIMIT = 4096;
+
+/**
+ * pi-tui's width of a whole line, memoized: a frame shows the same styled lines (pointer "›", borders,
+ * marks) again and again, and pi-tui's own cache is small and shared with everything it draws.
+ */
+function lineWidth(line: string): number {
+	let w = lineWidths.get(line);
+	if (w === undefined) {
+		if (lineWidths.size >= LINE_WIDTHS_LIMIT) lineWidths.clear();
+		w = visibleWidth(line);
+		lineWidths.set(line, w);
+	}
+	return w;
 }
 
 /**
@@ -90,7 +107,7 @@ function columns(width: number): number {
  * truncating styled text walks every escape sequence and grapheme.
  */
 function fitStyled(line: string, max: number): string {
-	if (visibleWidth(line) <= max) return line;
+	if (lineWidth(line) <= max) return line;
 	const cut = truncateToWidth(line, max, ELLIPSIS);
 	if (cut === line || visibleWidth(cut) <= max) return cut;
 	return fitLine(stripTerminalSequences(line), max);

@@ -103,7 +103,7 @@ export class PropsAdapter {
 	/** The props for `input`. */
 	props(input: ViewInput): ViewProps {
 		const { state, context } = input;
-		const keyLabel: KeyLabel = (id: BindingId) => this.memo.line(input.keyLabel?.(id) ?? defaultKeyLabel(id));
+		const keyLabel = this.keyLabels(input.keyLabel);
 		const safe = safeQuestions(context.questions);
 		const submitTab = isSubmitTab(state, state.tab);
 		const question = safe[state.tab];
@@ -127,6 +127,24 @@ export class PropsAdapter {
 			hints,
 			collapsed: input.collapsedHint ? this.m.viewCollapsed(keyLabel("askUser.collapse")) : undefined,
 		};
+	}
+
+	private labels: { source: KeyLabel | undefined; names: Map<BindingId, string>; label: KeyLabel } | undefined;
+
+	/** Key names, sanitized, remembered per binding while the session's key labels stay the same. */
+	private keyLabels(source: KeyLabel | undefined): KeyLabel {
+		if (this.labels && this.labels.source === source) return this.labels.label;
+		const names = new Map<BindingId, string>();
+		const label: KeyLabel = (id) => {
+			let name = names.get(id);
+			if (name === undefined) {
+				name = this.memo.line(source?.(id) ?? defaultKeyLabel(id));
+				names.set(id, name);
+			}
+			return name;
+		};
+		this.labels = { source, names, label };
+		return label;
 	}
 
 	private note(state: QuestionnaireState, question: SafeQuestion | undefined, submitTab: boolean): ViewProps["note"] {
