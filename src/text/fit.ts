@@ -62,7 +62,7 @@ export function padToWidth(line: string, width: number): string {
 }
 
 const lineWidths = new Map<string, number>();
-const LINE_WIDTHS_LIMIT = 4096;
+const LINE_WIDTHS_LIMIT = 1024;
 
 /**
  * pi-tui's width of a whole line, memoized: a frame shows the same styled lines (pointer "›", borders,
