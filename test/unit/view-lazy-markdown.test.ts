@@ -157,6 +157,24 @@ describe("laying out only what is read", () => {
 		expect(first.lines.slice(0, 40)).toEqual(whole(big.slice(0, 4000), piTheme, 120).slice(0, 40));
 	});
 
+	it("cuts hostile shapes in time linear in their size (sanity bound, not a benchmark)", () => {
+		const shapes = [
+			`${"- ".repeat(200_000)}x`,
+			`\`\`\`\n${"a\n\n".repeat(100_000)}`,
+			"\n".repeat(300_000),
+			`${" ".repeat(100_000)}-${"\t".repeat(100_000)}\`\`\``,
+			`- \`\`\`\n${"  x\n\n".repeat(50_000)}y\n`,
+			"a".repeat(400_000),
+		];
+		for (const shape of shapes) {
+			const started = performance.now();
+			let pieces = 0;
+			for (let at = 0; at < shape.length; at = nextPiece(shape, at, 256).next) pieces++;
+			expect(pieces).toBeGreaterThan(0);
+			expect(performance.now() - started).toBeLessThan(2000);
+		}
+	});
+
 	it("extends as the reader scrolls, and knows the total at the end", () => {
 		const doc = `${Array.from({ length: 300 }, (_, i) => section(i)).join("\n\n")}`;
 		const lazy = new LazyMarkdown(doc, plainMarkdownTheme);
