@@ -123,6 +123,9 @@ export const en = {
 	/** The preview's scroll position; `hint` says which key scrolls further. */
 	viewPreviewPosition: (first: number, last: number, total: number, hint: string): string =>
 		`lines ${first}–${last} of ${total}${hint === "" ? "" : ` · ${hint}`}`,
+	/** The position in a long preview not yet laid out to its end: `known` lines so far, more to come. */
+	viewPreviewPartial: (first: number, last: number, known: number, hint: string): string =>
+		`lines ${first}–${last} of ≥ ${known}${hint === "" ? "" : ` · ${hint}`}`,
 	/** Scroll hint: more lines below. */
 	viewPreviewMore: (key: string): string => `${key} more`,
 	/** Scroll hint: at the end, scroll back up. */

@@ -64,6 +64,8 @@ export const ja: Messages = {
 	viewGlobalNote: (note: string): string => `全体へのメモ：${note}`,
 	viewPreviewPosition: (first: number, last: number, total: number, hint: string): string =>
 		`${total} 行中 ${first}–${last} 行目${hint === "" ? "" : ` · ${hint}`}`,
+	viewPreviewPartial: (first: number, last: number, known: number, hint: string): string =>
+		`${known} 行以上中 ${first}–${last} 行目${hint === "" ? "" : ` · ${hint}`}`,
 	viewPreviewMore: (key: string): string => `${key} 下へスクロール`,
 	viewPreviewBack: (key: string): string => `${key} 上へスクロール`,
 	viewNoPreview: "この項目にはプレビューがありません。",

@@ -63,6 +63,8 @@ export const zhCN: Messages = {
 	viewGlobalNote: (note: string): string => `所有问题的备注：${note}`,
 	viewPreviewPosition: (first: number, last: number, total: number, hint: string): string =>
 		`第 ${first}–${last} 行，共 ${total} 行${hint === "" ? "" : ` · ${hint}`}`,
+	viewPreviewPartial: (first: number, last: number, known: number, hint: string): string =>
+		`第 ${first}–${last} 行，至少 ${known} 行${hint === "" ? "" : ` · ${hint}`}`,
 	viewPreviewMore: (key: string): string => `${key} 向下滚动`,
 	viewPreviewBack: (key: string): string => `${key} 向上滚动`,
 	viewNoPreview: "此项没有预览。",

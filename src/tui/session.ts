@@ -73,7 +73,7 @@ export class QuestionnaireSession implements Focusable {
 		this.state = initialState(this.context.questions);
 		this.keys = createSessionKeys(options.keybindings, options.keys);
 		this.editor = new EmbeddedEditor(options.tui, options.editorTheme);
-		this.view = new QuestionnaireView(options.theme);
+		this.view = new QuestionnaireView(options.theme, this.m);
 		this.listener = installCollapseListener(options.rawInput, {
 			matches: (data) => this.keys.isCollapse(data),
 			onToggle: () => this.dispatch({ type: "view/collapseToggled" }),

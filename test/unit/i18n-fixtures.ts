@@ -21,7 +21,7 @@ export const ZH_FORM: Question[] = [
 			{
 				label: "内存缓存",
 				description: "简单，但重启后数据丢失",
-				preview: "```ts\nconst cache = new Map<string, string>(); // 进程内缓存\n```\n\n优点：无需额外服务。",
+				preview: `\`\`\`ts\nconst cache = new Map<string, string>(); // 进程内缓存\n\`\`\`\n\n${Array.from({ length: 30 }, (_, i) => `- 第 ${i + 1} 条说明：内存缓存在单实例部署时最简单。`).join("\n")}`,
 			},
 			{
 				label: "Redis (Recommended)",
@@ -72,6 +72,7 @@ const SEQUENCES: Record<string, Action[]> = {
 	noted: [{ type: "notes/opened" }, { type: "notes/edited", text: "这是一条备注" }, { type: "notes/closed" }],
 	submitTab: [
 		{ type: "answer/optionChosen", option: 1 },
+		{ type: "tab/switched", direction: "prev" },
 		{ type: "tab/switched", direction: "prev" },
 	],
 	submitNotes: [{ type: "tab/switched", direction: "prev" }, { type: "notes/opened" }],

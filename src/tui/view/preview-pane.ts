@@ -8,7 +8,7 @@
  * pi-tui would emit for markdown links are removed: the URL comes from the model and would be hidden
  * behind the text. Must not import the state.
  */
-import { en } from "../../i18n/en.ts";
+import { defaultMessages, type Messages } from "../../i18n/messages.ts";
 import { fitLine } from "../../text/fit.ts";
 import { clampWidth, PropsComponent } from "./component.ts";
 import { LazyMarkdown } from "./lazy-markdown.ts";
@@ -32,22 +32,18 @@ export interface PreviewProps {
 /** What the pane shows: a document, or the "no preview" line. */
 type PreviewContent = { doc: LazyMarkdown } | { line: string };
 
-/** "lines 11–30 of ≥ 64": the position while the end of the preview is not laid out yet. */
-// TODO(i18n): move next to `viewPreviewPosition` in the message tables.
-function partialPosition(first: number, last: number, known: number, hint: string): string {
-	return `lines ${first}–${last} of ≥ ${known}${hint === "" ? "" : ` · ${hint}`}`;
-}
-
 /** The preview pane component. */
 export class PreviewPane extends PropsComponent<PreviewProps, PreviewContent> {
 	protected override readonly windowKeys = ["offset", "height", "upKey", "downKey"] as const;
 	private readonly theme: ViewTheme;
+	private readonly m: Messages;
 	private readonly documents = new Map<string, { source: string; doc: LazyMarkdown }>();
 	private lastMaxOffset = 0;
 
-	constructor(theme: ViewTheme, props?: PreviewProps) {
+	constructor(theme: ViewTheme, props?: PreviewProps, messages: Messages = defaultMessages) {
 		super(props ?? { id: "", markdown: undefined, offset: 0, height: 0, upKey: "", downKey: "" });
 		this.theme = theme;
+		this.m = messages;
 	}
 
 	/**
@@ -73,7 +69,7 @@ export class PreviewPane extends PropsComponent<PreviewProps, PreviewContent> {
 
 	protected content(): PreviewContent {
 		const { id, markdown } = this.props;
-		if (markdown === undefined) return { line: en.viewNoPreview };
+		if (markdown === undefined) return { line: this.m.viewNoPreview };
 		let entry = this.documents.get(id);
 		if (!entry || entry.source !== markdown) {
 			entry = { source: markdown, doc: new LazyMarkdown(markdown, this.theme.markdown) };
@@ -103,15 +99,15 @@ export class PreviewPane extends PropsComponent<PreviewProps, PreviewContent> {
 		const out = lines.slice(offset, offset + rows);
 		const hint =
 			offset < max || !complete
-				? en.viewPreviewMore(this.props.downKey)
+				? this.m.viewPreviewMore(this.props.downKey)
 				: offset > 0
-					? en.viewPreviewBack(this.props.upKey)
+					? this.m.viewPreviewBack(this.props.upKey)
 					: "";
 		const first = offset + 1;
 		const last = Math.max(first, offset + rows);
 		const position = complete
-			? en.viewPreviewPosition(first, last, total, hint)
-			: partialPosition(first, last, total, hint);
+			? this.m.viewPreviewPosition(first, last, total, hint)
+			: this.m.viewPreviewPartial(first, last, total, hint);
 		out.push(this.theme.dim(fitLine(position, width)));
 		return out;
 	}

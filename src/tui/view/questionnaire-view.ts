@@ -5,6 +5,7 @@
  * tab bar, question, note, options or Submit summary, preview (beside or below), status, footer, border.
  * It never reads keys or changes the state; the session owns both and calls `setInput` after each change.
  */
+import { defaultMessages, type Messages } from "../../i18n/messages.ts";
 import { fitLine, padToWidth } from "../../text/fit.ts";
 import { clampWidth } from "./component.ts";
 import { EditorArea } from "./editor-area.ts";
@@ -44,7 +45,8 @@ interface Columns {
 /** The whole questionnaire dialog, rendered from a `ViewInput`. */
 export class QuestionnaireView {
 	private readonly theme: ViewTheme;
-	private readonly adapter = new PropsAdapter();
+	private readonly adapter: PropsAdapter;
+	private readonly m: Messages;
 	private readonly tabBar: TabBar;
 	private readonly question: TextBlock;
 	private readonly note: TextBlock;
@@ -57,16 +59,19 @@ export class QuestionnaireView {
 	private cache: { input: ViewInput; width: number; lines: readonly string[] } | undefined;
 	private previewShown = false;
 
-	constructor(theme: ViewTheme) {
+	/** `messages`: the locale's words (`messagesFor`); English by default. */
+	constructor(theme: ViewTheme, messages: Messages = defaultMessages) {
 		this.theme = theme;
+		this.m = messages;
+		this.adapter = new PropsAdapter(messages);
 		this.tabBar = new TabBar(theme);
 		this.question = new TextBlock(theme);
 		this.note = new TextBlock(theme);
 		this.noteEditor = new EditorArea(theme);
-		this.list = new OptionList(theme);
-		this.submit = new SubmitPane(theme);
-		this.preview = new PreviewPane(theme);
-		this.footer = new FooterBar(theme);
+		this.list = new OptionList(theme, undefined, messages);
+		this.submit = new SubmitPane(theme, undefined, messages);
+		this.preview = new PreviewPane(theme, undefined, messages);
+		this.footer = new FooterBar(theme, undefined, messages);
 	}
 
 	/** Sets what the next `render` shows. Pass a new object for every change. */
@@ -300,7 +305,7 @@ export class QuestionnaireView {
 			0,
 			...questions.map((q) => labelIndent(q.multiSelect === true, numberColumnWidth(q.options.length))),
 		);
-		const width = leftColumnWidth(safeQuestions(questions), inner, indent);
+		const width = leftColumnWidth(safeQuestions(questions), inner, indent, this.m.viewTypeRow);
 		this.leftWidthCache = { questions, inner, width };
 		return width;
 	}
