@@ -23,9 +23,9 @@ const LIST_ITEM = /^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
 const HTML_LINE = /^ {0,3}</;
 /** A line that starts a fresh top-level block at column 0 and is safe on both sides of a cut. */
 const FRESH_START = /^(?![ \t]|<|\[|\$\$|\\\[|(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$))/;
-const LINK_DEFINITION = /^ {0,3}\[[^\]\n]+\]:/m;
-const DISPLAY_MATH = /^ {0,3}(?:\$\$|\\\[)/m;
-const HTML_BLOCK = /^ {0,3}<[A-Za-z/!?]/m;
+const LINK_DEFINITION = /^ {0,3}\[[^\]\n]+\]:/;
+const DISPLAY_MATH = /^ {0,3}(?:\$\$|\\\[)/;
+const HTML_BLOCK = /^ {0,3}<[A-Za-z/!?]/;
 
 /**
  * True when a document may be cut. Not with link definitions (markdown resolves them across blocks), HTML
@@ -34,10 +34,23 @@ const HTML_BLOCK = /^ {0,3}<[A-Za-z/!?]/m;
  * paragraph before it swallowed).
  */
 export function canCut(source: string): boolean {
-	// Plain searches first: they are fast on a megabyte, the patterns are not.
-	if (source.includes("]:") && LINK_DEFINITION.test(source)) return false;
-	if (source.includes("<") && HTML_BLOCK.test(source)) return false;
-	return !((source.includes("$$") || source.includes("\\[")) && DISPLAY_MATH.test(source));
+	return !(
+		someLine(source, "]:", LINK_DEFINITION) ||
+		someLine(source, "<", HTML_BLOCK) ||
+		someLine(source, "$$", DISPLAY_MATH) ||
+		someLine(source, "\\[", DISPLAY_MATH)
+	);
+}
+
+/** True when a line holding `needle` matches `pattern`; only those lines are read, so a megabyte is cheap. */
+function someLine(source: string, needle: string, pattern: RegExp): boolean {
+	for (let at = source.indexOf(needle); at >= 0; ) {
+		const end = source.indexOf("\n", at);
+		const lineEnd = end < 0 ? source.length : end;
+		if (pattern.test(source.slice(source.lastIndexOf("\n", at) + 1, lineEnd))) return true;
+		at = end < 0 ? -1 : source.indexOf(needle, end);
+	}
+	return false;
 }
 
 /** The fenced code block the scan is inside of; `item` when it sits in a list item. */
