@@ -21,6 +21,8 @@ export interface CaptureSpec {
 	rows: number;
 	/** Files written into the agent dir (e.g. `ask-user-question.json`). */
 	agentFiles?: Record<string, string>;
+	/** The user's first prompt (default "Ask me."). */
+	prompt?: string;
 	/** Extra environment for pi (e.g. `LANG`). */
 	env?: Record<string, string>;
 	/** Text that shows the questionnaire is open. */
@@ -85,7 +87,7 @@ export async function capture(spec: CaptureSpec): Promise<Capture> {
 			command,
 			...args,
 			...piArgs({}),
-			"Ask me.",
+			spec.prompt ?? "Ask me.",
 			";",
 			"set-option",
 			"-s",

@@ -128,6 +128,7 @@ export const ZH_SHOT: Shot = {
 	rows: 22,
 	agentFiles: { "ask-user-question.json": JSON.stringify({ locale: "zh-CN" }) },
 	env: { LANG: "zh_CN.UTF-8" },
+	prompt: "问我吧。",
 	ready: "通用二进制",
 	keys: ["Space", "Down", "Space", "Down"],
 	expect: "Windows",
