@@ -164,9 +164,14 @@ async function open(params: unknown): Promise<Open> {
 	};
 }
 
-function keystrokes(session: Open, count: number, keys: readonly string[] = TOUR): number[] {
+/**
+ * Times `count` keys. With `noise`, a fixed computation is timed after every key too: on a busy or shared
+ * machine its p99 is what the load adds to any short task in the same moments as the keys.
+ */
+function keystrokes(session: Open, count: number, keys: readonly string[] = TOUR, noise?: number[]): number[] {
 	const times: number[] = [];
 	for (let i = 0; i < count; i++) {
+		if (noise) noise.push(fixedWork());
 		const key = keys[i % keys.length] ?? KEY.down;
 		const t0 = performance.now();
 		session.component.handleInput?.(key);
@@ -198,20 +203,14 @@ function fullFrames(session: Open, count: number): number[] {
 	return times;
 }
 
-/**
- * The same fixed computation (~0.15 ms) timed as often as the keys: its p99 is what a busy or shared
- * machine adds to any sub-millisecond task, so a keystroke p99 can be read against it.
- */
-function noiseFloor(count: number): number[] {
-	const times: number[] = [];
+/** A fixed computation of ~0.15 ms, timed: see `noise` below. */
+function fixedWork(): number {
 	let sink = 0;
-	for (let i = 0; i < count; i++) {
-		const t0 = performance.now();
-		for (let j = 0; j < 40_000; j++) sink += Math.sqrt(j);
-		times.push(performance.now() - t0);
-	}
+	const t0 = performance.now();
+	for (let j = 0; j < 40_000; j++) sink += Math.sqrt(j);
+	const ms = performance.now() - t0;
 	if (sink < 0) throw new Error("unreachable");
-	return times;
+	return ms;
 }
 
 const heapMB = () => process.memoryUsage().heapUsed / (1024 * 1024);
@@ -246,8 +245,8 @@ for (let i = 0; i < 3; i++) {
 	heapOpen.push(heapMB() - before);
 }
 if (!steady) throw new Error("unreachable");
-const keys = keystrokes(steady, keyCount);
-const noise = noiseFloor(keyCount);
+const noise: number[] = [];
+const keys = keystrokes(steady, keyCount, TOUR, noise);
 const frames = fullFrames(steady, quick ? 60 : 150);
 steady.close();
 

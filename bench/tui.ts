@@ -56,7 +56,7 @@ export async function tuiFigures(quick: boolean): Promise<Figure[]> {
 			name: "  (info) noise floor, fixed work",
 			unit: "ms",
 			samples: out.noise,
-			note: "the same ~0.15 ms computation timed as often as the keys: its p99 is what this machine's load adds to any short task (read the keystroke p99 against it)",
+			note: "a fixed ~0.15 ms computation timed between the keys: its p99 is what this machine's load adds to any short task in the same moments (read the keystroke p99 against it)",
 		},
 		{
 			name: "  (info) worst case, first render",
