@@ -23,12 +23,15 @@ export function propsEqual(a: unknown, b: unknown): boolean {
 		Object.getPrototypeOf(b) !== Object.prototype
 	)
 		return false;
-	const ka = Object.keys(a);
-	if (ka.length !== Object.keys(b).length) return false;
 	const ra = a as Record<string, unknown>;
 	const rb = b as Record<string, unknown>;
-	for (const key of ka) if (!(key in rb) || !propsEqual(ra[key], rb[key])) return false;
-	return true;
+	let count = 0;
+	for (const key in ra) {
+		if (!(key in rb) || !propsEqual(ra[key], rb[key])) return false;
+		count++;
+	}
+	for (const _ in rb) count--;
+	return count === 0;
 }
 
 /** A usable column count: whole and at least 1. */
@@ -94,8 +97,11 @@ export abstract class PropsComponent<P extends object, C = readonly string[]> {
 	}
 
 	private contentKey(): Record<string, unknown> {
-		const key: Record<string, unknown> = { ...(this.props as Record<string, unknown>) };
-		for (const k of this.windowKeys) delete key[k as string];
+		// Built without `delete`, which would turn the key into a slow dictionary-mode object.
+		const props = this.props as Record<string, unknown>;
+		const skip = this.windowKeys as readonly string[];
+		const key: Record<string, unknown> = {};
+		for (const k in props) if (!skip.includes(k)) key[k] = props[k];
 		return key;
 	}
 
