@@ -211,8 +211,8 @@ describe("sanitize: speed (sanity bound, not a benchmark)", () => {
 	// loose because the test machine may be busy running other suites.
 	it("sanitizes 1 MB of mixed hostile text in well under a second", () => {
 		const text = megabyte(corpus);
-		expect(time(() => sanitizeBlock(text))).toBeLessThan(1000);
-		expect(time(() => sanitizeInline(text))).toBeLessThan(1000);
+		expect(time(() => sanitizeBlock(text))).toBeLessThan(5000);
+		expect(time(() => sanitizeInline(text))).toBeLessThan(5000);
 	});
 
 	it.each([
@@ -224,6 +224,6 @@ describe("sanitize: speed (sanity bound, not a benchmark)", () => {
 		["tabs", megabyte("\t")],
 		["plain prose with CJK", megabyte("hello world 日本語 ")],
 	])("sanitizes 1 MB of %s without blowing up", (_name, text) => {
-		expect(time(() => sanitizeBlock(text), 2)).toBeLessThan(3000);
+		expect(time(() => sanitizeBlock(text), 2)).toBeLessThan(15000);
 	});
 });
