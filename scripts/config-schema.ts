@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CONFIG_SCHEMA } from "../src/config/schema.ts";
+import { configSchema } from "../src/config/schema.ts";
 import { readFieldDocs } from "./config-schema/jsdoc.ts";
 import { configJsonSchema, listSettings } from "./config-schema/json-schema.ts";
 import { configReference } from "./config-schema/reference.ts";
@@ -17,8 +17,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export function generatedConfigFiles(): Record<string, string> {
 	const docs = readFieldDocs(readFileSync(join(ROOT, "src", "config", "schema.ts"), "utf8"));
 	return {
-		"schema/ask-user-question.schema.json": `${JSON.stringify(configJsonSchema(CONFIG_SCHEMA, docs), null, "\t")}\n`,
-		"docs/configuration.md": configReference(listSettings(CONFIG_SCHEMA, docs)),
+		"schema/ask-user-question.schema.json": `${JSON.stringify(configJsonSchema(configSchema(), docs), null, "\t")}\n`,
+		"docs/configuration.md": configReference(listSettings(configSchema(), docs)),
 	};
 }
 

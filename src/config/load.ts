@@ -1,8 +1,9 @@
 /**
  * Loads the extension's config: the global file `<agent dir>/ask-user-question.json`, then, when the
  * project is trusted, `<cwd>/.pi/ask-user-question.json`, which wins per setting. Synchronous and cheap
- * (it runs in the extension factory and at every session_start): no schema compilation, since TypeBox's
- * `Value` checks interpret the schema directly and these files are tiny.
+ * (it runs in the extension factory and at every session_start): without a file it touches no schema at
+ * all; with one, no schema compilation, since TypeBox's `Value` checks interpret the schema directly and
+ * these files are tiny.
  *
  * Never throws. A broken file gives one warning and contributes nothing; a file with some bad settings
  * gives one warning listing each bad key path, and its good settings still apply. Warnings are plain
@@ -21,10 +22,10 @@ import { sanitizeInline } from "../text/sanitize.ts";
 import { buildConfig, type Layer, readLayer } from "./layer.ts";
 import { globalConfigPath, projectConfigPath, resolveAgentDir } from "./paths.ts";
 import { readConfigFile } from "./read.ts";
-import { type AskConfig, CONFIG_SCHEMA } from "./schema.ts";
+import { type AskConfig, configSchema, defaultConfig } from "./schema.ts";
 
 export type { AskConfig } from "./schema.ts";
-export { globalConfigPath, projectConfigPath, resolveAgentDir };
+export { defaultConfig, globalConfigPath, projectConfigPath, resolveAgentDir };
 
 /** What `loadConfig` found. */
 export interface ConfigLoad {
@@ -59,11 +60,6 @@ export function loadConfig(options: ConfigLocation): ConfigLoad {
 	}
 }
 
-/** The config when no file sets anything. */
-export function defaultConfig(): AskConfig {
-	return buildConfig(CONFIG_SCHEMA, []) as unknown as AskConfig;
-}
-
 function load({ agentDir, cwd, projectTrusted }: ConfigLocation): ConfigLoad {
 	const paths = [globalConfigPath(agentDir)];
 	const project = projectConfigPath(cwd);
@@ -80,14 +76,16 @@ function load({ agentDir, cwd, projectTrusted }: ConfigLocation): ConfigLoad {
 			warnings.push(`Ignored config file ${sanitizeInline(path)}: ${file.reason}.`);
 			continue;
 		}
-		const { values, problems } = readLayer(CONFIG_SCHEMA, file.data);
+		const { values, problems } = readLayer(configSchema(), file.data);
 		if (problems.length > 0) warnings.push(`Ignored settings in ${sanitizeInline(path)}: ${listed(problems)}.`);
 		layers.push(values);
 		files.push(path);
 	}
-	const config = buildConfig(CONFIG_SCHEMA, layers);
+	// No usable file (most users): the defaults, without building the schema.
+	if (layers.length === 0) return { config: defaultConfig(), warnings, files };
+	const config = buildConfig(configSchema(), layers);
 	// Every value passed its leaf's schema, so this holds; checked anyway because the cast below trusts it.
-	if (!Value.Check(CONFIG_SCHEMA, config)) throw new Error("the merged settings do not match the schema");
+	if (!Value.Check(configSchema(), config)) throw new Error("the merged settings do not match the schema");
 	return { config: config as unknown as AskConfig, warnings, files };
 }
 

@@ -4,7 +4,11 @@
  * leaf carries `expected` (the phrase a warning uses when the value is wrong) and may carry `default`
  * (used when no file sets it; without one the key stays absent and the caller applies its built-in).
  *
- * Adding a setting: one leaf line here, plus its field in `AskConfig`; a type test keeps the two equal.
+ * Adding a setting: one leaf line here, plus its field in `AskConfig` (a type test keeps the two equal),
+ * plus its default in `defaultConfig` when it has one (a test keeps that equal to the leaves' defaults).
+ *
+ * The schema is built on first use, not at load: TypeBox's builders cost milliseconds, and with no
+ * config file (most users) nothing needs it, since `defaultConfig` spells the defaults out.
  *
  * Decision: empty or whitespace-only texts and empty guideline lists are refused (warning + the lower
  * layer or built-in applies). They are far likelier a placeholder or a slip than a wish for a tool
@@ -124,55 +128,81 @@ function keySetting(name: KeySettingName) {
 	);
 }
 
-/** The whole config file. */
-export const CONFIG_SCHEMA = section({
-	// Editors complete and check the file from its JSON Schema; the key is accepted so it warns of nothing.
-	$schema: Type.Optional(Type.String({ expected: "a string (the URL or path of a JSON Schema)" })),
-	guidance: Type.Optional(
-		section({
-			description: Type.Optional(Type.String({ pattern: NON_BLANK, expected: "a non-blank string" })),
-			promptSnippet: Type.Optional(Type.String({ pattern: NON_BLANK, expected: "a non-blank string" })),
-			promptGuidelines: Type.Optional(
-				Type.Array(Type.String({ pattern: NON_BLANK }), {
-					minItems: 1,
-					expected: "a non-empty array of non-blank strings",
-				}),
-			),
-		}),
-	),
-	limits: Type.Optional(
-		section({
-			previewEcho: cap(DEFAULT_LIMITS.previewEcho),
-			customAnswer: cap(DEFAULT_LIMITS.customAnswer),
-			note: cap(DEFAULT_LIMITS.note),
-			totalText: cap(DEFAULT_LIMITS.totalText),
-		}),
-	),
-	keys: Type.Optional(
-		section({
-			up: keySetting("up"),
-			down: keySetting("down"),
-			toggle: keySetting("toggle"),
-			tabNext: keySetting("tabNext"),
-			tabPrev: keySetting("tabPrev"),
-			tabRight: keySetting("tabRight"),
-			tabLeft: keySetting("tabLeft"),
-			notes: keySetting("notes"),
-			previewUp: keySetting("previewUp"),
-			previewDown: keySetting("previewDown"),
-			externalEditor: keySetting("externalEditor"),
-			collapse: keySetting("collapse"),
-			digits: Type.Optional(Type.Boolean({ expected: "true or false", default: true })),
-		}),
-	),
-	ui: Type.Optional(
-		Type.Union([Type.Literal("standard"), Type.Literal("accessible")], {
-			expected: '"standard" or "accessible"',
-			default: "standard",
-		}),
-	),
-	bell: Type.Optional(Type.Boolean({ expected: "true or false", default: true })),
-	locale: Type.Optional(
-		Type.String({ pattern: LOCALE_PATTERN, expected: '"en", "zh-CN" or "ja" (or a locale tag such as "zh_CN.UTF-8")' }),
-	),
-});
+/** Defaults of the settings that are not caps nor keys (also the schema's `default` annotations). */
+const UI_DEFAULT = "standard";
+const BELL_DEFAULT = true;
+const DIGITS_DEFAULT = true;
+
+/** The settings when no file sets anything: what `buildConfig(configSchema(), [])` gives, without the schema. */
+export function defaultConfig(): AskConfig {
+	const keys: AskConfig["keys"] = { digits: DIGITS_DEFAULT };
+	for (const name of Object.keys(KEY_SETTINGS) as KeySettingName[]) keys[name] = keySettingDefault(name);
+	return { guidance: {}, limits: { ...DEFAULT_LIMITS }, keys, ui: UI_DEFAULT, bell: BELL_DEFAULT };
+}
+
+/** The whole config file's schema (built once, on first use). */
+export function configSchema(): ConfigSchema {
+	schema ??= buildSchema();
+	return schema;
+}
+
+/** The config schema's type. */
+export type ConfigSchema = ReturnType<typeof buildSchema>;
+
+let schema: ConfigSchema | undefined;
+
+const buildSchema = () =>
+	section({
+		// Editors complete and check the file from its JSON Schema; the key is accepted so it warns of nothing.
+		$schema: Type.Optional(Type.String({ expected: "a string (the URL or path of a JSON Schema)" })),
+		guidance: Type.Optional(
+			section({
+				description: Type.Optional(Type.String({ pattern: NON_BLANK, expected: "a non-blank string" })),
+				promptSnippet: Type.Optional(Type.String({ pattern: NON_BLANK, expected: "a non-blank string" })),
+				promptGuidelines: Type.Optional(
+					Type.Array(Type.String({ pattern: NON_BLANK }), {
+						minItems: 1,
+						expected: "a non-empty array of non-blank strings",
+					}),
+				),
+			}),
+		),
+		limits: Type.Optional(
+			section({
+				previewEcho: cap(DEFAULT_LIMITS.previewEcho),
+				customAnswer: cap(DEFAULT_LIMITS.customAnswer),
+				note: cap(DEFAULT_LIMITS.note),
+				totalText: cap(DEFAULT_LIMITS.totalText),
+			}),
+		),
+		keys: Type.Optional(
+			section({
+				up: keySetting("up"),
+				down: keySetting("down"),
+				toggle: keySetting("toggle"),
+				tabNext: keySetting("tabNext"),
+				tabPrev: keySetting("tabPrev"),
+				tabRight: keySetting("tabRight"),
+				tabLeft: keySetting("tabLeft"),
+				notes: keySetting("notes"),
+				previewUp: keySetting("previewUp"),
+				previewDown: keySetting("previewDown"),
+				externalEditor: keySetting("externalEditor"),
+				collapse: keySetting("collapse"),
+				digits: Type.Optional(Type.Boolean({ expected: "true or false", default: DIGITS_DEFAULT })),
+			}),
+		),
+		ui: Type.Optional(
+			Type.Union([Type.Literal("standard"), Type.Literal("accessible")], {
+				expected: '"standard" or "accessible"',
+				default: UI_DEFAULT,
+			}),
+		),
+		bell: Type.Optional(Type.Boolean({ expected: "true or false", default: BELL_DEFAULT })),
+		locale: Type.Optional(
+			Type.String({
+				pattern: LOCALE_PATTERN,
+				expected: '"en", "zh-CN" or "ja" (or a locale tag such as "zh_CN.UTF-8")',
+			}),
+		),
+	});

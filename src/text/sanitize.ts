@@ -32,6 +32,7 @@
  * to {@link TAB_SIZE}-column stops; inline text turns tabs and line breaks into spaces.
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
+import { once } from "../util/once.ts";
 
 /** Combining marks kept per run; Vietnamese needs 2, pointed Hebrew ~4, so 6 leaves room and stops Zalgo. */
 export const MAX_COMBINING_MARKS = 6;
@@ -67,19 +68,26 @@ function unsafePattern(mode: Mode): RegExp {
 		"gu",
 	);
 }
-const UNSAFE_INLINE = unsafePattern("inline");
-const UNSAFE_BLOCK = unsafePattern("block");
 
 /** The `v` flag (needed for RGI_Emoji) is ES2024 syntax: Node 22 runs it, our TS target cannot spell it. */
 const SETS_FLAG = "v";
-const RGI_EMOJI = new RegExp("^\\p{RGI_Emoji}$", SETS_FLAG);
-const JAMO_SYLLABLES = /^(?:[\u1100-\u115E\uA960-\uA97C][\u1161-\u11A7\uD7B0-\uD7C6][\u11A8-\u11FF\uD7CB-\uD7FB]?)+$/u;
+
+// Built on first use, not at load (see util/once.ts): each of these Unicode-property patterns costs
+// milliseconds to create, and the rarer ones are needed only for text with joiners or emoji.
+const unsafeInline = once(() => unsafePattern("inline"));
+const unsafeBlock = once(() => unsafePattern("block"));
+const blockControls = once(() => controlTable("block"));
+const inlineControls = once(() => controlTable("inline"));
+const rgiEmoji = once(() => new RegExp("^\\p{RGI_Emoji}$", SETS_FLAG));
 /** Scripts whose spelling uses ZWJ/ZWNJ between letters (Arabic-family and Brahmic scripts). */
-const JOINING_SCRIPT =
-	/[\p{scx=Arab}\p{scx=Syrc}\p{scx=Mong}\p{scx=Nkoo}\p{scx=Thaa}\p{scx=Deva}\p{scx=Beng}\p{scx=Guru}\p{scx=Gujr}\p{scx=Orya}\p{scx=Taml}\p{scx=Telu}\p{scx=Knda}\p{scx=Mlym}\p{scx=Sinh}\p{scx=Mymr}\p{scx=Khmr}\p{scx=Tibt}]/u;
-const VISIBLE_BASE = /[\p{L}\p{N}\p{S}\p{P}]/u;
-const LETTER = /\p{L}/u;
-const EMOJI_MODIFIER_BASE = /\p{Emoji_Modifier_Base}/u;
+const joiningScript = once(
+	() =>
+		/[\p{scx=Arab}\p{scx=Syrc}\p{scx=Mong}\p{scx=Nkoo}\p{scx=Thaa}\p{scx=Deva}\p{scx=Beng}\p{scx=Guru}\p{scx=Gujr}\p{scx=Orya}\p{scx=Taml}\p{scx=Telu}\p{scx=Knda}\p{scx=Mlym}\p{scx=Sinh}\p{scx=Mymr}\p{scx=Khmr}\p{scx=Tibt}]/u,
+);
+const visibleBase = once(() => /[\p{L}\p{N}\p{S}\p{P}]/u);
+const letter = once(() => /\p{L}/u);
+const emojiModifierBase = once(() => /\p{Emoji_Modifier_Base}/u);
+const JAMO_SYLLABLES = /^(?:[\u1100-\u115E\uA960-\uA97C][\u1161-\u11A7\uD7B0-\uD7C6][\u11A8-\u11FF\uD7CB-\uD7FB]?)+$/u;
 const LINE_BREAK = /[\n\u2028\u2029]/;
 /** Text that needs no work at all: printable ASCII, plus newlines in block text. */
 const PLAIN_INLINE = /^[\x20-\x7e]*$/;
@@ -91,7 +99,7 @@ const PLAIN_BLOCK = /^[\x20-\x7e\n]*$/;
  */
 export function sanitizeInline(text: string): string {
 	if (PLAIN_INLINE.test(text)) return text;
-	return text.replace(UNSAFE_INLINE, replacer("inline"));
+	return text.replace(unsafeInline(), replacer("inline"));
 }
 
 /**
@@ -101,7 +109,7 @@ export function sanitizeInline(text: string): string {
  */
 export function sanitizeBlock(text: string): string {
 	if (PLAIN_BLOCK.test(text)) return text;
-	const out = text.replace(UNSAFE_BLOCK, replacer("block"));
+	const out = text.replace(unsafeBlock(), replacer("block"));
 	return out.includes("\t") ? out.split("\n").map(expandTabs).join("\n") : out;
 }
 
@@ -122,11 +130,11 @@ type Replacer = (
 ) => string;
 
 function replacer(mode: Mode): Replacer {
-	const controls = mode === "block" ? BLOCK_CONTROLS : INLINE_CONTROLS;
+	const controls = mode === "block" ? blockControls() : inlineControls();
 	return (match, emoji, jamo, marks, selectors, offset, input) => {
 		const unit = match.charCodeAt(0);
 		if (unit < 0xa0) return match.length === 2 ? controls[0x0a]! : controls[unit]!; // CRLF, or one C0/C1
-		if (emoji !== undefined) return RGI_EMOJI.test(emoji) ? emoji : unglueEmoji(emoji);
+		if (emoji !== undefined) return rgiEmoji().test(emoji) ? emoji : unglueEmoji(emoji);
 		if (jamo !== undefined) return JAMO_SYLLABLES.test(jamo) ? jamo : escapeAll(jamo);
 		if (marks !== undefined) return `${Array.from(marks).slice(0, MAX_COMBINING_MARKS).join("")}\uFFFD`;
 		if (selectors !== undefined) return selectorRun(selectors, prevCodePoint(input, offset));
@@ -145,8 +153,6 @@ function controlTable(mode: Mode): readonly string[] {
 		return String.fromCodePoint(cp);
 	});
 }
-const BLOCK_CONTROLS = controlTable("block");
-const INLINE_CONTROLS = controlTable("inline");
 
 /** One character above U+009F: separators, surrogates, joiners, selectors, modifiers, format characters. */
 function single(ch: string, mode: Mode, offset: number, input: string): string {
@@ -198,15 +204,15 @@ function prevCodePoint(input: string, offset: number): number | undefined {
 }
 
 const cpString = (cp: number): string => String.fromCodePoint(cp);
-const joinsScript = (cp: number | undefined): boolean => cp !== undefined && JOINING_SCRIPT.test(cpString(cp));
-const isLetter = (cp: number | undefined): boolean => cp !== undefined && LETTER.test(cpString(cp));
+const joinsScript = (cp: number | undefined): boolean => cp !== undefined && joiningScript().test(cpString(cp));
+const isLetter = (cp: number | undefined): boolean => cp !== undefined && letter().test(cpString(cp));
 const isEmojiModifier = (cp: number): boolean => cp >= 0x1f3fb && cp <= 0x1f3ff;
 const isVariationSelector = (cp: number): boolean =>
 	(cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef) || (cp >= 0x180b && cp <= 0x180f && cp !== 0x180e);
 /** One variation selector may follow a visible base; a second in a row, or one with no base, may not. */
 const followsBase = (prev: number | undefined): boolean =>
-	prev !== undefined && !isVariationSelector(prev) && VISIBLE_BASE.test(cpString(prev));
-const isModifierBase = (cp: number): boolean => EMOJI_MODIFIER_BASE.test(cpString(cp));
+	prev !== undefined && !isVariationSelector(prev) && visibleBase().test(cpString(prev));
+const isModifierBase = (cp: number): boolean => emojiModifierBase().test(cpString(cp));
 
 /** A skin-tone modifier is its own emoji at the start of text (or of a block line); after a base it modifies it. */
 function modifierStandsAlone(prev: number | undefined, mode: Mode): boolean {

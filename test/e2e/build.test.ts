@@ -155,7 +155,9 @@ describe("loading the built copy without node_modules", () => {
 				for (let attempt = 0; attempt < 4 && received === undefined; attempt++) {
 					session.keys("Enter");
 					const deadline = Date.now() + 1_500;
-					while (Date.now() < deadline && (received = harness.fake.requests.at(-1)?.lastToolResult) === undefined) {
+					for (;;) {
+						received = harness.fake.requests.at(-1)?.lastToolResult;
+						if (received !== undefined || Date.now() >= deadline) break;
 						await new Promise((r) => setTimeout(r, 50));
 					}
 				}

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import type { Static } from "typebox";
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
+import { buildConfig } from "../../src/config/layer.ts";
 import {
 	type AskConfig,
 	defaultConfig,
@@ -13,7 +14,7 @@ import {
 	MAX_LISTED,
 	projectConfigPath,
 } from "../../src/config/load.ts";
-import type { CONFIG_SCHEMA } from "../../src/config/schema.ts";
+import { type ConfigSchema, configSchema } from "../../src/config/schema.ts";
 
 let root: string;
 let agentDir: string;
@@ -61,7 +62,7 @@ const EMPTY: AskConfig = { guidance: {}, limits: LIMITS, ...UI_DEFAULTS };
 describe("AskConfig", () => {
 	it("is exactly the schema's static type with every section present", () => {
 		// Top-level leaves without a default (`$schema`, `locale`) stay optional; sections are always present.
-		type File = Static<typeof CONFIG_SCHEMA>;
+		type File = Static<ConfigSchema>;
 		type Loaded<T> = { [K in keyof T]: T[K] };
 		type Optional = "$schema" | "locale";
 		expectTypeOf<AskConfig>().toEqualTypeOf<Loaded<Required<Omit<File, Optional>> & Pick<File, Optional>>>();
@@ -72,6 +73,23 @@ describe("loadConfig: layering", () => {
 	it("returns the defaults (no guidance overrides) and reads nothing when there are no files", () => {
 		expect(load()).toEqual({ config: EMPTY, warnings: [], files: [] });
 		expect(defaultConfig()).toEqual(EMPTY);
+	});
+
+	it("spells out exactly the defaults the schema's leaves declare (the no-file path skips the schema)", () => {
+		expect(defaultConfig()).toEqual(buildConfig(configSchema(), []));
+		// Fresh objects each time: a caller changing its copy changes no one else's.
+		const first = defaultConfig();
+		first.keys.up = "x";
+		first.limits.note = 1;
+		expect(defaultConfig()).toEqual(EMPTY);
+	});
+
+	it("gives the defaults when the only file is broken, with its warning", () => {
+		write(globalFile(), "{ not json");
+		const result = load();
+		expect(result.config).toEqual(EMPTY);
+		expect(result.warnings).toHaveLength(1);
+		expect(result.files).toEqual([]);
 	});
 
 	it("applies the global file alone", () => {

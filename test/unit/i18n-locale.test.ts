@@ -11,7 +11,7 @@ import fc from "fast-check";
 import { Value } from "typebox/value";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { globalConfigPath, loadConfig } from "../../src/config/load.ts";
-import { CONFIG_SCHEMA } from "../../src/config/schema.ts";
+import { configSchema } from "../../src/config/schema.ts";
 import { LOCALE_PATTERN, parseLocale, resolveLocale } from "../../src/i18n/locale.ts";
 
 describe("parseLocale", () => {
@@ -153,7 +153,7 @@ describe("the locale setting in a config file", () => {
 	it("is absent by default (the environment decides)", () => {
 		const { config } = loadConfig({ agentDir: dir, cwd: dir, projectTrusted: false });
 		expect(config.locale).toBeUndefined();
-		expect(Value.Check(CONFIG_SCHEMA, config)).toBe(true);
+		expect(Value.Check(configSchema(), config)).toBe(true);
 	});
 
 	it.each(["zh-CN", "ja", "en", "zh_CN.UTF-8", "zh-Hans"])("accepts %j", (locale) => {

@@ -1,0 +1,18 @@
+/**
+ * A value built on first use, then kept. For module-level patterns and tables whose construction
+ * costs real time (Unicode-property regexes cost milliseconds each): loading the extension is on Pi's
+ * start-up path, and most of these are never needed in a session. Imports nothing.
+ */
+
+/** Returns a getter that calls `build` once, on its first call, and returns that value ever after. */
+export function once<T>(build: () => T): () => T {
+	let built = false;
+	let value: T | undefined;
+	return () => {
+		if (!built) {
+			value = build();
+			built = true;
+		}
+		return value as T;
+	};
+}
