@@ -13,6 +13,7 @@
  */
 import type { TObject, TSchema } from "typebox";
 import { Value } from "typebox/value";
+import { lazyRegExp } from "../util/once.ts";
 
 /** Settings by dotted path (`guidance.description`), as read from one file. */
 export type Layer = Map<string, unknown>;
@@ -30,6 +31,9 @@ interface LeafNotes {
 }
 
 type Node = TSchema & LeafNotes & { type?: unknown; properties?: unknown; additionalProperties?: unknown };
+
+/** A key shown bare in a message: letters, digits, `_`, `$`, `-` (see util/once.ts for why not a literal). */
+const plainKey = lazyRegExp(String.raw`^[\p{L}\p{N}_$-]+$`, "u");
 
 /** Unknown key names longer than this are cut in messages (the file is the user's, but stays readable). */
 const MAX_KEY_CHARS = 40;
@@ -100,7 +104,7 @@ function dotted(path: readonly string[]): string {
 
 /** A user's key as shown in a path: bare when it is a plain word, else JSON-quoted (and cut when long). */
 function showKey(name: string): string {
-	if (/^[\p{L}\p{N}_$-]+$/u.test(name) && name.length <= MAX_KEY_CHARS) return name;
+	if (plainKey().test(name) && name.length <= MAX_KEY_CHARS) return name;
 	const cut = name.length > MAX_KEY_CHARS ? `${name.slice(0, MAX_KEY_CHARS)}…` : name;
 	return JSON.stringify(cut);
 }

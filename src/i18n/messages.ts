@@ -13,8 +13,16 @@ export type Messages = typeof en;
 /** The table used when the caller passes none. */
 export const defaultMessages: Messages = en;
 
-/** Every locale's table. */
-export const MESSAGES: Readonly<Record<LocaleId, Messages>> = { en, "zh-CN": zhCN, ja };
+/** Every locale's table (the others are built when first read). */
+export const MESSAGES: Readonly<Record<LocaleId, Messages>> = {
+	en,
+	get "zh-CN"() {
+		return zhCN();
+	},
+	get ja() {
+		return ja();
+	},
+};
 
 /** The table of `locale`. */
 export function messagesFor(locale: LocaleId): Messages {

@@ -7,7 +7,6 @@ import type { AskConfig } from "../config/schema.ts";
 import { resolveLocale } from "../i18n/locale.ts";
 import { messagesFor } from "../i18n/messages.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
-import { executeAskUserQuestion } from "../tool/execute.ts";
 import { type GuidanceTexts, TOOL_LABEL, TOOL_NAME } from "../tool/guidance.ts";
 import { QuestionnaireParams } from "../tool/schema.ts";
 import { renderAskCall, renderAskResult } from "./render.ts";
@@ -32,7 +31,10 @@ export function defineAskTool(
 		exposure: "model-only",
 		renderCall: (args, theme, context) => renderAskCall(args, theme, context, messages()),
 		renderResult: (result, options, theme, context) => renderAskResult(result, options, theme, context, messages()),
-		execute(_toolCallId, params, signal, _onUpdate, ctx: ExtensionContext) {
+		async execute(_toolCallId, params, signal, _onUpdate, ctx: ExtensionContext) {
+			// Imported on the first call, not at load: validation, the RPC walker and the result envelope
+			// are code Pi's start-up need not initialize (in dist/core.cjs the import stays in the bundle).
+			const { executeAskUserQuestion } = await import("../tool/execute.ts");
 			return executeAskUserQuestion(params, {
 				hasUI: ctx.hasUI,
 				mode: ctx.mode,

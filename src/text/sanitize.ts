@@ -32,7 +32,7 @@
  * to {@link TAB_SIZE}-column stops; inline text turns tabs and line breaks into spaces.
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
-import { once } from "../util/once.ts";
+import { lazyRegExp, once } from "../util/once.ts";
 
 /** Combining marks kept per run; Vietnamese needs 2, pointed Hebrew ~4, so 6 leaves room and stops Zalgo. */
 export const MAX_COMBINING_MARKS = 6;
@@ -72,21 +72,28 @@ function unsafePattern(mode: Mode): RegExp {
 /** The `v` flag (needed for RGI_Emoji) is ES2024 syntax: Node 22 runs it, our TS target cannot spell it. */
 const SETS_FLAG = "v";
 
-// Built on first use, not at load (see util/once.ts): each of these Unicode-property patterns costs
-// milliseconds to create, and the rarer ones are needed only for text with joiners or emoji.
+// Built on first use, not at load (see util/once.ts), and from strings: V8 checks a regex literal while
+// compiling the function holding it, and for these Unicode-property classes that alone costs milliseconds.
 const unsafeInline = once(() => unsafePattern("inline"));
 const unsafeBlock = once(() => unsafePattern("block"));
 const blockControls = once(() => controlTable("block"));
 const inlineControls = once(() => controlTable("inline"));
-const rgiEmoji = once(() => new RegExp("^\\p{RGI_Emoji}$", SETS_FLAG));
+const rgiEmoji = lazyRegExp(String.raw`^\p{RGI_Emoji}$`, SETS_FLAG);
 /** Scripts whose spelling uses ZWJ/ZWNJ between letters (Arabic-family and Brahmic scripts). */
+const JOINING_SCRIPTS = "Arab Syrc Mong Nkoo Thaa Deva Beng Guru Gujr Orya Taml Telu Knda Mlym Sinh Mymr Khmr Tibt";
 const joiningScript = once(
 	() =>
-		/[\p{scx=Arab}\p{scx=Syrc}\p{scx=Mong}\p{scx=Nkoo}\p{scx=Thaa}\p{scx=Deva}\p{scx=Beng}\p{scx=Guru}\p{scx=Gujr}\p{scx=Orya}\p{scx=Taml}\p{scx=Telu}\p{scx=Knda}\p{scx=Mlym}\p{scx=Sinh}\p{scx=Mymr}\p{scx=Khmr}\p{scx=Tibt}]/u,
+		new RegExp(
+			`[${JOINING_SCRIPTS.split(" ")
+				.map((script) => String.raw`\p{scx=${script}}`)
+				.join("")}]`,
+			"u",
+		),
 );
-const visibleBase = once(() => /[\p{L}\p{N}\p{S}\p{P}]/u);
-const letter = once(() => /\p{L}/u);
-const emojiModifierBase = once(() => /\p{Emoji_Modifier_Base}/u);
+const visibleBase = lazyRegExp(String.raw`[\p{L}\p{N}\p{S}\p{P}]`, "u");
+const letter = lazyRegExp(String.raw`\p{L}`, "u");
+const emojiModifierBase = lazyRegExp(String.raw`\p{Emoji_Modifier_Base}`, "u");
+
 const JAMO_SYLLABLES = /^(?:[\u1100-\u115E\uA960-\uA97C][\u1161-\u11A7\uD7B0-\uD7C6][\u11A8-\u11FF\uD7CB-\uD7FB]?)+$/u;
 const LINE_BREAK = /[\n\u2028\u2029]/;
 /** Text that needs no work at all: printable ASCII, plus newlines in block text. */

@@ -13,6 +13,7 @@
 import { quote } from "../protocol/envelope.ts";
 import type { Question, Questionnaire, QuestionOption } from "../protocol/questions.ts";
 import type { Problem } from "../protocol/result.ts";
+import { lazyRegExp } from "../util/once.ts";
 
 /** Either the clean questionnaire, or every problem found (never an empty list). */
 export type ValidationResult = { ok: true; questionnaire: Questionnaire } | { ok: false; problems: Problem[] };
@@ -32,13 +33,22 @@ const MAX_INSPECTED = 16;
 /** Control-row labels the runtime adds itself, in comparable form (see `comparable`, trailing dots dropped). */
 const RESERVED = new Set(["other", "type something", "next"]);
 
-/** Control and format characters (zero-width, bidi, BOM, soft hyphen): invisible, so ignored when comparing. */
-const INVISIBLE = /[\p{Cc}\p{Cf}]/gu;
+/**
+ * Control and format characters (zero-width, bidi, BOM, soft hyphen): invisible, so ignored when comparing.
+ * From a string: V8 checks a regex literal's Unicode classes while compiling, on the first call's path.
+ */
+const invisible = lazyRegExp(String.raw`[\p{Cc}\p{Cf}]`, "gu");
 
 /** The form two labels or questions are compared in: NFKC, invisibles removed, whitespace collapsed, lower case. */
 export function comparable(text: string): string {
 	// Whitespace first: tabs and newlines are also control characters, and must separate words, not vanish.
-	return text.normalize("NFKC").replace(/\s+/g, " ").replace(INVISIBLE, "").replace(/ {2,}/g, " ").trim().toLowerCase();
+	return text
+		.normalize("NFKC")
+		.replace(/\s+/g, " ")
+		.replace(invisible(), "")
+		.replace(/ {2,}/g, " ")
+		.trim()
+		.toLowerCase();
 }
 
 /** True when `label` would be mistaken for a runtime control row ("Other", "Type something.", "Next"). */
@@ -244,7 +254,7 @@ function textOf(entry: unknown, key: string): string | undefined {
 }
 
 function isBlank(text: string): boolean {
-	return text.replace(INVISIBLE, "").trim() === "";
+	return text.replace(invisible(), "").trim() === "";
 }
 
 function isRecord(value: unknown): value is Fields {

@@ -16,3 +16,12 @@ export function once<T>(build: () => T): () => T {
 		return value as T;
 	};
 }
+
+/**
+ * A regex built on first use from its source text. For Unicode-property patterns: V8 checks a regex
+ * *literal* while compiling the function that holds it (for classes like `\p{scx=Arab}` that alone costs
+ * milliseconds), and a bundler may fold `new RegExp("…")` back into a literal; a source passed in stays text.
+ */
+export function lazyRegExp(source: string, flags: string): () => RegExp {
+	return once(() => new RegExp(source, flags));
+}
