@@ -83,8 +83,6 @@ export async function runTuiQuestionnaire(
 		const result = await ui.custom<QuestionnaireResult>(
 			(tui, theme, keybindings, done) => {
 				host = tui;
-				warnConflicts(ui, keyConflicts(keybindings, keys));
-				ringBell(tui.terminal, { enabled: options.config?.bell, isTTY: options.isTTY });
 				session = new QuestionnaireSession({
 					questionnaire,
 					tui,
@@ -97,6 +95,10 @@ export async function runTuiQuestionnaire(
 					editExternally: options.editExternally,
 					signal,
 					onError: (error) => report(ui, error, messages),
+					afterFirstFrame: () => {
+						ringBell(tui.terminal, { enabled: options.config?.bell, isTTY: options.isTTY });
+						warnConflicts(ui, keyConflicts(keybindings, keys));
+					},
 					messages,
 				});
 				if (abortedEarly) session.abort();

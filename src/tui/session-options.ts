@@ -41,6 +41,11 @@ export interface SessionOptions {
 	signal?: AbortSignal;
 	/** Told about an internal failure that ended the questionnaire. */
 	onError?(error: unknown): void;
+	/**
+	 * Runs once, just after the first frame reached the terminal (the bell, key warnings): what the
+	 * person waits for is the questionnaire, so nothing else is done before it is drawn.
+	 */
+	afterFirstFrame?(): void;
 	/** The locale's words for everything shown (`messagesFor(resolveLocale(...))`); English when absent. */
 	messages?: Messages;
 }

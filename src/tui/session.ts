@@ -45,6 +45,7 @@ export class QuestionnaireSession implements Focusable {
 	private state: QuestionnaireState;
 	private readonly context: ReduceContext;
 	private readonly options: SessionOptions;
+	private afterFirstFrame: (() => void) | undefined;
 	private readonly m: Messages;
 	private readonly keys: SessionKeys;
 	private readonly editor: EmbeddedEditor;
@@ -68,6 +69,7 @@ export class QuestionnaireSession implements Focusable {
 
 	constructor(options: SessionOptions) {
 		this.options = options;
+		this.afterFirstFrame = options.afterFirstFrame;
 		this.m = options.messages ?? defaultMessages;
 		this.context = { questions: options.questionnaire.questions, host: "tui" };
 		this.state = initialState(this.context.questions);
@@ -124,6 +126,9 @@ export class QuestionnaireSession implements Focusable {
 	render(width: number): readonly string[] {
 		if (this.closed) return [];
 		try {
+			// pi-tui writes the frame right after rendering, in the same turn; so the next turn is after it.
+			if (this.afterFirstFrame) setImmediate(runSideTask, this.afterFirstFrame);
+			this.afterFirstFrame = undefined;
 			let lines = this.draw(width);
 			const tab = this.state.tab;
 			const max = this.view.previewMaxOffset();
@@ -321,3 +326,12 @@ const defaultEditExternally: ExternalEditor = async (text, options) => {
 	const { editExternally } = await import("./external-editor.ts");
 	return editExternally(text, options);
 };
+
+/** Runs a task outside any caller (a timer): it must never throw into Pi's event loop. */
+function runSideTask(task: () => void): void {
+	try {
+		task();
+	} catch {
+		// Side tasks (the bell, key warnings) are courtesies; the questionnaire goes on without them.
+	}
+}

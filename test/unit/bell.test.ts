@@ -37,6 +37,8 @@ function fakeUi() {
 					factory(tui as never, theme as never, new KeybindingsManager(TUI_KEYBINDINGS) as never, resolve as never),
 				).then((c) => {
 					component = c;
+					// As pi-tui does: the overlay is drawn once it is shown.
+					c.render(80);
 				});
 			}),
 	};
@@ -47,6 +49,8 @@ const config = (over: Partial<AskConfig> = {}): AskConfig => ({ ...defaultConfig
 
 async function openAndAnswer(f: ReturnType<typeof fakeUi>, run: Promise<unknown>) {
 	await vi.waitFor(() => expect(f.component()).toBeDefined());
+	// The bell and key warnings come just after the first frame.
+	await new Promise((resolve) => setImmediate(resolve));
 	f.component()?.handleInput?.("3");
 	return run;
 }
@@ -80,6 +84,34 @@ describe("ringBell", () => {
 });
 
 describe("runTuiQuestionnaire: bell and blocked", () => {
+	it("rings only once the first frame is drawn", async () => {
+		const f = fakeUi();
+		const tui = { requestRender: vi.fn(), terminal: { columns: 80, rows: 30, write: vi.fn() } };
+		const ui = {
+			...f.ui,
+			custom: (factory: Factory) =>
+				new Promise(() => {
+					void Promise.resolve(
+						factory(tui as never, theme as never, new KeybindingsManager(TUI_KEYBINDINGS) as never, () => {}),
+					).then(async (component) => {
+						await new Promise((resolve) => setImmediate(resolve));
+						expect(tui.terminal.write).not.toHaveBeenCalled();
+						component.render(80);
+						expect(tui.terminal.write).not.toHaveBeenCalled();
+						await new Promise((resolve) => setImmediate(resolve));
+						expect(tui.terminal.write.mock.calls).toEqual([[BEL]]);
+						component.render(80);
+						await new Promise((resolve) => setImmediate(resolve));
+						expect(tui.terminal.write).toHaveBeenCalledTimes(1);
+						checked = true;
+					});
+				}),
+		} as unknown as ExtensionUIContext;
+		let checked = false;
+		void runTuiQuestionnaire({ questions: [CACHE] }, ui, { config: config(), isTTY: true });
+		await vi.waitFor(() => expect(checked).toBe(true));
+	});
+
 	it("rings once per questionnaire on a TTY, and marks Pi blocked", async () => {
 		const f = fakeUi();
 		await openAndAnswer(f, runTuiQuestionnaire({ questions: [CACHE] }, f.ui, { config: config(), isTTY: true }));
