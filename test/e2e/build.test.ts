@@ -33,7 +33,8 @@ function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<stri
 
 beforeAll(async () => {
 	pkg = mkdtempSync(join(tmpdir(), "pi-ask-built-"));
-	for (const file of ["package.json", "extension.cts"]) copyFileSync(join(REPO_ROOT, file), join(pkg, file));
+	for (const file of ["package.json", "extension.cts", "entry.cjs"])
+		copyFileSync(join(REPO_ROOT, file), join(pkg, file));
 	await run([join(REPO_ROOT, "scripts", "build.ts"), `--out=${join(pkg, "dist")}`]);
 	bundles = {
 		core: readFileSync(join(pkg, "dist", "core.cjs"), "utf8"),
@@ -128,7 +129,8 @@ describe("loading the built copy without node_modules", () => {
 	it("a checkout without dist/ (a git install has no dev tools to build) loads the sources through jiti", async () => {
 		const checkout = mkdtempSync(join(tmpdir(), "pi-ask-checkout-"));
 		try {
-			for (const file of ["package.json", "extension.cts"]) copyFileSync(join(REPO_ROOT, file), join(checkout, file));
+			for (const file of ["package.json", "extension.cts", "entry.cjs"])
+				copyFileSync(join(REPO_ROOT, file), join(checkout, file));
 			cpSync(join(REPO_ROOT, "src"), join(checkout, "src"), { recursive: true });
 			const report = await loadWithPi(checkout);
 			expect(report.errors).toEqual([]);
