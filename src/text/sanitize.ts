@@ -96,9 +96,19 @@ const emojiModifierBase = lazyRegExp(String.raw`\p{Emoji_Modifier_Base}`, "u");
 
 const JAMO_SYLLABLES = /^(?:[\u1100-\u115E\uA960-\uA97C][\u1161-\u11A7\uD7B0-\uD7C6][\u11A8-\u11FF\uD7CB-\uD7FB]?)+$/u;
 const LINE_BREAK = /[\n\u2028\u2029]/;
-/** Text that needs no work at all: printable ASCII, plus newlines in block text. */
-const PLAIN_INLINE = /^[\x20-\x7e]*$/;
-const PLAIN_BLOCK = /^[\x20-\x7e\n]*$/;
+/**
+ * Characters the full scan never changes, alone or next to each other: printable ASCII, Latin-1 and
+ * Latin Extended (no soft hyphen), general punctuation (no joiners, separators, bidi or invisible
+ * operators), arrows and box drawing, CJK punctuation (no tone marks), kana (no combining sound marks),
+ * ideographs, Hangul syllables (not jamo) and fullwidth forms. None is a control, a format or ignorable
+ * character, a mark, a selector, a modifier or jamo, so text made only of them needs no work at all;
+ * that is most real text, and it never pays for building the full scan.
+ */
+export const SAFE_RANGES =
+	"\\x20-\\x7e\\u00a0-\\u00ac\\u00ae-\\u02ff\\u2010-\\u2027\\u2030-\\u205e\\u2190-\\u21ff\\u2500-\\u25ff" +
+	"\\u3000-\\u3029\\u3030-\\u303f\\u3040-\\u3096\\u309b-\\u30ff\\u4e00-\\u9fff\\uac00-\\ud7a3\\uff01-\\uff60";
+const PLAIN_INLINE = new RegExp(`^[${SAFE_RANGES}]*$`);
+const PLAIN_BLOCK = new RegExp(`^[${SAFE_RANGES}\\n]*$`);
 
 /**
  * For text shown on one line (labels, headers, titles, RPC options): line breaks and tabs become spaces,

@@ -1,7 +1,13 @@
 /** Untrusted text → terminal-safe text: every hostile string is neutralized visibly, benign text passes unchanged. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { escapeCodePoint, MAX_COMBINING_MARKS, sanitizeBlock, sanitizeInline } from "../../src/text/sanitize.ts";
+import {
+	escapeCodePoint,
+	MAX_COMBINING_MARKS,
+	SAFE_RANGES,
+	sanitizeBlock,
+	sanitizeInline,
+} from "../../src/text/sanitize.ts";
 import { assertTerminalSafe, HOSTILE_STRINGS } from "../support/hostile-strings.ts";
 
 /** Characters that must each leave a visible marker (lone CR counts; CRLF and tabs are normalized instead). */
@@ -189,6 +195,52 @@ describe("sanitize: properties", () => {
 				expect(sanitizeInline(inline)).toBe(inline);
 			}),
 			{ numRuns: 500 },
+		);
+	});
+});
+
+/** Every code point of SAFE_RANGES, as strings. */
+function safeCharacters(): string[] {
+	const out: string[] = [];
+	for (const [, from, to] of SAFE_RANGES.matchAll(/\\[xu]([0-9a-f]+)-\\[xu]([0-9a-f]+)/g)) {
+		for (let cp = Number.parseInt(from ?? "", 16); cp <= Number.parseInt(to ?? "", 16); cp++)
+			out.push(String.fromCodePoint(cp));
+	}
+	return out;
+}
+
+describe("sanitize: the fast path", () => {
+	const safe = safeCharacters();
+
+	it("covers the ranges it names (ASCII, Latin, punctuation, kana, ideographs, Hangul syllables)", () => {
+		expect(safe.length).toBeGreaterThan(30_000);
+		expect(safe).toContain("é");
+		expect(safe).toContain("—");
+		expect(safe).toContain("漢");
+		expect(safe).toContain("한");
+		expect(safe).not.toContain("\u00ad");
+		expect(safe).not.toContain("\u200b");
+		expect(safe).not.toContain("\u3099");
+	});
+
+	it("takes only characters the full scan leaves alone: each one, next to a control that forces the scan", () => {
+		// The control makes the text leave the fast path; the safe character must come out unchanged.
+		for (const ch of safe) {
+			expect(sanitizeInline(`${ch}\x00${ch}`), escapeCodePoint(ch.codePointAt(0) ?? 0)).toBe(`${ch}\u2400${ch}`);
+			expect(sanitizeBlock(`${ch}\x07\n${ch}`)).toBe(`${ch}\u2407\n${ch}`);
+		}
+	});
+
+	it("gives what the full scan gives for any string of safe characters (property)", () => {
+		fc.assert(
+			fc.property(fc.array(fc.constantFrom(...safe, " ", "\n"), { maxLength: 40 }), (chars) => {
+				const text = chars.join("");
+				expect(sanitizeBlock(`${text}\x01`)).toBe(`${text}\u2401`);
+				expect(sanitizeInline(`${text}\x01`)).toBe(`${text.replaceAll("\n", " ")}\u2401`);
+				expect(sanitizeBlock(text)).toBe(text);
+				expect(sanitizeInline(text.replaceAll("\n", " "))).toBe(text.replaceAll("\n", " "));
+			}),
+			{ numRuns: 2_000 },
 		);
 	});
 });
