@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import type { Static } from "typebox";
+import { Value } from "typebox/value";
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
 import { buildConfig } from "../../src/config/layer.ts";
 import {
@@ -318,6 +319,35 @@ describe("loadConfig: any JSON never throws and always yields well-typed setting
 				expect(warnings.length).toBeLessThanOrEqual(2);
 				for (const warning of warnings) expect(warning).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
 				expect(files.length).toBeLessThanOrEqual(2);
+				// loadConfig trusts its merge (it does not re-check the result); this is where that trust is earned.
+				expect(Value.Check(configSchema(), config)).toBe(true);
+			}),
+			{ numRuns: 300 },
+		);
+	});
+
+	it("merges any mix of valid and invalid settings into a config the schema accepts", () => {
+		const keyValue = fc.oneof(
+			fc.constantFrom("off", "ctrl+g", "tab", "j", "shift+tab", "Ctrl+G", "", "ctrl+ctrl+g"),
+			fc.array(fc.constantFrom("ctrl+x", "alt+y", "k", "nope key"), { maxLength: 3 }),
+			fc.jsonValue(),
+		);
+		const keyNames = Object.keys(UI_DEFAULTS.keys);
+		const settings = fc.record(
+			{
+				limits: fc.dictionary(fc.constantFrom(...Object.keys(LIMITS)), fc.oneof(fc.integer(), fc.jsonValue())),
+				keys: fc.dictionary(fc.constantFrom(...keyNames), keyValue),
+				ui: fc.oneof(fc.constantFrom("standard", "accessible", "loud"), fc.jsonValue()),
+				bell: fc.oneof(fc.boolean(), fc.jsonValue()),
+				locale: fc.oneof(fc.constantFrom("en", "zh_CN.UTF-8", "ja-JP", "fr", "C"), fc.jsonValue()),
+			},
+			{ requiredKeys: [] },
+		);
+		fc.assert(
+			fc.property(settings, settings, (globalValue, projectValue) => {
+				write(globalFile(), JSON.stringify(globalValue));
+				write(projectFile(), JSON.stringify(projectValue));
+				expect(Value.Check(configSchema(), load().config)).toBe(true);
 			}),
 			{ numRuns: 300 },
 		);
