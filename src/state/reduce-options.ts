@@ -46,11 +46,10 @@ export function reduceOptions(state: QuestionnaireState, action: Action, context
 			const nextChecks = setAt(checks, action.option, !checks[action.option]);
 			const focused = focusRow(state, action.option);
 			const previous = state.answers[tab];
-			// A committed answer follows later toggles, so what the tab shows is what gets submitted.
-			const answers =
-				previous?.kind === "multi"
-					? setAt(state.answers, tab, multiAnswer(nextChecks, previous.custom))
-					: state.answers;
+			// The ticks are the answer from the first one on (Next only moves on), so what the tab shows is
+			// what gets submitted, even when the person leaves with Tab instead of Next.
+			const custom = previous?.kind === "multi" ? previous.custom : undefined;
+			const answers = setAt(state.answers, tab, multiAnswer(nextChecks, custom));
 			return changed({ ...focused, checked: setAt(state.checked, tab, nextChecks), answers });
 		}
 		case "multi/committed": {

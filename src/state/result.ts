@@ -59,9 +59,9 @@ function toAnswer(stored: StoredAnswer, index: number, context: ReduceContext, n
 
 /** What leaving now would throw away: committed answers, unsaved work on unanswered tabs, notes. */
 export interface DiscardSummary {
-	/** Committed answers. */
+	/** Answered questions (a ticked option counts: ticks are the answer from the first one on). */
 	answers: number;
-	/** Unanswered questions with typed text or checked options that were never committed. */
+	/** Unanswered questions with typed text that was never committed. */
 	drafts: number;
 	/** Non-blank question notes plus the global note. */
 	notes: number;
@@ -74,7 +74,7 @@ export function discardSummary(state: QuestionnaireState): DiscardSummary {
 	let notes = state.globalNote.trim() === "" ? 0 : 1;
 	state.answers.forEach((answer, i) => {
 		if (answer) answers += 1;
-		else if ((state.drafts[i] ?? "").trim() !== "" || (state.checked[i] ?? []).some(Boolean)) drafts += 1;
+		else if ((state.drafts[i] ?? "").trim() !== "") drafts += 1;
 		if ((state.notes[i] ?? "").trim() !== "") notes += 1;
 	});
 	return { answers, drafts, notes };

@@ -36,7 +36,10 @@ export interface EditExternallyOptions {
 	notice?: string;
 }
 
-/** What {@link editExternally} returns: the edited text, or a one-line reason the draft was kept. */
+/**
+ * What {@link editExternally} returns: the edited text, or a one-line reason the draft was kept. The reason
+ * is bare (`$EDITOR "vim" not found`): the caller words the message around it, in the person's locale.
+ */
 export type EditResult = { ok: true; text: string } | { ok: false; error: string };
 
 /** A parsed command line, or why it could not be parsed. */
@@ -179,7 +182,7 @@ export function parseEditorCommand(
 export async function editExternally(text: string, options: EditExternallyOptions = {}): Promise<EditResult> {
 	const resolved = resolveEditor(options.env ?? process.env);
 	if ("error" in resolved) return { ok: false, error: resolved.error };
-	if (options.signal?.aborted) return { ok: false, error: "External editor cancelled" };
+	if (options.signal?.aborted) return { ok: false, error: "cancelled" };
 	let directory: string | undefined;
 	try {
 		directory = await mkdtemp(join(options.tmpDir ?? tmpdir(), "pi-ask-"));
@@ -191,7 +194,7 @@ export async function editExternally(text: string, options: EditExternallyOption
 		const edited = await readFile(file, "utf8");
 		return { ok: true, text: edited.replace(/^\uFEFF/, "").replace(/\r?\n$/, "") };
 	} catch (error) {
-		return { ok: false, error: `External editor failed: ${sanitizeInline(errorMessage(error))}` };
+		return { ok: false, error: sanitizeInline(errorMessage(error)) };
 	} finally {
 		if (directory !== undefined) await rm(directory, { recursive: true, force: true }).catch(() => undefined);
 	}
@@ -239,7 +242,7 @@ function runEditor(editor: ResolvedEditor, file: string, options: EditExternally
 		};
 		child.once("error", (error: NodeJS.ErrnoException) => settle(spawnErrorMessage(editor, error)));
 		child.once("close", (code, killedBy) => {
-			if (aborted) settle("External editor cancelled");
+			if (aborted) settle("cancelled");
 			else if (killedBy !== null) settle(`${editor.label} was killed by ${killedBy}; draft kept`);
 			else if (code !== 0) settle(`${editor.label} exited with code ${code}; draft kept`);
 			else settle(undefined);

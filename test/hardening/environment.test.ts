@@ -170,6 +170,9 @@ describe("$VISUAL / $EDITOR missing or failing (real editor runner)", () => {
 			}
 			const shown = host.lines.filter((l) => l.includes("External editor failed"));
 			expect(shown.length, `no failure message for ${name}`).toBeGreaterThan(0);
+			expect(shown.join("\n"), "the message is worded once").not.toMatch(
+				/External editor failed:.*External editor failed/,
+			);
 			expect(host.terminal.running).toBe(true);
 			host.press("\r");
 			const result = await call;

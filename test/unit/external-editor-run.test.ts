@@ -150,14 +150,14 @@ describe("editExternally", () => {
 		const editor = fakeEditor("deleter", `rm -f "$last"`);
 		const result = await editExternally("draft", { env: env(editor), tmpDir: scratch });
 		expect(result.ok).toBe(false);
-		if (!result.ok) expect(result.error).toMatch(/^External editor failed: ENOENT/);
+		if (!result.ok) expect(result.error).toMatch(/^ENOENT/);
 		expectNoTempFiles();
 	});
 
 	it("fails cleanly when the temp directory cannot be made", async () => {
 		const result = await editExternally("draft", { env: env(fakeEditor("noop", ":")), tmpDir: join(root, "missing") });
 		expect(result.ok).toBe(false);
-		if (!result.ok) expect(result.error).toMatch(/^External editor failed:/);
+		if (!result.ok) expect(result.error).toMatch(/^ENOENT/);
 	});
 
 	it("ends the editor on abort and removes the file", async () => {
@@ -167,7 +167,7 @@ describe("editExternally", () => {
 		await vi.waitFor(() => expect(existsSync(`${log}.started`)).toBe(true), { timeout: 5000 });
 		const started = Date.now();
 		controller.abort();
-		expect(await pending).toEqual({ ok: false, error: "External editor cancelled" });
+		expect(await pending).toEqual({ ok: false, error: "cancelled" });
 		expect(Date.now() - started).toBeLessThan(5000);
 		expectNoTempFiles();
 	});
@@ -177,7 +177,7 @@ describe("editExternally", () => {
 		controller.abort();
 		const editor = fakeEditor("never", `printf 'ran' > '${log}.ran'`);
 		const result = await editExternally("d", { env: env(editor), tmpDir: scratch, signal: controller.signal });
-		expect(result).toEqual({ ok: false, error: "External editor cancelled" });
+		expect(result).toEqual({ ok: false, error: "cancelled" });
 		expect(existsSync(`${log}.ran`)).toBe(false);
 		expectNoTempFiles();
 	});

@@ -130,13 +130,29 @@ describe("single-select", () => {
 describe("multi-select", () => {
 	const onMulti = () => run(start(three), three, { type: "tab/switched", direction: "next" }).state;
 
-	it("toggles focus and check without answering", () => {
+	it("toggles focus and check; the ticks are the answer at once, and stay on the tab", () => {
 		const { state } = run(onMulti(), three, { type: "multi/optionToggled", option: 2 });
 		expect(state.checked[1]).toEqual([false, false, true]);
 		expect(state.focus[1]).toBe(2);
-		expect(state.answers[1]).toBeNull();
+		expect(state.answers[1]).toEqual({ kind: "multi", options: [2] });
+		expect(state.tab).toBe(1);
 		const again = run(state, three, { type: "multi/optionToggled", option: 2 });
 		expect(again.state.checked[1]).toEqual([false, false, false]);
+		expect(again.state.answers[1]).toBeNull();
+	});
+
+	it("ticks left with Tab instead of Next are still submitted", () => {
+		const { state } = run(
+			onMulti(),
+			three,
+			{ type: "multi/optionToggled", option: 0 },
+			{ type: "multi/optionToggled", option: 2 },
+			{ type: "tab/switched", direction: "next" },
+			{ type: "answer/optionChosen", option: 0 },
+		);
+		// Choosing on the last question moves to the one still unanswered: the first, not the ticked one.
+		expect(state.tab).toBe(0);
+		expect(state.answers[1]).toEqual({ kind: "multi", options: [0, 2] });
 	});
 
 	it("commit makes the checked options the answer and moves on", () => {

@@ -23,7 +23,7 @@ import { contextOf, MULTI, run, SINGLE, start, YESNO } from "./state-fixtures.ts
 const three = contextOf(SINGLE, MULTI, YESNO);
 
 describe("answered", () => {
-	it("tracks committed answers only", () => {
+	it("tracks answers: a choice, and a multi-select's ticks from the first one on", () => {
 		const s = run(
 			start(three),
 			three,
@@ -31,7 +31,9 @@ describe("answered", () => {
 			{ type: "multi/optionToggled", option: 1 },
 		).state;
 		expect(allAnswered(s)).toBe(false);
-		expect(unansweredQuestions(s)).toEqual([1, 2]);
+		expect(unansweredQuestions(s)).toEqual([2]);
+		const unticked = run(s, three, { type: "multi/optionToggled", option: 1 }).state;
+		expect(unansweredQuestions(unticked)).toEqual([1, 2]);
 		const all = run(s, three, { type: "multi/committed" }, { type: "answer/optionChosen", option: 1 }).state;
 		expect(allAnswered(all)).toBe(true);
 		expect(unansweredQuestions(all)).toEqual([]);
@@ -188,11 +190,21 @@ describe("discard counts", () => {
 			three,
 			{ type: "answer/optionChosen", option: 0 },
 			{ type: "multi/optionToggled", option: 0 },
+			{ type: "draft/opened" },
+			{ type: "draft/edited", text: "typed, not sent" },
+			{ type: "tab/switched", direction: "next" },
 			{ type: "notes/opened" },
 			{ type: "notes/edited", text: "n" },
 		).state;
-		expect(discardSummary(s)).toEqual({ answers: 1, drafts: 1, notes: 1 });
-		expect(discardCount(s)).toBe(1);
+		expect(discardSummary(s)).toEqual({ answers: 2, drafts: 0, notes: 1 });
+		const drafted = run(
+			start(three),
+			three,
+			{ type: "draft/opened" },
+			{ type: "draft/edited", text: "typed, not sent" },
+			{ type: "tab/switched", direction: "next" },
+		).state;
+		expect(discardSummary(drafted)).toEqual({ answers: 0, drafts: 1, notes: 0 });
 	});
 });
 

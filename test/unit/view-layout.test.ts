@@ -79,10 +79,10 @@ describe("golden screens (plain theme)", () => {
 		{ type: "notes/closed" },
 	);
 
-	it("multi-select with a saved note at 80 columns", () => {
+	it("multi-select with a saved note at 80 columns (a tick answers it)", () => {
 		expect(screen(answered, 80)).toEqual([
 			RULE_80,
-			"  ✔ Cache   □ Targets   Submit",
+			"  ✔ Cache   ✔ Targets   ✔ Submit",
 			"",
 			" Which targets?",
 			" Note: mac later",
@@ -99,7 +99,9 @@ describe("golden screens (plain theme)", () => {
 	});
 
 	it("the Submit tab, then the discard bar", () => {
-		const submit = reduce(answered, { type: "tab/switched", direction: "next" }, context).state;
+		// Ticked, then unticked: the question is unanswered again, its note stays.
+		const unanswered = reduce(answered, { type: "multi/optionToggled", option: 0 }, context).state;
+		const submit = reduce(unanswered, { type: "tab/switched", direction: "next" }, context).state;
 		const summary = [
 			" Review your answers",
 			"",
