@@ -197,6 +197,7 @@ describe("discard counts", () => {
 			{ type: "notes/edited", text: "n" },
 		).state;
 		expect(discardSummary(s)).toEqual({ answers: 2, drafts: 0, notes: 1 });
+		expect(discardCount(s)).toBe(2);
 		const drafted = run(
 			start(three),
 			three,
