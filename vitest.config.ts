@@ -7,5 +7,8 @@ export default defineConfig({
 		hookTimeout: 60_000,
 		// End-to-end tests spawn real `pi` processes; two cores, so keep parallelism modest.
 		maxWorkers: 2,
+		// The UI speaks the person's locale (LC_ALL, LC_MESSAGES, LANG); tests expect English wherever they run.
+		// Tests of other locales set their own variables.
+		env: { LC_ALL: "C.UTF-8", LC_MESSAGES: "", LANG: "C.UTF-8" },
 	},
 });
