@@ -338,7 +338,6 @@ describe("preview scrolling and caching", () => {
 		view.setInput({ state, context: c, maxHeight: 30 });
 		view.render(120);
 		const renders = vi.spyOn(Markdown.prototype, "render");
-		const started = performance.now();
 		for (const action of [
 			{ type: "preview/scrolled", delta: 1 },
 			{ type: "preview/scrolled", delta: 5 },
@@ -348,8 +347,8 @@ describe("preview scrolling and caching", () => {
 			view.setInput({ state, context: c, maxHeight: 30 });
 			expectFits(view.render(120), 120);
 		}
+		// Counted, not timed: the markdown is not laid out again (speed figures are in npm run bench).
 		expect(renders).not.toHaveBeenCalled();
-		expect(performance.now() - started).toBeLessThan(500);
 		view.setInput({ state, context: c, maxHeight: 30 });
 		view.render(80);
 		expect(renders).toHaveBeenCalled();

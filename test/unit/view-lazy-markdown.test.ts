@@ -157,7 +157,8 @@ describe("laying out only what is read", () => {
 		expect(first.lines.slice(0, 40)).toEqual(whole(big.slice(0, 4000), piTheme, 120).slice(0, 40));
 	});
 
-	it("cuts hostile shapes in time linear in their size (sanity bound, not a benchmark)", () => {
+	// A quadratic cut over these would run for minutes and fail through the timeout; linear takes milliseconds.
+	it("cuts hostile shapes into pieces (the timeout is the blow-up guard)", { timeout: 20_000 }, () => {
 		const shapes = [
 			`${"- ".repeat(200_000)}x`,
 			`\`\`\`\n${"a\n\n".repeat(100_000)}`,
@@ -167,11 +168,9 @@ describe("laying out only what is read", () => {
 			"a".repeat(400_000),
 		];
 		for (const shape of shapes) {
-			const started = performance.now();
 			let pieces = 0;
 			for (let at = 0; at < shape.length; at = nextPiece(shape, at, 256).next) pieces++;
 			expect(pieces).toBeGreaterThan(0);
-			expect(performance.now() - started).toBeLessThan(2000);
 		}
 	});
 
