@@ -4,11 +4,7 @@
  * moment its bytes reached the terminal (screen polling would add its own interval). @xterm/headless
  * is fed the same bytes only to answer the program's terminal queries, as a real terminal would.
  */
-import { spawn } from "node:child_process";
-import { createRequire } from "node:module";
-import type { Terminal as XtermTerminal } from "@xterm/headless";
-
-const require = createRequire(import.meta.url);
+import { startScriptPty } from "../test/support/script-pty.ts";
 
 /** CSI, OSC, DCS/APC/PM/SOS strings and two-byte escapes: what is not text on the screen. */
 const ESCAPES =
@@ -37,17 +33,7 @@ export function startWatchedTerminal(
 	args: readonly string[],
 	options: { cwd: string; env: NodeJS.ProcessEnv; cols: number; rows: number },
 ): WatchedTerminal {
-	const { Terminal } = require("@xterm/headless") as { Terminal: typeof XtermTerminal };
-	const term = new Terminal({ cols: options.cols, rows: options.rows, allowProposedApi: true });
-	const quote = (arg: string) => `'${arg.replaceAll("'", `'\\''`)}'`;
-	const inner = `stty cols ${options.cols} rows ${options.rows} 2>/dev/null; exec ${[command, ...args].map(quote).join(" ")}`;
-	const child = spawn("script", ["-qfec", inner, "/dev/null"], {
-		cwd: options.cwd,
-		env: options.env,
-		stdio: ["pipe", "pipe", "pipe"],
-		detached: true,
-	});
-	child.stdin.on("error", () => {});
+	const { child, term, close } = startScriptPty(command, args, options);
 	let raw = "";
 	const watchers = new Set<(at: number) => void>();
 	child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
@@ -56,10 +42,6 @@ export function startWatchedTerminal(
 		for (const watcher of [...watchers]) watcher(at);
 		term.write(chunk);
 	});
-	term.onData((data) => {
-		if (!child.stdin.destroyed) child.stdin.write(data);
-	});
-	let closed = false;
 	return {
 		waitForText(pattern, timeoutMs) {
 			const seen = () => pattern.test(raw) || pattern.test(stripEscapes(raw.slice(-TAIL)));
@@ -79,16 +61,6 @@ export function startWatchedTerminal(
 			});
 		},
 		text: () => stripEscapes(raw),
-		close() {
-			if (closed) return;
-			closed = true;
-			try {
-				// Only the group we started: script and the program under it.
-				if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-			} catch {
-				// Already gone.
-			}
-			term.dispose();
-		},
+		close,
 	};
 }

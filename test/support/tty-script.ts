@@ -4,11 +4,7 @@
  * pi's output. The emulator's replies to terminal queries (device attributes, cursor position) go
  * back to pi through the pty, as a real terminal's would.
  */
-import { spawn } from "node:child_process";
-import { createRequire } from "node:module";
-import type { Terminal as XtermTerminal } from "@xterm/headless";
-
-const require = createRequire(import.meta.url);
+import { type ScriptPtyOptions, startScriptPty } from "./script-pty.ts";
 
 /** tmux key names → the bytes a terminal sends for them. */
 const KEYS: Readonly<Record<string, string>> = {
@@ -36,32 +32,14 @@ export interface ScriptTerminal {
 	close(): void;
 }
 
-function shellQuote(arg: string): string {
-	return `'${arg.replaceAll("'", `'\\''`)}'`;
-}
-
 /** Starts `command args` under `script` at cols×rows. */
 export function startScriptTerminal(
 	command: string,
 	args: readonly string[],
-	options: { cwd: string; env: NodeJS.ProcessEnv; cols: number; rows: number },
+	options: ScriptPtyOptions,
 ): ScriptTerminal {
-	const { Terminal } = require("@xterm/headless") as { Terminal: typeof XtermTerminal };
-	const term = new Terminal({ cols: options.cols, rows: options.rows, allowProposedApi: true });
-	const inner = `stty cols ${options.cols} rows ${options.rows} 2>/dev/null; exec ${[command, ...args].map(shellQuote).join(" ")}`;
-	const child = spawn("script", ["-qfec", inner, "/dev/null"], {
-		cwd: options.cwd,
-		env: options.env,
-		stdio: ["pipe", "pipe", "pipe"],
-		detached: true,
-	});
-	child.stdin.on("error", () => {});
+	const { child, term, close } = startScriptPty(command, args, options);
 	child.stdout.on("data", (chunk: Buffer) => term.write(chunk));
-	// The emulator answers queries (DA1, DSR) on pi's behalf of a real terminal.
-	term.onData((data) => {
-		if (!child.stdin.destroyed) child.stdin.write(data);
-	});
-	let closed = false;
 	return {
 		async screen() {
 			await new Promise<void>((resolve) => term.write("", resolve));
@@ -79,16 +57,6 @@ export function startScriptTerminal(
 		write(text) {
 			child.stdin.write(text);
 		},
-		close() {
-			if (closed) return;
-			closed = true;
-			// Kill the whole group (script and pi); only the group we started.
-			try {
-				if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-			} catch {
-				// Already gone.
-			}
-			term.dispose();
-		},
+		close,
 	};
 }
