@@ -6,27 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { askTurn, echoTurn, startInteractive } from "../support/interactive.ts";
-
-const CACHE = {
-	question: "Where should the API client cache responses?",
-	header: "Cache",
-	options: [
-		{ label: "In-memory LRU", description: "Simplest; lost on restart." },
-		{ label: "SQLite file", description: "Survives restarts." },
-		{ label: "Redis", description: "Shared across instances." },
-	],
-};
-
-const PLATFORMS = {
-	question: "Which platforms must the first release support?",
-	header: "Platforms",
-	multiSelect: true,
-	options: [
-		{ label: "Linux", description: "x64 and arm64." },
-		{ label: "macOS", description: "Universal binary." },
-		{ label: "Windows", description: "Needs a signing certificate." },
-	],
-};
+import { CACHE_QUESTION as CACHE, PLATFORM_QUESTION as PLATFORMS } from "../support/questions.ts";
 
 const BOX = /[\u2500-\u257f]/;
 

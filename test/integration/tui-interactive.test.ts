@@ -14,6 +14,7 @@ import { resultText } from "../../src/protocol/envelope.ts";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
 import { runTuiQuestionnaire } from "../../src/tui/run.ts";
 import { askTurn, echoTurn, type InteractiveOptions, startInteractive } from "../support/interactive.ts";
+import { CACHE_QUESTION as CACHE, PLATFORM_QUESTION as PLATFORMS } from "../support/questions.ts";
 
 /**
  * ask_user_question as a bare tool over runTuiQuestionnaire (no validation, no host choice), so this
@@ -37,27 +38,6 @@ const directTool: ExtensionFactory = (pi) =>
 			return { content: [{ type: "text", text }], details: result };
 		},
 	});
-
-const CACHE = {
-	question: "Where should the API client cache responses?",
-	header: "Cache",
-	options: [
-		{ label: "In-memory LRU", description: "Simplest; lost on restart." },
-		{ label: "SQLite file", description: "Survives restarts." },
-		{ label: "Redis", description: "Shared across instances." },
-	],
-};
-
-const PLATFORMS = {
-	question: "Which platforms must the first release support?",
-	header: "Platforms",
-	multiSelect: true,
-	options: [
-		{ label: "Linux", description: "x64 and arm64." },
-		{ label: "macOS", description: "Universal binary." },
-		{ label: "Windows", description: "Needs a signing certificate." },
-	],
-};
 
 const HOSTILE = {
 	question: `設定画面のレイアウトはどれにしますか？${"とても長い質問文".repeat(12)} \x1b[2J\x1b]52;c;aGk=\x07 \u202eevil`,

@@ -1,7 +1,8 @@
 /**
- * Questionnaires and scripted model turns shared by the end-to-end tests, plus predicates for
+ * Questionnaires and scripted model turns shared by the end-to-end, integration and unit tests, plus predicates for
  * picking RPC dialog rows by meaning rather than by index (the walker owns row order and wording).
  */
+import type { Question } from "../../src/protocol/questions.ts";
 import type { Step } from "./fake-model.ts";
 import type { UiRequest } from "./pi.ts";
 
@@ -9,7 +10,7 @@ import type { UiRequest } from "./pi.ts";
 export const ASK = "ask_user_question";
 
 /** One single-select question. */
-export const CACHE_QUESTION = {
+export const CACHE_QUESTION: Question = {
 	question: "Where should the API client cache responses?",
 	header: "Cache",
 	options: [
@@ -20,7 +21,7 @@ export const CACHE_QUESTION = {
 };
 
 /** One multi-select question. */
-export const PLATFORM_QUESTION = {
+export const PLATFORM_QUESTION: Question = {
 	question: "Which platforms must the first release support?",
 	header: "Platforms",
 	multiSelect: true,

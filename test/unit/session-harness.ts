@@ -19,6 +19,9 @@ import type { HostKeybindings, OwnKeyOverrides } from "../../src/tui/keys.ts";
 import { type ExternalEditor, QuestionnaireSession } from "../../src/tui/session.ts";
 import { plainViewTheme } from "../../src/tui/view/theme.ts";
 
+/** A single-select and a multi-select question, the same ones the end-to-end tests ask. */
+export { CACHE_QUESTION as CACHE, PLATFORM_QUESTION as PLATFORMS } from "../support/questions.ts";
+
 /** Named keys in both encodings. */
 export const KEYS = {
 	legacy: {
@@ -133,29 +136,6 @@ export function startSession(questions: Question[], options: HarnessOptions = {}
 		},
 	};
 }
-
-/** A single-select question. */
-export const CACHE: Question = {
-	question: "Where should the API client cache responses?",
-	header: "Cache",
-	options: [
-		{ label: "In-memory LRU", description: "Simplest; lost on restart." },
-		{ label: "SQLite file", description: "Survives restarts." },
-		{ label: "Redis", description: "Shared across instances." },
-	],
-};
-
-/** A multi-select question. */
-export const PLATFORMS: Question = {
-	question: "Which platforms must the first release support?",
-	header: "Platforms",
-	multiSelect: true,
-	options: [
-		{ label: "Linux", description: "x64 and arm64." },
-		{ label: "macOS", description: "Universal binary." },
-		{ label: "Windows", description: "Needs a signing certificate." },
-	],
-};
 
 /** A single-select question whose options carry long markdown previews. */
 export const LAYOUT: Question = {
