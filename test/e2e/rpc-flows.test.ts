@@ -3,40 +3,26 @@
  * review, notes, declining with and without answers, a select-only client, and a client that
  * cancels everything (must end declined, not loop). One Pi process serves every test.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { resultText } from "../../src/protocol/envelope.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
-import {
-	createHarness,
-	type PiHarness,
-	type PromptRun,
-	type RpcSession,
-	toolResultText,
-	type UiHandler,
-} from "../support/pi.ts";
+import { sharedRpc } from "../support/lifecycle.ts";
+import { type PromptRun, toolResultText, type UiHandler } from "../support/pi.ts";
 import { askStep, CACHE_QUESTION, echoStep, isAbout, option, PLATFORM_QUESTION, rows } from "../support/questions.ts";
 import { cancel, cancelling, choose, optional, scriptedUser, type, type UserAction } from "../support/user.ts";
 
 const DECLINED =
 	"User declined to answer the questions. Do not assume answers: continue without them, or ask in chat if you cannot.";
 
-let h: PiHarness;
-let rpc: RpcSession;
-beforeAll(async () => {
-	h = await createHarness();
-	rpc = h.rpc();
-});
-afterAll(async () => {
-	await h?.dispose();
-});
+const pi = sharedRpc();
 
 /** Runs one ask_user_question call with `questions`, answered by `onDialog`; returns the single tool result. */
 async function ask(
 	questions: object[],
 	onDialog: UiHandler,
 ): Promise<{ run: PromptRun; details: QuestionnaireResult; text: string }> {
-	h.fake.enqueue(askStep(...questions), echoStep);
-	const run = await rpc.prompt("ask me", { onDialog });
+	pi.h.fake.enqueue(askStep(...questions), echoStep);
+	const run = await pi.rpc.prompt("ask me", { onDialog });
 	expect(run.toolEnds).toHaveLength(1);
 	const end = run.toolEnds[0]!;
 	const details = end.result.details as QuestionnaireResult;
@@ -44,7 +30,7 @@ async function ask(
 	// Whatever the flow, the model receives exactly the envelope of the details.
 	const texts = (questions as { question: string }[]).map((q) => q.question);
 	expect(text).toBe(resultText(details, texts));
-	expect(h.fake.requests.at(-1)?.lastToolResult).toBe(text);
+	expect(pi.h.fake.requests.at(-1)?.lastToolResult).toBe(text);
 	return { run, details, text };
 }
 
@@ -232,13 +218,13 @@ describe("limited clients", () => {
 
 describe("interruption", () => {
 	it("an abort while a dialog is open ends interrupted, keeping the answers given so far", async () => {
-		h.fake.enqueue(askStep(CACHE_QUESTION, PLATFORM_QUESTION));
+		pi.h.fake.enqueue(askStep(CACHE_QUESTION, PLATFORM_QUESTION));
 		let dialogs = 0;
-		const run = await rpc.prompt("ask me", {
+		const run = await pi.rpc.prompt("ask me", {
 			onDialog: async (request) => {
 				dialogs++;
 				if (dialogs === 1) return { value: option(request, rows.numbered(3), "option 3") };
-				const response = await rpc.command({ type: "abort" });
+				const response = await pi.rpc.command({ type: "abort" });
 				expect(response.success).toBe(true);
 				return { cancelled: true };
 			},
@@ -258,9 +244,9 @@ describe("interruption", () => {
 		expect(text).toMatch(/^The questionnaire was interrupted before the user submitted it\./);
 
 		// The next turn's request carries the interrupted result to the model.
-		h.fake.enqueue({ text: "resumed" });
-		await rpc.prompt("go on");
-		const toolMessages = h.fake.requests.at(-1)?.messages.filter((m) => m.role === "tool") ?? [];
+		pi.h.fake.enqueue({ text: "resumed" });
+		await pi.rpc.prompt("go on");
+		const toolMessages = pi.h.fake.requests.at(-1)?.messages.filter((m) => m.role === "tool") ?? [];
 		expect(toolMessages.at(-1)?.content).toBe(text);
 	});
 });

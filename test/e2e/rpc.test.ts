@@ -3,26 +3,19 @@
  * over JSONL dialogs. Pins the exact `details` and the exact tool-result text the model receives
  * on its next request.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { resultText } from "../../src/protocol/envelope.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
-import { createHarness, type PiHarness, type RpcSession, toolResultText } from "../support/pi.ts";
+import { sharedRpc } from "../support/lifecycle.ts";
+import { toolResultText } from "../support/pi.ts";
 import { ASK, askStep, CACHE_QUESTION, echoStep, PLATFORM_QUESTION, rows } from "../support/questions.ts";
 import { choose, scriptedUser } from "../support/user.ts";
 
-let h: PiHarness;
-let rpc: RpcSession;
-beforeAll(async () => {
-	h = await createHarness();
-	rpc = h.rpc();
-});
-afterAll(async () => {
-	await h?.dispose();
-});
+const pi = sharedRpc();
 
 describe("a two-question form over RPC", () => {
 	it("answers a single and a multi-select question; the model receives the pinned text", async () => {
-		h.fake.enqueue(askStep(CACHE_QUESTION, PLATFORM_QUESTION), echoStep);
+		pi.h.fake.enqueue(askStep(CACHE_QUESTION, PLATFORM_QUESTION), echoStep);
 		const user = scriptedUser([
 			choose(rows.numbered(2), "option 2 (SQLite file)", CACHE_QUESTION.question),
 			choose(rows.numbered(1), "toggle Linux", PLATFORM_QUESTION.question),
@@ -30,7 +23,7 @@ describe("a two-question form over RPC", () => {
 			choose(rows.done, "Done"),
 			choose(rows.submit, "Submit in the review", /Review/),
 		]);
-		const run = await rpc.prompt("plan the release", { onDialog: user.handler });
+		const run = await pi.rpc.prompt("plan the release", { onDialog: user.handler });
 		expect(user.remaining()).toEqual([]);
 
 		// The option rows the user saw are the model's options, numbered, with descriptions.
@@ -61,7 +54,7 @@ describe("a two-question form over RPC", () => {
 		);
 		expect(toolResultText(end)).toBe(text);
 		// What the model actually receives on its next request.
-		expect(h.fake.requests.at(-1)?.lastToolResult).toBe(text);
+		expect(pi.h.fake.requests.at(-1)?.lastToolResult).toBe(text);
 	});
 
 	it("keeps JSONL framing intact for U+2028/U+2029 and quotes in model text", async () => {
@@ -73,9 +66,9 @@ describe("a two-question form over RPC", () => {
 				{ label: 'say "hi"', description: "has quotes" },
 			],
 		};
-		h.fake.enqueue(askStep(tricky), echoStep);
+		pi.h.fake.enqueue(askStep(tricky), echoStep);
 		const user = scriptedUser([choose(rows.numbered(2), "option 2")]);
-		const run = await rpc.prompt("tricky", { onDialog: user.handler });
+		const run = await pi.rpc.prompt("tricky", { onDialog: user.handler });
 		expect(user.remaining()).toEqual([]);
 		const end = run.toolEnds[0]!;
 		expect(end.result.details).toMatchObject({
@@ -83,7 +76,7 @@ describe("a two-question form over RPC", () => {
 			answers: [{ questionIndex: 0, kind: "option", answer: 'say "hi"' }],
 		});
 		// The separators reach the model escaped, never raw.
-		const received = h.fake.requests.at(-1)?.lastToolResult ?? "";
+		const received = pi.h.fake.requests.at(-1)?.lastToolResult ?? "";
 		expect(received).toContain("\\u2028");
 		expect(received).not.toContain("\u2028");
 		expect(received).toBe(toolResultText(end));

@@ -5,13 +5,14 @@
  * result text and `details` the fake model receives. Also: Esc with answers asks before discarding;
  * collapse and reopen keep a draft; interrupting the agent while collapsed ends `interrupted`.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { resultText } from "../../src/protocol/envelope.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
 import { contentText } from "../support/fake-model.ts";
-import { createHarness, type PiHarness } from "../support/pi.ts";
+import { type StartedTui, tuiPerTest } from "../support/lifecycle.ts";
+import type { PiHarness } from "../support/pi.ts";
 import { askStep, echoStep } from "../support/questions.ts";
-import { startTui, type TuiSession } from "../support/tty.ts";
+import type { TuiSession } from "../support/tty.ts";
 
 const CACHE = {
 	question: "Where should responses be cached?",
@@ -40,22 +41,18 @@ const AUTH = {
 	],
 };
 
-let h: PiHarness | undefined;
-let tui: TuiSession | undefined;
-afterEach(async () => {
-	tui?.close();
-	tui = undefined;
-	await h?.dispose();
-	h = undefined;
-});
+const startPi = tuiPerTest();
 
-async function start(): Promise<{ harness: PiHarness; session: TuiSession }> {
-	const harness = await createHarness([askStep(CACHE, PLATFORMS, AUTH), echoStep]);
-	h = harness;
-	const session = startTui({ ...harness.options({ extraArgs: ["Plan the release. Ask me."] }), cols: 120, rows: 40 });
-	tui = session;
-	await session.waitForScreen((s) => s.includes(CACHE.question) && s.includes("Platforms"), "the questionnaire");
-	return { harness, session };
+async function start(): Promise<StartedTui> {
+	const started = await startPi([askStep(CACHE, PLATFORMS, AUTH), echoStep], "Plan the release. Ask me.", {
+		cols: 120,
+		rows: 40,
+	});
+	await started.session.waitForScreen(
+		(s) => s.includes(CACHE.question) && s.includes("Platforms"),
+		"the questionnaire",
+	);
+	return started;
 }
 
 async function modelResult(harness: PiHarness, session: TuiSession): Promise<string> {

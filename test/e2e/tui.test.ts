@@ -5,20 +5,13 @@
  * Written against what is visible (question text, option labels), not against a particular layout.
  * Runs in tmux when installed, else under `script` + @xterm/headless (PI_ASK_TTY forces one).
  */
-import { afterEach, describe, expect, it } from "vitest";
-import { createHarness, type PiHarness } from "../support/pi.ts";
+import { describe, expect, it } from "vitest";
+import { type StartedTui, tuiPerTest } from "../support/lifecycle.ts";
+import type { PiHarness } from "../support/pi.ts";
 import { askStep, CACHE_QUESTION, echoStep } from "../support/questions.ts";
-import { startTui, type TuiSession } from "../support/tty.ts";
+import type { TuiSession } from "../support/tty.ts";
 
-let h: PiHarness | undefined;
-let tui: TuiSession | undefined;
-
-afterEach(async () => {
-	tui?.close();
-	tui = undefined;
-	await h?.dispose();
-	h = undefined;
-});
+const startPi = tuiPerTest();
 
 /** The question is shown as a dialog: its text and an option label on lines other than the tool-call line. */
 function dialogShown(screen: string): boolean {
@@ -42,13 +35,10 @@ async function enterUntilAnswered(session: TuiSession, harness: PiHarness): Prom
 	throw new Error(`the model never received a tool result (${session.backend}); screen:\n${await session.screen()}`);
 }
 
-async function startAsking(): Promise<{ harness: PiHarness; session: TuiSession }> {
-	const harness = await createHarness([askStep(CACHE_QUESTION), echoStep]);
-	h = harness;
-	const session = startTui(harness.options({ extraArgs: ["We need a cache. Ask me."] }));
-	tui = session;
-	await session.waitForScreen(dialogShown, "the question dialog");
-	return { harness, session };
+async function startAsking(): Promise<StartedTui> {
+	const started = await startPi([askStep(CACHE_QUESTION), echoStep], "We need a cache. Ask me.");
+	await started.session.waitForScreen(dialogShown, "the question dialog");
+	return started;
 }
 
 describe("the interactive TUI", () => {

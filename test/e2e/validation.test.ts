@@ -4,21 +4,14 @@
  * corrected call in the next turn works. A structural error (one option) is stopped by Pi's schema
  * validation before `execute`.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
-import { createHarness, type PiHarness, type RpcSession, toolResultText } from "../support/pi.ts";
+import { sharedRpc } from "../support/lifecycle.ts";
+import { toolResultText } from "../support/pi.ts";
 import { ASK, askStep, CACHE_QUESTION, echoStep, rows } from "../support/questions.ts";
 import { choose, scriptedUser } from "../support/user.ts";
 
-let h: PiHarness;
-let rpc: RpcSession;
-beforeAll(async () => {
-	h = await createHarness();
-	rpc = h.rpc();
-});
-afterAll(async () => {
-	await h?.dispose();
-});
+const pi = sharedRpc();
 
 const BROKEN = {
 	question: "Which cache?",
@@ -32,9 +25,9 @@ const BROKEN = {
 
 describe("invalid questionnaires", () => {
 	it("reports a reserved label and a duplicate label together, with paths; the corrected call works", async () => {
-		h.fake.enqueue(askStep(BROKEN), askStep(CACHE_QUESTION), echoStep);
+		pi.h.fake.enqueue(askStep(BROKEN), askStep(CACHE_QUESTION), echoStep);
 		const user = scriptedUser([choose(rows.numbered(1), "option 1", CACHE_QUESTION.question)]);
-		const run = await rpc.prompt("ask", { onDialog: user.handler });
+		const run = await pi.rpc.prompt("ask", { onDialog: user.handler });
 		expect(user.remaining()).toEqual([]);
 		expect(run.toolEnds).toHaveLength(2);
 
@@ -55,7 +48,7 @@ describe("invalid questionnaires", () => {
 		expect(text).toContain('\n- questions[0].options[1].label: "Other" is reserved');
 		expect(text).toContain("\n- questions[0].options[2].label: Same label as questions[0].options[0].label");
 		// The model received exactly that text, in the request that produced the corrected call.
-		const second = h.fake.requests.at(-2);
+		const second = pi.h.fake.requests.at(-2);
 		expect(second?.lastToolResult).toBe(text);
 
 		// Only the valid call opened a dialog.
@@ -66,13 +59,13 @@ describe("invalid questionnaires", () => {
 
 	it("a structural error (one option) is rejected by the schema before any dialog", async () => {
 		const oneOption = { question: "Proceed?", header: "Go", options: [{ label: "Yes", description: "Do it." }] };
-		h.fake.enqueue(askStep(oneOption), echoStep);
-		const run = await rpc.prompt("ask", { onDialog: () => ({ cancelled: true }) });
+		pi.h.fake.enqueue(askStep(oneOption), echoStep);
+		const run = await pi.rpc.prompt("ask", { onDialog: () => ({ cancelled: true }) });
 		expect(run.dialogs).toHaveLength(0);
 		expect(run.toolEnds).toHaveLength(1);
 		expect(run.toolEnds[0]?.isError).toBe(true);
 		const text = toolResultText(run.toolEnds[0]!);
 		expect(text).toMatch(/options/);
-		expect(h.fake.requests.at(-1)?.lastToolResult).toBe(text);
+		expect(pi.h.fake.requests.at(-1)?.lastToolResult).toBe(text);
 	});
 });
