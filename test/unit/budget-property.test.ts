@@ -13,9 +13,9 @@ import {
 	type ErrorCode,
 	finishedResult,
 	notShownResult,
-	type QuestionNote,
 	type QuestionnaireResult,
 } from "../../src/protocol/result.ts";
+import { finishedScenario } from "../support/result-arbitrary.ts";
 
 const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n));
 const shortString = fc.oneof(
@@ -32,56 +32,8 @@ const longString = fc
 	.map(([piece, times]) => piece.repeat(times));
 const anyString = fc.oneof({ weight: 3, arbitrary: shortString }, { weight: 1, arbitrary: longString });
 
-type Ended = "submitted" | "declined" | "interrupted" | "timed_out";
-
-/** A finished questionnaire: some questions answered (any kind), notes anywhere. */
-function finished(strings: fc.Arbitrary<string>): fc.Arbitrary<{ questions: string[]; result: QuestionnaireResult }> {
-	const answerSlot = fc.record({
-		answered: fc.boolean(),
-		kind: fc.constantFrom("option", "custom", "multi") as fc.Arbitrary<"option" | "custom" | "multi">,
-		value: strings,
-		labels: fc.array(strings, { maxLength: 3 }),
-		custom: fc.option(strings, { nil: undefined }),
-		preview: fc.option(strings, { nil: undefined }),
-		notes: fc.option(strings, { nil: undefined }),
-	});
-	return fc
-		.record({
-			questions: fc.array(strings, { minLength: 1, maxLength: 4 }),
-			ended: fc.constantFrom("submitted", "declined", "interrupted", "timed_out") as fc.Arbitrary<Ended>,
-			slots: fc.array(answerSlot, { minLength: 4, maxLength: 4 }),
-			globalNote: fc.option(strings, { nil: undefined }),
-		})
-		.map(({ questions, ended, slots, globalNote }) => {
-			const answers: Answer[] = [];
-			const questionNotes: QuestionNote[] = [];
-			questions.forEach((question, questionIndex) => {
-				const slot = slots[questionIndex]!;
-				if (!slot.answered) {
-					if (slot.notes !== undefined) questionNotes.push({ questionIndex, question, notes: slot.notes });
-					return;
-				}
-				const answer: Answer =
-					slot.kind === "multi"
-						? {
-								questionIndex,
-								question,
-								kind: "multi",
-								answer: slot.custom === undefined ? slot.labels : [...slot.labels, slot.custom],
-								...(slot.custom === undefined ? {} : { custom: slot.custom }),
-							}
-						: { questionIndex, question, kind: slot.kind, answer: slot.value };
-				if (slot.kind === "option" && slot.preview !== undefined) answer.preview = slot.preview;
-				if (slot.notes !== undefined) answer.notes = slot.notes;
-				answers.push(answer);
-			});
-			const extra = globalNote === undefined ? {} : { globalNote };
-			return {
-				questions,
-				result: finishedResult("rpc", questions.length, ended, { answers, questionNotes, ...extra }),
-			};
-		});
-}
+/** A finished questionnaire on the RPC host: some questions answered (any kind), notes anywhere. */
+const finished = (strings: fc.Arbitrary<string>) => finishedScenario(strings, fc.constant("rpc"));
 
 const errorCode = fc.constantFrom("no_ui", "no_custom_ui", "session_load_failed", "stale_module_cache") as fc.Arbitrary<
 	Exclude<ErrorCode, "invalid_questions">

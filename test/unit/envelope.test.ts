@@ -10,6 +10,7 @@ import {
 	type QuestionNote,
 	type QuestionnaireResult,
 } from "../../src/protocol/result.ts";
+import { finishedScenario } from "../support/result-arbitrary.ts";
 
 const Q = ["Which cache?", "Which targets?", "Ship when?"];
 const cache: Answer = { questionIndex: 0, question: "Which cache?", kind: "option", answer: "Redis" };
@@ -204,54 +205,10 @@ const anyString = fc.oneof(
 );
 
 /** A random questionnaire result: some questions answered (any kind), notes anywhere, any strings. */
-const arbScenario = fc
-	.record({
-		questions: fc.array(anyString, { minLength: 1, maxLength: 4 }),
-		ended: fc.constantFrom("submitted", "declined", "interrupted", "timed_out") as fc.Arbitrary<
-			"submitted" | "declined" | "interrupted" | "timed_out"
-		>,
-		host: fc.constantFrom("tui", "rpc", "programmatic") as fc.Arbitrary<"tui" | "rpc" | "programmatic">,
-		slots: fc.array(
-			fc.record({
-				answered: fc.boolean(),
-				kind: fc.constantFrom("option", "custom", "multi") as fc.Arbitrary<"option" | "custom" | "multi">,
-				value: anyString,
-				labels: fc.array(anyString, { maxLength: 3 }),
-				custom: fc.option(anyString, { nil: undefined }),
-				preview: fc.option(anyString, { nil: undefined }),
-				notes: fc.option(anyString, { nil: undefined }),
-			}),
-			{ minLength: 4, maxLength: 4 },
-		),
-		globalNote: fc.option(anyString, { nil: undefined }),
-	})
-	.map(({ questions, ended, host, slots, globalNote }) => {
-		const answers: Answer[] = [];
-		const questionNotes: QuestionNote[] = [];
-		questions.forEach((question, questionIndex) => {
-			const slot = slots[questionIndex]!;
-			if (!slot.answered) {
-				if (slot.notes !== undefined) questionNotes.push({ questionIndex, question, notes: slot.notes });
-				return;
-			}
-			const answer: Answer =
-				slot.kind === "multi"
-					? {
-							questionIndex,
-							question,
-							kind: "multi",
-							answer: slot.custom === undefined ? slot.labels : [...slot.labels, slot.custom],
-							...(slot.custom === undefined ? {} : { custom: slot.custom }),
-						}
-					: { questionIndex, question, kind: slot.kind, answer: slot.value };
-			if (slot.kind === "option" && slot.preview !== undefined) answer.preview = slot.preview;
-			if (slot.notes !== undefined) answer.notes = slot.notes;
-			answers.push(answer);
-		});
-		const collected: Collected =
-			globalNote === undefined ? { answers, questionNotes } : { answers, questionNotes, globalNote };
-		return { questions, result: finishedResult(host, questions.length, ended, collected) };
-	});
+const arbScenario = finishedScenario(
+	anyString,
+	fc.constantFrom("tui", "rpc", "programmatic") as fc.Arbitrary<"tui" | "rpc" | "programmatic">,
+);
 
 /** Every user string the text must carry, quoted, for a result. */
 function expectedQuoted(result: QuestionnaireResult, questions: readonly string[]): string[] {
