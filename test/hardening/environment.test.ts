@@ -17,7 +17,7 @@ import { executeAskUserQuestion } from "../../src/tool/execute.ts";
 import { runTuiQuestionnaire } from "../../src/tui/run.ts";
 import { askTurn, echoTurn, startInteractive } from "../support/interactive.ts";
 import { createHarness, type PiHarness, piArgs, piCommand, piEnv, REPO_ROOT, toolResultText } from "../support/pi.ts";
-import { askStep, echoStep, rows } from "../support/questions.ts";
+import { askStep, echoStep, rows, SMALL_CACHE_QUESTION } from "../support/questions.ts";
 import { choose, scriptedUser } from "../support/user.ts";
 import { report } from "./support/corpus.ts";
 import { PiLikeHost } from "./support/pi-host.ts";
@@ -25,15 +25,6 @@ import { PiLikeHost } from "./support/pi-host.ts";
 const CONFIG = "ask-user-question.json";
 const figures: Record<string, string> = {};
 afterAll(() => report("bad config and environment", figures));
-
-const CACHE = {
-	question: "Which cache?",
-	header: "Cache",
-	options: [
-		{ label: "Redis", description: "shared" },
-		{ label: "Memory", description: "simple" },
-	],
-};
 
 describe("a bad config file, with the real pi binary", () => {
 	let h: PiHarness | undefined;
@@ -105,7 +96,7 @@ describe("a bad config file, with the real pi binary", () => {
 		h = await createHarness();
 		writeFileSync(join(h.agentDir, CONFIG), Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]));
 		const rpc = h.rpc();
-		h.fake.enqueue(askStep(CACHE), echoStep);
+		h.fake.enqueue(askStep(SMALL_CACHE_QUESTION), echoStep);
 		const user = scriptedUser([choose(rows.numbered(2), "Memory")]);
 		const run = await rpc.prompt("ask me", { onDialog: user.handler });
 		expect(run.toolEnds).toHaveLength(1);
@@ -118,7 +109,7 @@ describe("a bad config file, with the real pi binary", () => {
 	});
 });
 
-const FORM: Questionnaire = { questions: [CACHE] };
+const FORM: Questionnaire = { questions: [SMALL_CACHE_QUESTION] };
 
 describe("$VISUAL / $EDITOR missing or failing (real editor runner)", () => {
 	let host: PiLikeHost;

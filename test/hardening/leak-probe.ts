@@ -12,6 +12,7 @@ import type { TuiLoad, TuiRunner } from "../../src/host/load-tui.ts";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
 import { executeAskUserQuestion } from "../../src/tool/execute.ts";
 import { runTuiQuestionnaire } from "../../src/tui/run.ts";
+import { SMALL_TARGETS_QUESTION } from "../support/questions.ts";
 import { PiLikeHost } from "./support/pi-host.ts";
 
 const N = Number(process.argv[2] ?? 1000);
@@ -80,15 +81,7 @@ const FORM: Questionnaire = {
 				{ label: "Memory", description: "simple", preview: "# Memory\n\nIn process." },
 			],
 		},
-		{
-			question: "Which targets?",
-			header: "Targets",
-			multiSelect: true,
-			options: [
-				{ label: "Linux", description: "x64" },
-				{ label: "macOS", description: "arm64" },
-			],
-		},
+		SMALL_TARGETS_QUESTION,
 	],
 };
 

@@ -17,30 +17,11 @@ import { type AskToolResult, executeAskUserQuestion } from "../../src/tool/execu
 import { runTuiQuestionnaire } from "../../src/tui/run.ts";
 import type { ExternalEditor } from "../../src/tui/session-options.ts";
 import { askTurn, echoTurn, startInteractive } from "../support/interactive.ts";
+import { SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION } from "../support/questions.ts";
 import { report } from "./support/corpus.ts";
 import { PiLikeHost } from "./support/pi-host.ts";
 
-const FORM: Questionnaire = {
-	questions: [
-		{
-			question: "Which cache?",
-			header: "Cache",
-			options: [
-				{ label: "Redis", description: "shared" },
-				{ label: "Memory", description: "simple" },
-			],
-		},
-		{
-			question: "Which targets?",
-			header: "Targets",
-			multiSelect: true,
-			options: [
-				{ label: "Linux", description: "x64" },
-				{ label: "macOS", description: "arm64" },
-			],
-		},
-	],
-};
+const FORM: Questionnaire = { questions: [SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION] };
 
 const outcomes: string[] = [];
 afterAll(() => report("one result per call", { cases: outcomes.length, outcomes: outcomes.join(" ") }));

@@ -32,6 +32,27 @@ export const PLATFORM_QUESTION: Question = {
 	],
 };
 
+/** A small single-select question: two options with one-word descriptions. */
+export const SMALL_CACHE_QUESTION: Question = {
+	question: "Which cache?",
+	header: "Cache",
+	options: [
+		{ label: "Redis", description: "shared" },
+		{ label: "Memory", description: "simple" },
+	],
+};
+
+/** A small multi-select question: two options with one-word descriptions. */
+export const SMALL_TARGETS_QUESTION: Question = {
+	question: "Which targets?",
+	header: "Targets",
+	multiSelect: true,
+	options: [
+		{ label: "Linux", description: "x64" },
+		{ label: "macOS", description: "arm64" },
+	],
+};
+
 /** The model calls ask_user_question with these questions. */
 export function askStep(...questions: object[]): Step {
 	return { toolCall: { name: ASK, arguments: { questions } } };

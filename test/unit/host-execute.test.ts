@@ -9,19 +9,9 @@ import { loadTui, prewarmTui, resetTuiLoad, type TuiLoad } from "../../src/host/
 import type { Questionnaire } from "../../src/protocol/questions.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
 import { executeAskUserQuestion } from "../../src/tool/execute.ts";
+import { SMALL_CACHE_QUESTION } from "../support/questions.ts";
 
-const FORM: Questionnaire = {
-	questions: [
-		{
-			question: "Which cache?",
-			header: "Cache",
-			options: [
-				{ label: "Redis", description: "shared" },
-				{ label: "Memory", description: "simple" },
-			],
-		},
-	],
-};
+const FORM: Questionnaire = { questions: [SMALL_CACHE_QUESTION] };
 
 /** A ui whose select picks the row starting with `pick` and whose custom() must not be called. */
 function dialogUi(pick: string): ExtensionUIContext {
