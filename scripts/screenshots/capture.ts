@@ -5,13 +5,12 @@
  * colours and attributes as SGR sequences. Hermetic like the tests: a throwaway agent dir and cwd,
  * no other extensions, offline. Stub `fd`/`rg` on PATH keep Pi's "not found" warnings off the picture.
  */
-import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { makeAgentDir, removeDir, type Step, startFakeModel } from "../../test/support/fake-model.ts";
 import { piArgs, piCommand, piEnv } from "../../test/support/pi.ts";
+import { startPiPane, tmuxServer } from "../../test/support/tmux.ts";
 
 /** What one capture runs: the model's first turn, the terminal size and what the user does. */
 export interface CaptureSpec {
@@ -63,42 +62,16 @@ export async function capture(spec: CaptureSpec): Promise<Capture> {
 	};
 	delete env.NO_COLOR;
 	delete env.TMUX;
-	const socket = `pi-ask-shot-${process.pid}-${randomBytes(4).toString("hex")}`;
-	const tmux = (...args: string[]): string => {
-		const result = spawnSync("tmux", ["-L", socket, "-f", "/dev/null", ...args], { encoding: "utf8", env });
-		if (result.error) throw result.error;
-		if (result.status !== 0) throw new Error(`tmux ${args[0]} failed: ${result.stderr}`);
-		return result.stdout;
-	};
+	const server = tmuxServer("pi-ask-shot", env);
+	const tmux = server.run;
 	const { command, args } = piCommand();
 	try {
-		tmux(
-			"new-session",
-			"-d",
-			"-s",
-			"pi",
-			"-x",
-			String(spec.cols),
-			"-y",
-			String(spec.rows),
-			"-c",
+		startPiPane(server, {
+			cols: spec.cols,
+			rows: spec.rows,
 			cwd,
-			"--",
-			command,
-			...args,
-			...piArgs({}),
-			spec.prompt ?? "Ask me.",
-			";",
-			"set-option",
-			"-s",
-			"escape-time",
-			"0",
-			";",
-			"set-option",
-			"-s",
-			"extended-keys",
-			"on",
-		);
+			argv: [command, ...args, ...piArgs({}), spec.prompt ?? "Ask me."],
+		});
 		const plain = () => tmux("capture-pane", "-p", "-t", "pi");
 		await waitFor(plain, spec.ready);
 		for (const key of spec.keys) {
@@ -114,7 +87,7 @@ export async function capture(spec: CaptureSpec): Promise<Capture> {
 		const ansi = tmux("capture-pane", "-e", "-p", "-t", "pi");
 		return { ansi, text, cols: spec.cols, rows: spec.rows };
 	} finally {
-		spawnSync("tmux", ["-L", socket, "kill-server"], { env });
+		server.kill();
 		await fake.close();
 		removeDir(agentDir);
 		removeDir(cwd);

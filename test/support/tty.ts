@@ -5,8 +5,8 @@
  * util-linux `script` + @xterm/headless (tty-script.ts). Both take tmux key names.
  */
 import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { type PiOptions, piArgs, piCommand, piEnv } from "./pi.ts";
+import { startPiPane, tmuxServer } from "./tmux.ts";
 import { startScriptTerminal } from "./tty-script.ts";
 
 /** True when a tmux binary can be run. */
@@ -99,51 +99,16 @@ function startScript(options: TuiOptions): TuiSession {
 }
 
 function startTmux(options: TuiOptions): TuiSession {
-	const socket = `pi-ask-${process.pid}-${randomBytes(4).toString("hex")}`;
-	const env = tuiEnv(options);
-	const tmux = (...args: string[]) => {
-		const result = spawnSync("tmux", ["-L", socket, "-f", "/dev/null", ...args], { encoding: "utf8", env });
-		if (result.error) throw result.error;
-		if (result.status !== 0) throw new Error(`tmux ${args.join(" ")} failed: ${result.stderr}`);
-		return result.stdout;
-	};
+	const server = tmuxServer("pi-ask", tuiEnv(options));
+	const tmux = server.run;
 	const { command, args } = piCommand();
-	const cols = String(options.cols ?? 120);
-	const rows = String(options.rows ?? 40);
-	tmux(
-		"new-session",
-		"-d",
-		"-s",
-		"pi",
-		"-x",
-		cols,
-		"-y",
-		rows,
-		"-c",
-		options.cwd,
-		"--",
-		command,
-		...args,
-		...piArgs(options),
-		";",
-		// Deliver a lone Escape at once (tmux otherwise waits 500 ms for a sequence) and keep the
-		// pane after pi exits so a failure can still show the last screen.
-		"set-option",
-		"-s",
-		"escape-time",
-		"0",
-		";",
-		"set-option",
-		"-g",
-		"remain-on-exit",
-		"on",
-		";",
-		// Pi warns without it, and modified keys (Shift+Enter) need it.
-		"set-option",
-		"-s",
-		"extended-keys",
-		"on",
-	);
+	startPiPane(server, {
+		cols: options.cols ?? 120,
+		rows: options.rows ?? 40,
+		cwd: options.cwd,
+		argv: [command, ...args, ...piArgs(options)],
+		remainOnExit: true,
+	});
 	let closed = false;
 	const screen = async () => tmux("capture-pane", "-p", "-t", "pi").replace(/[ \t]+$/gm, "");
 	return {
@@ -159,7 +124,7 @@ function startTmux(options: TuiOptions): TuiSession {
 		close() {
 			if (closed) return;
 			closed = true;
-			spawnSync("tmux", ["-L", socket, "kill-server"], { env });
+			server.kill();
 		},
 	};
 }
