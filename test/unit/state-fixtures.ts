@@ -93,3 +93,15 @@ export const fakeKeys: KeyInput = {
 };
 
 export const render: Effect = { type: "host/requestRender" };
+
+/** Parameterless actions that step through a form (multi commit, tabs, draft and notes editors), for fuzzing. */
+export const STEP_ACTIONS: readonly Action[] = [
+	{ type: "multi/committed" },
+	{ type: "tab/switched", direction: "next" },
+	{ type: "tab/switched", direction: "prev" },
+	{ type: "draft/opened" },
+	{ type: "draft/confirmed" },
+	{ type: "draft/closed" },
+	{ type: "notes/opened" },
+	{ type: "notes/closed" },
+];

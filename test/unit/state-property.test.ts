@@ -14,7 +14,7 @@ import { initialState, isSubmitTab, rowCount, tabCount } from "../../src/state/l
 import { reduce } from "../../src/state/reduce.ts";
 import { routeKey } from "../../src/state/route-key.ts";
 import type { QuestionnaireState, ReduceContext } from "../../src/state/types.ts";
-import { deepFreeze, fakeKeys } from "./state-fixtures.ts";
+import { deepFreeze, fakeKeys, STEP_ACTIONS } from "./state-fixtures.ts";
 
 const questionArb: fc.Arbitrary<Question> = fc
 	.record({
@@ -49,14 +49,7 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
 	int.map((option): Action => ({ type: "answer/optionChosen", option })),
 	int.map((option): Action => ({ type: "multi/optionToggled", option })),
 	fc.constantFrom<Action>(
-		{ type: "multi/committed" },
-		{ type: "tab/switched", direction: "next" },
-		{ type: "tab/switched", direction: "prev" },
-		{ type: "draft/opened" },
-		{ type: "draft/confirmed" },
-		{ type: "draft/closed" },
-		{ type: "notes/opened" },
-		{ type: "notes/closed" },
+		...STEP_ACTIONS,
 		{ type: "dialog/submitRequested" },
 		{ type: "dialog/cancelRequested" },
 		{ type: "dialog/discardConfirmed" },

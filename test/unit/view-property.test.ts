@@ -10,6 +10,7 @@ import type { Question } from "../../src/protocol/questions.ts";
 import { type Action, initialState, reduce } from "../../src/state/index.ts";
 import { QuestionnaireView } from "../../src/tui/view/questionnaire-view.ts";
 import { plainViewTheme } from "../../src/tui/view/theme.ts";
+import { STEP_ACTIONS } from "./state-fixtures.ts";
 import { ansiTheme, contextOf, expectFits, fakeEditor, NASTY } from "./view-fixtures.ts";
 
 const word = fc.oneof(
@@ -46,18 +47,7 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
 	fc.constantFrom("up", "down", "first", "last").map((direction) => ({ type: "nav/focusMoved", direction }) as Action),
 	fc.integer({ min: 0, max: 11 }).map((option): Action => ({ type: "answer/optionChosen", option })),
 	fc.integer({ min: 0, max: 11 }).map((option): Action => ({ type: "multi/optionToggled", option })),
-	fc.constantFrom<Action>(
-		{ type: "multi/committed" },
-		{ type: "tab/switched", direction: "next" },
-		{ type: "tab/switched", direction: "prev" },
-		{ type: "draft/opened" },
-		{ type: "draft/confirmed" },
-		{ type: "draft/closed" },
-		{ type: "notes/opened" },
-		{ type: "notes/closed" },
-		{ type: "dialog/cancelRequested" },
-		{ type: "dialog/discardDismissed" },
-	),
+	fc.constantFrom<Action>(...STEP_ACTIONS, { type: "dialog/cancelRequested" }, { type: "dialog/discardDismissed" }),
 	text(8).map((t): Action => ({ type: "draft/edited", text: t })),
 	text(8).map((t): Action => ({ type: "notes/edited", text: t })),
 	fc.integer({ min: -5, max: 40 }).map((delta): Action => ({ type: "preview/scrolled", delta })),
