@@ -4,22 +4,17 @@
  * Run over RPC here so a test can answer; `npm start` runs the same extension in the TUI.
  */
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type PiHarness, REPO_ROOT, type RpcEvent, toolResultText } from "../support/pi.ts";
+import { describe, expect, it } from "vitest";
+import { sharedHarness } from "../support/lifecycle.ts";
+import { REPO_ROOT, type RpcEvent, toolResultText } from "../support/pi.ts";
 import { rows } from "../support/questions.ts";
 import { choose, scriptedUser } from "../support/user.ts";
 
-let h: PiHarness;
-beforeAll(async () => {
-	h = await createHarness();
-});
-afterAll(async () => {
-	await h?.dispose();
-});
+const pi = sharedHarness();
 
 describe("the npm start demo model", () => {
 	it("asks its questionnaire and shows the model what came back", async () => {
-		const rpc = h.rpc({
+		const rpc = pi.h.rpc({
 			useFakeModel: false,
 			extraArgs: ["-e", join(REPO_ROOT, "scripts", "demo-model.ts"), "--provider", "demo", "--model", "demo-1"],
 		});

@@ -3,28 +3,23 @@
  * must never be offered ask_user_question; in RPC mode it is offered, unless the user's `--tools`
  * allowlist left it out — then the extension must not re-add it.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type PiHarness, runJson, runPrint } from "../support/pi.ts";
+import { describe, expect, it } from "vitest";
+import { sharedHarness } from "../support/lifecycle.ts";
+import { runJson, runPrint } from "../support/pi.ts";
 import { ASK } from "../support/questions.ts";
 
-let h: PiHarness;
-beforeAll(async () => {
-	h = await createHarness();
-});
-afterAll(async () => {
-	await h?.dispose();
-});
+const pi = sharedHarness();
 
 function lastTools(): string[] {
-	const request = h.fake.requests.at(-1);
+	const request = pi.h.fake.requests.at(-1);
 	if (!request) throw new Error("the fake model received no request");
 	return request.tools;
 }
 
 describe("print and json modes hide the tool", () => {
 	it("-p: the model is offered read but not ask_user_question", async () => {
-		h.fake.enqueue({ text: "print answer" });
-		const result = await runPrint("hello", h.options());
+		pi.h.fake.enqueue({ text: "print answer" });
+		const result = await runPrint("hello", pi.h.options());
 		expect(result.stderr).not.toMatch(/Failed to load extension/);
 		expect(result.code).toBe(0);
 		expect(result.stdout).toContain("print answer");
@@ -33,8 +28,8 @@ describe("print and json modes hide the tool", () => {
 	});
 
 	it("--mode json: the model is offered read but not ask_user_question", async () => {
-		h.fake.enqueue({ text: "json answer" });
-		const result = await runJson("hello", h.options());
+		pi.h.fake.enqueue({ text: "json answer" });
+		const result = await runJson("hello", pi.h.options());
 		expect(result.code).toBe(0);
 		expect(result.events.some((e) => e.type === "agent_end")).toBe(true);
 		expect(lastTools()).toContain("read");
@@ -44,8 +39,8 @@ describe("print and json modes hide the tool", () => {
 
 describe("rpc mode offers the tool, but respects an allowlist", () => {
 	it("offers ask_user_question by default (the extension is loaded)", async () => {
-		const rpc = h.rpc();
-		h.fake.enqueue({ text: "rpc answer" });
+		const rpc = pi.h.rpc();
+		pi.h.fake.enqueue({ text: "rpc answer" });
 		await rpc.prompt("hello");
 		expect(lastTools()).toContain(ASK);
 		expect(lastTools()).toContain("read");
@@ -54,8 +49,8 @@ describe("rpc mode offers the tool, but respects an allowlist", () => {
 	// Pi itself keeps tools outside a `--tools` allowlist unregistered, so this pins the contract users
 	// see (Pi + extension together): no extension code path may bring the tool back.
 	it("--tools read: ask_user_question stays out, also on a second prompt", async () => {
-		const rpc = h.rpc({ extraArgs: ["--tools", "read"] });
-		h.fake.enqueue({ text: "first" }, { text: "second" });
+		const rpc = pi.h.rpc({ extraArgs: ["--tools", "read"] });
+		pi.h.fake.enqueue({ text: "first" }, { text: "second" });
 		await rpc.prompt("one");
 		expect(lastTools()).toEqual(["read"]);
 		await rpc.prompt("two");
@@ -63,8 +58,8 @@ describe("rpc mode offers the tool, but respects an allowlist", () => {
 	});
 
 	it("--tools read,ask_user_question: the allowlisted tool is offered", async () => {
-		const rpc = h.rpc({ extraArgs: ["--tools", `read,${ASK}`] });
-		h.fake.enqueue({ text: "ok" });
+		const rpc = pi.h.rpc({ extraArgs: ["--tools", `read,${ASK}`] });
+		pi.h.fake.enqueue({ text: "ok" });
 		await rpc.prompt("hello");
 		expect([...lastTools()].sort()).toEqual([ASK, "read"].sort());
 	});

@@ -3,21 +3,16 @@
  * open two dialogs at once. The second call's first dialog may only appear after the first call
  * has ended, and each call gets its own result.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type PiHarness, type RpcEvent } from "../support/pi.ts";
+import { describe, expect, it } from "vitest";
+import { sharedHarness } from "../support/lifecycle.ts";
+import type { RpcEvent } from "../support/pi.ts";
 import { ASK, CACHE_QUESTION, echoStep, PLATFORM_QUESTION, rows } from "../support/questions.ts";
 
-let h: PiHarness;
-beforeAll(async () => {
-	h = await createHarness();
-});
-afterAll(async () => {
-	await h?.dispose();
-});
+const pi = sharedHarness();
 
 describe("two calls in one assistant message", () => {
 	it("run one after the other", async () => {
-		h.fake.enqueue(
+		pi.h.fake.enqueue(
 			{
 				toolCalls: [
 					{ name: ASK, id: "call_a", arguments: { questions: [CACHE_QUESTION] } },
@@ -26,7 +21,7 @@ describe("two calls in one assistant message", () => {
 			},
 			echoStep,
 		);
-		const rpc = h.rpc();
+		const rpc = pi.h.rpc();
 		const run = await rpc.prompt("two calls", {
 			// Option 1 everywhere; in the multi-select loop, toggle it once and then commit with Done.
 			onDialog: (request) => {

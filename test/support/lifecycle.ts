@@ -1,6 +1,6 @@
 /**
- * The start/tear-down hooks the end-to-end test files share: one Pi RPC process serving every test
- * of a file, or a fresh Pi TUI per test. Each helper registers its vitest hooks when called at the
+ * The start/tear-down hooks the end-to-end test files share: one harness (or Pi RPC process) serving
+ * every test of a file, or a fresh Pi TUI per test. Each helper registers its vitest hooks when called at the
  * top level of a test file, so a file cannot start a process and forget to stop it.
  */
 import { afterAll, afterEach, beforeAll } from "vitest";
@@ -8,19 +8,22 @@ import type { Step } from "./fake-model.ts";
 import { createHarness, type PiHarness, type RpcSession } from "./pi.ts";
 import { startTui, type TuiSession } from "./tty.ts";
 
-/** A harness and its RPC session, readable inside tests (after `beforeAll` has run). */
-export interface SharedRpc {
+/** A harness shared by a file's tests, readable inside them (after `beforeAll` has run). */
+export interface SharedHarness {
 	readonly h: PiHarness;
+}
+
+/** A shared harness and its RPC session. */
+export interface SharedRpc extends SharedHarness {
 	readonly rpc: RpcSession;
 }
 
-/** One Pi RPC process for the whole file: started in `beforeAll`, disposed of in `afterAll`. */
-export function sharedRpc(): SharedRpc {
+function shared(withRpc: boolean): SharedRpc {
 	let h: PiHarness | undefined;
 	let rpc: RpcSession | undefined;
 	beforeAll(async () => {
 		h = await createHarness();
-		rpc = h.rpc();
+		if (withRpc) rpc = h.rpc();
 	});
 	afterAll(async () => {
 		await h?.dispose();
@@ -31,10 +34,20 @@ export function sharedRpc(): SharedRpc {
 			return h;
 		},
 		get rpc() {
-			if (rpc === undefined) throw new Error("the RPC session is read before beforeAll ran");
+			if (rpc === undefined) throw new Error("the RPC session is read before beforeAll ran, or was not asked for");
 			return rpc;
 		},
 	};
+}
+
+/** One harness (fake model, agent dir, cwd) for the whole file: made in `beforeAll`, disposed of in `afterAll`. */
+export function sharedHarness(): SharedHarness {
+	return shared(false);
+}
+
+/** One Pi RPC process for the whole file: started in `beforeAll`, disposed of (with its harness) in `afterAll`. */
+export function sharedRpc(): SharedRpc {
+	return shared(true);
 }
 
 /** A Pi TUI started by {@link tuiPerTest}'s function, with the harness whose fake model it talks to. */
