@@ -5,7 +5,6 @@
  * or failing `$VISUAL`/`$EDITOR` keeps the draft and says why; `TERM=dumb` and a 20×5 terminal still
  * give a usable questionnaire in Pi's InteractiveMode, without a crash.
  */
-import { spawn } from "node:child_process";
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -16,7 +15,7 @@ import type { Questionnaire } from "../../src/protocol/questions.ts";
 import { executeAskUserQuestion } from "../../src/tool/execute.ts";
 import { runTuiQuestionnaire } from "../../src/tui/run.ts";
 import { askTurn, echoTurn, startInteractive } from "../support/interactive.ts";
-import { createHarness, type PiHarness, piArgs, piCommand, piEnv, REPO_ROOT, toolResultText } from "../support/pi.ts";
+import { createHarness, type PiHarness, piArgs, REPO_ROOT, runPiRaw, toolResultText } from "../support/pi.ts";
 import { askStep, echoStep, rows, SMALL_CACHE_QUESTION } from "../support/questions.ts";
 import { choose, scriptedUser } from "../support/user.ts";
 import { report } from "./support/corpus.ts";
@@ -35,27 +34,12 @@ describe("a bad config file, with the real pi binary", () => {
 
 	/** `pi -p`, as `nobody` when we are root (so a mode-000 file really is unreadable). */
 	function printAs(harness: PiHarness, asNobody: boolean, home: string) {
-		const { command, args } = piCommand();
-		const child = spawn(command, [...args, ...piArgs({}), "-p", "hello"], {
+		return runPiRaw([...piArgs({}), "-p", "hello"], {
+			agentDir: harness.agentDir,
 			cwd: harness.cwd,
-			env: piEnv(harness.agentDir, { HOME: home }),
+			env: { HOME: home },
+			timeoutMs: 30_000,
 			...(asNobody ? { uid: 65534, gid: 65534 } : {}),
-		});
-		child.stdin.end();
-		let stdout = "";
-		let stderr = "";
-		child.stdout.setEncoding("utf8").on("data", (d: string) => {
-			stdout += d;
-		});
-		child.stderr.setEncoding("utf8").on("data", (d: string) => {
-			stderr += d;
-		});
-		return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-			const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
-			child.on("close", (code) => {
-				clearTimeout(timer);
-				resolve({ code, stdout, stderr });
-			});
 		});
 	}
 

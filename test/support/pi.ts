@@ -93,13 +93,26 @@ export interface RunResult {
 	stderr: string;
 }
 
-/** Runs pi with exactly `args` (after the CLI path) to completion; kills it on timeout. */
+/** Runs pi with exactly `args` (after the CLI path) to completion, as `uid`/`gid` if given; kills it on timeout. */
 export function runPiRaw(
 	args: string[],
-	options: { agentDir: string; cwd: string; env?: Record<string, string>; timeoutMs?: number; stdin?: string },
+	options: {
+		agentDir: string;
+		cwd: string;
+		env?: Record<string, string>;
+		timeoutMs?: number;
+		stdin?: string;
+		uid?: number;
+		gid?: number;
+	},
 ): Promise<RunResult> {
 	const { command, args: head } = piCommand();
-	const child = spawn(command, [...head, ...args], { cwd: options.cwd, env: piEnv(options.agentDir, options.env) });
+	const child = spawn(command, [...head, ...args], {
+		cwd: options.cwd,
+		env: piEnv(options.agentDir, options.env),
+		...(options.uid === undefined ? {} : { uid: options.uid }),
+		...(options.gid === undefined ? {} : { gid: options.gid }),
+	});
 	let stdout = "";
 	let stderr = "";
 	child.stdout.setEncoding("utf8").on("data", (d: string) => {
