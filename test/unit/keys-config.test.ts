@@ -58,25 +58,17 @@ describe("key specs in the config file", () => {
 	};
 
 	it("applies valid remaps, lists and off", () => {
-		const { config, warnings } = load({
+		const remaps = {
 			notes: "ctrl+n",
 			toggle: ["space", "x"],
 			collapse: "off",
 			externalEditor: "alt+e",
 			tabNext: ["tab", "ctrl+pageDown"],
 			digits: false,
-		});
+		};
+		const { config, warnings } = load(remaps);
 		expect(warnings).toEqual([]);
-		expect(config.keys).toEqual(
-			keysWith({
-				notes: "ctrl+n",
-				toggle: ["space", "x"],
-				collapse: "off",
-				externalEditor: "alt+e",
-				tabNext: ["tab", "ctrl+pageDown"],
-				digits: false,
-			}),
-		);
+		expect(config.keys).toEqual(keysWith(remaps));
 	});
 
 	it.each([
