@@ -5,20 +5,17 @@
  * re-prompts), the review submits, and the model reads the answers. Pi reports itself blocked meanwhile.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { askTurn, echoTurn, startInteractive } from "../support/interactive.ts";
+import { askTurn, echoTurn, interactivePerTest } from "../support/interactive.ts";
 import { CACHE_QUESTION as CACHE, PLATFORM_QUESTION as PLATFORMS } from "../support/questions.ts";
 
 const BOX = /[\u2500-\u257f]/;
 
-let harness: Awaited<ReturnType<typeof startInteractive>> | undefined;
 const saved = { accessible: process.env.PI_ASK_ACCESSIBLE, noColor: process.env.NO_COLOR };
 beforeEach(() => {
 	process.env.PI_ASK_ACCESSIBLE = "1";
 	process.env.NO_COLOR = "1";
 });
-afterEach(async () => {
-	await harness?.close();
-	harness = undefined;
+afterEach(() => {
 	for (const [name, value] of [
 		["PI_ASK_ACCESSIBLE", saved.accessible],
 		["NO_COLOR", saved.noColor],
@@ -27,6 +24,9 @@ afterEach(async () => {
 		else process.env[name] = value;
 	}
 });
+// Registered after the environment hooks: vitest runs later afterEach hooks first, so Pi closes before
+// the variables are restored, as before.
+const startInteractive = interactivePerTest();
 
 /** The prompt's own lines: from the question's title down to the "Type …" instruction. */
 function promptLines(screen: string, title: string): string[] {
@@ -38,8 +38,7 @@ function promptLines(screen: string, title: string): string[] {
 
 describe("accessible mode in interactive Pi", () => {
 	it("answers a two-question form with typed numbers, one question at a time", async () => {
-		harness = await startInteractive({ responses: [askTurn({ questions: [CACHE, PLATFORMS] }), echoTurn] });
-		const h = harness;
+		const h = await startInteractive({ responses: [askTurn({ questions: [CACHE, PLATFORMS] }), echoTurn] });
 		const done = h.prompt("ask me");
 		const first = await h.waitFor((s) => s.includes("Type a number from 1 to"), "the first prompt");
 		const cache = promptLines(first, "[1/2] Cache");
@@ -74,8 +73,7 @@ describe("accessible mode in interactive Pi", () => {
 	});
 
 	it("Escape on the first question declines, and Pi's editor comes back", async () => {
-		harness = await startInteractive({ responses: [askTurn({ questions: [CACHE] }), echoTurn] });
-		const h = harness;
+		const h = await startInteractive({ responses: [askTurn({ questions: [CACHE] }), echoTurn] });
 		const done = h.prompt("ask me");
 		await h.waitFor((s) => s.includes("Type a number from 1 to"), "the prompt");
 		h.press("\x1b");

@@ -9,11 +9,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ExtensionFactory } from "@earendil-works/pi-coding-agent";
 import { Type } from "typebox";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { resultText } from "../../src/protocol/envelope.ts";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
 import { runTuiQuestionnaire } from "../../src/tui/run.ts";
-import { askTurn, echoTurn, type InteractiveOptions, startInteractive } from "../support/interactive.ts";
+import { askTurn, echoTurn, type InteractiveOptions, interactivePerTest } from "../support/interactive.ts";
 import { CACHE_QUESTION as CACHE, PLATFORM_QUESTION as PLATFORMS } from "../support/questions.ts";
 
 /**
@@ -52,14 +52,10 @@ const HOSTILE = {
 	],
 };
 
-let harness: Awaited<ReturnType<typeof startInteractive>> | undefined;
-afterEach(async () => {
-	await harness?.close();
-	harness = undefined;
-});
+const startInteractive = interactivePerTest();
 
 async function open(options: InteractiveOptions, waitText: string) {
-	harness = await startInteractive({ extensions: [directTool], ...options });
+	const harness = await startInteractive({ extensions: [directTool], ...options });
 	const done = harness.prompt("ask me");
 	await harness.waitFor((s) => s.includes(waitText), "the questionnaire");
 	return { h: harness, done };

@@ -3,8 +3,8 @@
  * execute chooses the TUI path, lazily loads runTuiQuestionnaire, and the overlay answers the model.
  * Invalid arguments never open anything.
  */
-import { afterEach, describe, expect, it } from "vitest";
-import { askTurn, echoTurn, startInteractive } from "../support/interactive.ts";
+import { describe, expect, it } from "vitest";
+import { askTurn, echoTurn, interactivePerTest } from "../support/interactive.ts";
 
 const CACHE = {
 	question: "Where should the API client cache responses?",
@@ -15,15 +15,11 @@ const CACHE = {
 	],
 };
 
-let harness: Awaited<ReturnType<typeof startInteractive>> | undefined;
-afterEach(async () => {
-	await harness?.close();
-	harness = undefined;
-});
+const startInteractive = interactivePerTest();
 
 describe("the package in interactive mode", () => {
 	it("ask_user_question opens the overlay and the model reads the answer", async () => {
-		harness = await startInteractive({ responses: [askTurn({ questions: [CACHE] }), echoTurn] });
+		const harness = await startInteractive({ responses: [askTurn({ questions: [CACHE] }), echoTurn] });
 		const done = harness.prompt("ask me");
 		await harness.waitFor((s) => s.includes(CACHE.question), "the questionnaire");
 		harness.press("n", ..."short".split(""), "\r", "2");
@@ -36,7 +32,7 @@ describe("the package in interactive mode", () => {
 
 	it("invalid arguments come back to the model without opening anything", async () => {
 		const twice = { ...CACHE, options: [CACHE.options[0], CACHE.options[0]] };
-		harness = await startInteractive({ responses: [askTurn({ questions: [twice] }), echoTurn] });
+		const harness = await startInteractive({ responses: [askTurn({ questions: [twice] }), echoTurn] });
 		await harness.prompt("ask me");
 		expect(harness.toolResults()[0]).toMatch(/duplicate|same label/i);
 		expect(await harness.screen()).not.toContain("Type something.");

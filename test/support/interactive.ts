@@ -18,6 +18,7 @@ import {
 	SettingsManager,
 } from "@earendil-works/pi-coding-agent";
 import type { TuiMode } from "@earendil-works/pi-tui";
+import { afterEach } from "vitest";
 import askUserQuestion from "../../src/index.ts";
 import { VirtualTerminal } from "./virtual-terminal.ts";
 
@@ -145,5 +146,24 @@ export async function startInteractive(options: InteractiveOptions) {
 			if (savedEnv.offline === undefined) delete process.env.PI_OFFLINE;
 			rmSync(root, { recursive: true, force: true });
 		},
+	};
+}
+
+/** The harness {@link startInteractive} returns. */
+export type Interactive = Awaited<ReturnType<typeof startInteractive>>;
+
+/**
+ * Returns {@link startInteractive} for a file's tests and registers an `afterEach` that closes what
+ * the test started, so no test leaves Pi running. Call it at the top level of a test file.
+ */
+export function interactivePerTest(): (options: InteractiveOptions) => Promise<Interactive> {
+	let harness: Interactive | undefined;
+	afterEach(async () => {
+		await harness?.close();
+		harness = undefined;
+	});
+	return async (options) => {
+		harness = await startInteractive(options);
+		return harness;
 	};
 }
