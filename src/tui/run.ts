@@ -19,6 +19,7 @@ import type { Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
 import { runAccessibleQuestionnaire } from "./accessible/run.ts";
+import { signalShown } from "../host/code-cache-signal.ts";
 import { ringBell } from "./bell.ts";
 import { keyConflicts, keyOverridesFrom } from "./key-config.ts";
 import type { OwnKeyOverrides } from "./keys.ts";
@@ -98,6 +99,7 @@ export async function runTuiQuestionnaire(
 					afterFirstFrame: () => {
 						ringBell(tui.terminal, { enabled: options.config?.bell, isTTY: options.isTTY });
 						warnConflicts(ui, keyConflicts(keybindings, keys));
+						signalShown();
 					},
 					messages,
 				});

@@ -1,0 +1,75 @@
+/**
+ * The bundles' code cache with the real pi (src/host/code-cache.ts): after a first session that showed a
+ * questionnaire, Node's compile-cache directory holds fully compiled core and tui bundles; a second
+ * session uses them (V8 accepts them, so nothing is written again) and still works. Pi enables Node's
+ * compile cache itself; NODE_COMPILE_CACHE only points it at a temp dir.
+ */
+import { mkdtempSync, readdirSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { removeDir } from "../support/fake-model.ts";
+import { createHarness } from "../support/pi.ts";
+import { askStep, CACHE_QUESTION, echoStep } from "../support/questions.ts";
+import { startTui } from "../support/tty.ts";
+
+const cacheDir = mkdtempSync(join(tmpdir(), "pi-ask-code-cache-"));
+afterAll(async () => {
+	// A pi that is still exiting may be writing Node's own compile cache into the dir: try again a little later.
+	for (let attempt = 0; ; attempt++) {
+		try {
+			removeDir(cacheDir);
+			return;
+		} catch (error) {
+			if (attempt >= 10) throw error;
+			await new Promise((resolve) => setTimeout(resolve, 300));
+		}
+	}
+});
+
+/** Our cache files (name → size and mtime), wherever Node put its versioned folder. */
+function ourCaches(): Map<string, string> {
+	const found = new Map<string, string>();
+	for (const version of readdirSync(cacheDir)) {
+		const folder = join(cacheDir, version, "pi-ask-user-question");
+		let names: string[] = [];
+		try {
+			names = readdirSync(folder);
+		} catch {
+			continue;
+		}
+		for (const name of names) {
+			const stats = statSync(join(folder, name));
+			found.set(name, `${stats.size}:${stats.mtimeMs}`);
+		}
+	}
+	return found;
+}
+
+/** One session: the questionnaire appears, the first option is chosen, the model gets the answer. */
+async function answerOnce(): Promise<string | undefined> {
+	const harness = await createHarness([askStep(CACHE_QUESTION), echoStep]);
+	const session = startTui(harness.options({ extraArgs: ["Ask me."], env: { NODE_COMPILE_CACHE: cacheDir } }));
+	try {
+		await session.waitForScreen("SQLite file", "the questionnaire");
+		// The cache is written a moment after the first frame.
+		await new Promise((resolve) => setTimeout(resolve, 1_500));
+		session.keys("Enter");
+		await session.waitForScreen("received: User answered", "the model's reply");
+		return harness.fake.requests.at(-1)?.lastToolResult;
+	} finally {
+		session.close();
+		await harness.dispose();
+	}
+}
+
+describe("the code cache with the real pi", () => {
+	it("is written after the first questionnaire, then reused as it is", async () => {
+		expect(await answerOnce()).toContain("User answered");
+		const first = ourCaches();
+		expect([...first.keys()].map((name) => name.replace(/-[0-9a-f]{24}\.bin$/, ""))).toEqual(["core", "tui"]);
+		expect(await answerOnce()).toContain("User answered");
+		// Accepted by V8 in the second session, so not written again: same files, same sizes and times.
+		expect(ourCaches()).toEqual(first);
+	}, 90_000);
+});
