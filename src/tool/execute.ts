@@ -5,6 +5,7 @@
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import type { AskConfig } from "../config/schema.ts";
 import { chooseHostPath, type HostCapabilities, wantsAccessible } from "../host/choose.ts";
+import { signalShown } from "../host/code-cache-signal.ts";
 import { loadTui, type TuiLoad } from "../host/load-tui.ts";
 import { untilAborted } from "../host/until-aborted.ts";
 import { resolveLocale } from "../i18n/locale.ts";
@@ -78,6 +79,8 @@ async function runOnHost(questionnaire: Questionnaire, env: ExecuteEnv): Promise
 			return result ?? walk();
 		}
 		case "dialogs":
+			// The walker's dialogs are this host's questionnaire: the code cache may be written after them.
+			signalShown();
 			return walk();
 	}
 }

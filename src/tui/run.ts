@@ -13,13 +13,13 @@
 import { type ExtensionUIContext, getMarkdownTheme, getSelectListTheme } from "@earendil-works/pi-coding-agent";
 import type { EditorTheme, TUI } from "@earendil-works/pi-tui";
 import type { AskConfig } from "../config/schema.ts";
+import { signalShown } from "../host/code-cache-signal.ts";
 import { resolveLocale } from "../i18n/locale.ts";
 import { type Messages, messagesFor } from "../i18n/messages.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
 import { runAccessibleQuestionnaire } from "./accessible/run.ts";
-import { signalShown } from "../host/code-cache-signal.ts";
 import { ringBell } from "./bell.ts";
 import { keyConflicts, keyOverridesFrom } from "./key-config.ts";
 import type { OwnKeyOverrides } from "./keys.ts";
@@ -61,7 +61,9 @@ export async function runTuiQuestionnaire(
 ): Promise<QuestionnaireResult | undefined> {
 	const { signal } = options;
 	const messages = options.messages ?? messagesFor(resolveLocale(options.config?.locale, process.env));
-	if (options.accessible)
+	if (options.accessible) {
+		// The prompts are this questionnaire: the code cache may be written a moment after they start.
+		signalShown();
 		return runAccessibleQuestionnaire(questionnaire, ui, {
 			signal,
 			bell: options.config?.bell,
@@ -69,6 +71,7 @@ export async function runTuiQuestionnaire(
 			messages,
 			blockedMessage: messages.tuiBlocked,
 		});
+	}
 	const interrupted = () => finishedResult("tui", questionnaire.questions.length, "interrupted", { answers: [] });
 	if (signal?.aborted) return interrupted();
 	let session: QuestionnaireSession | undefined;

@@ -10,8 +10,9 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { removeDir } from "../support/fake-model.ts";
 import { createHarness } from "../support/pi.ts";
-import { askStep, CACHE_QUESTION, echoStep } from "../support/questions.ts";
+import { askStep, CACHE_QUESTION, echoStep, rows } from "../support/questions.ts";
 import { startTui } from "../support/tty.ts";
+import { choose, scriptedUser } from "../support/user.ts";
 
 const cacheDir = mkdtempSync(join(tmpdir(), "pi-ask-code-cache-"));
 afterAll(async () => {
@@ -72,4 +73,28 @@ describe("the code cache with the real pi", () => {
 		// Accepted by V8 in the second session, so not written again: same files, same sizes and times.
 		expect(ourCaches()).toEqual(first);
 	}, 90_000);
+
+	it("is written after an RPC session's dialogs too", async () => {
+		const rpcCache = mkdtempSync(join(tmpdir(), "pi-ask-code-cache-rpc-"));
+		const harness = await createHarness([askStep(CACHE_QUESTION), echoStep]);
+		try {
+			const rpc = harness.rpc({ env: { NODE_COMPILE_CACHE: rpcCache } });
+			const user = scriptedUser([choose(rows.numbered(2), "option 2 (SQLite file)", CACHE_QUESTION.question)]);
+			await rpc.prompt("Ask me.", { onDialog: user.handler });
+			expect(harness.fake.requests.at(-1)?.lastToolResult).toContain('"SQLite file"');
+			await rpc.close();
+			const names = readdirSync(rpcCache).flatMap((version) => {
+				try {
+					return readdirSync(join(rpcCache, version, "pi-ask-user-question"));
+				} catch {
+					return [];
+				}
+			});
+			// The RPC path never loads the terminal UI: only the core bundle is cached.
+			expect(names.map((name) => name.replace(/-[0-9a-f]{24}\.bin$/, ""))).toEqual(["core"]);
+		} finally {
+			await harness.dispose();
+			removeDir(rpcCache);
+		}
+	}, 60_000);
 });
