@@ -3,7 +3,11 @@
  * ran, not only the top level. Node's own compile cache (which Pi enables) stores a script's code as
  * compiled before it runs, so each process compiles again every function it calls; for the first frame
  * that is most of the work. Here the cache is written once a questionnaire has been drawn
- * (`markQuestionnaireShown`, reached through code-cache-signal.ts), from `vm.Script#createCachedData`, which includes what has run by then.
+ * (`markQuestionnaireShown`, reached through code-cache-signal.ts), from `vm.Script#createCachedData`,
+ * which includes every function run by then.
+ *
+ * Trust: the files sit beside Node's own compile cache, with the same owner-only permissions; whoever can
+ * write there can already change what Node runs from its cache.
  *
  * The files live in Node's compile-cache directory (`module.getCompileCacheDir()`), under
  * `pi-ask-user-question/`, named by bundle and a hash of its source, Node's version and the CPU; V8 also
@@ -47,7 +51,10 @@ export class BundleLoader {
 		this.folder = cacheDir === undefined ? undefined : join(cacheDir, FOLDER);
 	}
 
-	/** Loads the CommonJS file at `path` and returns its `module.exports`; its `require` of sibling `.cjs` files comes back here. */
+	/**
+	 * Loads the CommonJS file at `path` and returns its `module.exports`; its `require` of a sibling `.cjs`
+	 * file comes back here, so both bundles are cached.
+	 */
 	load(path: string): unknown {
 		const filename = resolve(path);
 		if (this.folder === undefined) return createRequire(filename)(filename);
@@ -129,7 +136,7 @@ function readOptional(file: string): Buffer | undefined {
 	}
 }
 
-/** Removes the caches of other versions of the bundle `file` caches (same name before the hash). */
+/** Removes the caches of other versions of the same bundle as `file` (same name before the hash). */
 function removeOlder(folder: string, file: string): void {
 	const name = basename(file);
 	const prefix = name.slice(0, name.lastIndexOf("-") + 1);
