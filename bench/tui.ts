@@ -3,6 +3,7 @@
  * (tui-child.ts) so the heap figures see nothing of the other benchmarks.
  */
 import { execFile } from "node:child_process";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import type { Figure } from "./stats.ts";
 
@@ -22,8 +23,8 @@ interface ChildOutput {
 	megaKeys: number[];
 }
 
-function runChild(quick: boolean): Promise<ChildOutput> {
-	const args = ["--expose-gc", CHILD, ...(quick ? ["--quick"] : [])];
+function runChild(quick: boolean, nodeFlags: readonly string[] = []): Promise<ChildOutput> {
+	const args = ["--expose-gc", ...nodeFlags, CHILD, ...(quick ? ["--quick"] : [])];
 	return new Promise((resolve, reject) => {
 		execFile(process.execPath, args, { timeout: 170_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
 			if (error) reject(new Error(`tui child failed: ${error.message.split("\n")[0]}\n${stderr}`));
@@ -43,6 +44,9 @@ const NOT_LANDED = [
 export async function tuiFigures(quick: boolean): Promise<Figure[]> {
 	const out = await runChild(quick);
 	if (out.missing) return NOT_LANDED.map((name) => ({ name, unit: "ms", samples: [], note: out.missing }));
+	// The same keys with one V8 helper thread instead of Node's default four: on a 2-core machine those
+	// threads (background compiles, GC) can outnumber the cores and take the main thread's CPU.
+	const onePool = await runChild(quick, ["--v8-pool-size=1"]);
 	const setup = "4 questions × 4 options × 300-line markdown previews (code, CJK), 200 columns, Pi's dark theme";
 	return [
 		{
@@ -58,6 +62,12 @@ export async function tuiFigures(quick: boolean): Promise<Figure[]> {
 			unit: "ms",
 			samples: out.settledKeys,
 			note: "the same tour after 2,000 more keys: what is left once V8 has optimized the key path (the gap to the line above is compilation still going on)",
+		},
+		{
+			name: "  (info) same keys, one V8 helper thread",
+			unit: "ms",
+			samples: onePool.keys,
+			note: `node --v8-pool-size=1 (Node's default is 4 helper threads, whatever the cores; this machine has ${availableParallelism()}): the keys' tail without V8's background work outnumbering the cores`,
 		},
 		{
 			name: "  (info) noise floor, fixed work",
