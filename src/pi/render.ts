@@ -16,6 +16,7 @@ import { gapBetween } from "../i18n/spacing.ts";
 import type { Answer, Outcome, Problem, QuestionNote } from "../protocol/result.ts";
 import { fitLine, wrapBlock } from "../text/fit.ts";
 import { sanitizeBlock, sanitizeInline } from "../text/sanitize.ts";
+import { TOOL_NAME } from "../tool/guidance.ts";
 
 /** The theme calls the renderers use; Pi's `Theme` provides them. */
 export type RenderTheme = Pick<Theme, "fg" | "bold">;
@@ -30,7 +31,6 @@ export interface AskRenderContext {
 	keyHint?(keybinding: "app.tools.expand", description: string): string;
 }
 
-const TOOL_NAME = "ask_user_question";
 /** Headers are advised at ≤ 16 columns; longer ones are cut in one-line summaries. */
 const HEADER_COLUMNS = 24;
 /** One answer's share of a one-line summary. */
