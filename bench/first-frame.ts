@@ -14,6 +14,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { CACHE_FOLDER } from "../src/host/code-cache.ts";
 import type { Step } from "../test/support/fake-model.ts";
 import { removeDir } from "../test/support/fake-model.ts";
 import { createHarness, piArgs, piCommand, piEnv, REPO_ROOT } from "../test/support/pi.ts";
@@ -197,7 +198,7 @@ export async function firstFrameFigures(runs = 5): Promise<Figure[]> {
 
 /** Removes our bundles' code cache from Node's compile-cache dir `dir` (Node keeps a folder per version in it). */
 function removeOurCodeCache(dir: string): void {
-	for (const version of readdirSync(dir)) removeDir(join(dir, version, "pi-ask-user-question"));
+	for (const version of readdirSync(dir)) removeDir(join(dir, version, CACHE_FOLDER));
 }
 
 function median(values: number[]): string {

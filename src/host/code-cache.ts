@@ -2,9 +2,9 @@
  * Loads the built bundles (dist/*.cjs) with a V8 code cache that holds every function a questionnaire
  * ran, not only the top level. Node's own compile cache (which Pi enables) stores a script's code as
  * compiled before it runs, so each process compiles again every function it calls; for the first frame
- * that is most of the work. Here the cache is written once a questionnaire has been drawn
- * (`markQuestionnaireShown`, reached through code-cache-signal.ts), from `vm.Script#createCachedData`,
- * which includes every function run by then.
+ * that is most of the work. Here the cache is written a moment after a questionnaire opens
+ * (`markQuestionnaireShown`, reached through code-cache-signal.ts), or at exit if that comes first, from
+ * `vm.Script#createCachedData`, which includes every function run by then: the first frame's among them.
  *
  * Trust: the files sit beside Node's own compile cache, with the same owner-only permissions; whoever can
  * write there can already change what Node runs from its cache.
@@ -24,10 +24,10 @@ import { Script } from "node:vm";
 
 export { SHOWN_KEY } from "./code-cache-signal.ts";
 
-/** Our folder inside Node's compile-cache directory. */
-const FOLDER = "pi-ask-user-question";
+/** Our folder inside Node's compile-cache directory (which Node divides per version). */
+export const CACHE_FOLDER = "pi-ask-user-question";
 
-/** How long after the first frame the cache is written: the first keys have run by then too. */
+/** How long after a questionnaire opens the cache is written: its first frame and keys have run by then. */
 const WRITE_DELAY_MS = 1_000;
 
 /** A CommonJS `require` as a bundle sees it. */
@@ -36,7 +36,7 @@ type Require = NodeJS.Require;
 interface Loaded {
 	script: Script;
 	file: string;
-	/** True when the file is missing or was refused: it is written when a questionnaire has been shown. */
+	/** True when the file is missing or was refused: it is written once a questionnaire has been shown. */
 	stale: boolean;
 }
 
@@ -48,7 +48,7 @@ export class BundleLoader {
 
 	/** `cacheDir`: Node's compile-cache directory, or undefined to load with plain `require`. */
 	constructor(cacheDir: string | undefined) {
-		this.folder = cacheDir === undefined ? undefined : join(cacheDir, FOLDER);
+		this.folder = cacheDir === undefined ? undefined : join(cacheDir, CACHE_FOLDER);
 	}
 
 	/**
@@ -71,13 +71,12 @@ export class BundleLoader {
 	}
 
 	/**
-	 * Called once a questionnaire has been drawn: the cache of each bundle loaded without a usable one is
-	 * written a moment later (and at exit, if the process ends first), holding everything run so far.
+	 * Called when a questionnaire opens: the cache of each bundle loaded without a usable one (the TUI
+	 * bundle may still be loading) is written a moment later, or at exit if the process ends first.
 	 */
 	markQuestionnaireShown(): void {
 		if (this.shown || this.folder === undefined) return;
 		this.shown = true;
-		if (!this.loaded.some((entry) => entry.stale)) return;
 		const write = () => this.write();
 		setTimeout(write, WRITE_DELAY_MS).unref();
 		process.once("exit", write);

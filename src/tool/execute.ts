@@ -59,6 +59,8 @@ async function runOnHost(questionnaire: Questionnaire, env: ExecuteEnv): Promise
 	// Accessible prompts when the config or the environment asks for them (decided in host/choose.ts).
 	const accessible = env.accessible ?? wantsAccessible(env.config?.ui, process.env);
 	const path = chooseHostPath({ ...env, accessible });
+	// A questionnaire opens on every path but "none": the bundles' code cache can be written after it.
+	if (path !== "none") signalShown();
 	switch (path) {
 		case "none":
 			return notShownResult("programmatic", "no_ui", "This Pi session has no interactive UI (print or JSON mode).");
@@ -79,8 +81,6 @@ async function runOnHost(questionnaire: Questionnaire, env: ExecuteEnv): Promise
 			return result ?? walk();
 		}
 		case "dialogs":
-			// The walker's dialogs are this host's questionnaire: the code cache may be written after them.
-			signalShown();
 			return walk();
 	}
 }

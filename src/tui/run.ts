@@ -13,7 +13,6 @@
 import { type ExtensionUIContext, getMarkdownTheme, getSelectListTheme } from "@earendil-works/pi-coding-agent";
 import type { EditorTheme, TUI } from "@earendil-works/pi-tui";
 import type { AskConfig } from "../config/schema.ts";
-import { signalShown } from "../host/code-cache-signal.ts";
 import { resolveLocale } from "../i18n/locale.ts";
 import { type Messages, messagesFor } from "../i18n/messages.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
@@ -61,9 +60,7 @@ export async function runTuiQuestionnaire(
 ): Promise<QuestionnaireResult | undefined> {
 	const { signal } = options;
 	const messages = options.messages ?? messagesFor(resolveLocale(options.config?.locale, process.env));
-	if (options.accessible) {
-		// The prompts are this questionnaire: the code cache may be written a moment after they start.
-		signalShown();
+	if (options.accessible)
 		return runAccessibleQuestionnaire(questionnaire, ui, {
 			signal,
 			bell: options.config?.bell,
@@ -71,7 +68,6 @@ export async function runTuiQuestionnaire(
 			messages,
 			blockedMessage: messages.tuiBlocked,
 		});
-	}
 	const interrupted = () => finishedResult("tui", questionnaire.questions.length, "interrupted", { answers: [] });
 	if (signal?.aborted) return interrupted();
 	let session: QuestionnaireSession | undefined;
@@ -102,7 +98,6 @@ export async function runTuiQuestionnaire(
 					afterFirstFrame: () => {
 						ringBell(tui.terminal, { enabled: options.config?.bell, isTTY: options.isTTY });
 						warnConflicts(ui, keyConflicts(keybindings, keys));
-						signalShown();
 					},
 					messages,
 				});

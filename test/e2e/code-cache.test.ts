@@ -8,6 +8,7 @@ import { mkdtempSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { CACHE_FOLDER } from "../../src/host/code-cache.ts";
 import { removeDir } from "../support/fake-model.ts";
 import { createHarness } from "../support/pi.ts";
 import { askStep, CACHE_QUESTION, echoStep, rows } from "../support/questions.ts";
@@ -28,11 +29,11 @@ afterAll(async () => {
 	}
 });
 
-/** Our cache files (name → size and mtime), wherever Node put its versioned folder. */
-function ourCaches(): Map<string, string> {
+/** Our cache files in Node's compile-cache dir `dir` (name → size and mtime), wherever Node put its versioned folder. */
+function ourCaches(dir: string): Map<string, string> {
 	const found = new Map<string, string>();
-	for (const version of readdirSync(cacheDir)) {
-		const folder = join(cacheDir, version, "pi-ask-user-question");
+	for (const version of readdirSync(dir)) {
+		const folder = join(dir, version, CACHE_FOLDER);
 		let names: string[] = [];
 		try {
 			names = readdirSync(folder);
@@ -46,6 +47,10 @@ function ourCaches(): Map<string, string> {
 	}
 	return found;
 }
+
+/** The bundles a cache dir holds caches of ("core", "tui"). */
+const bundlesIn = (caches: Map<string, string>) =>
+	[...caches.keys()].map((name) => name.replace(/-[0-9a-f]{24}\.bin$/, ""));
 
 /** One session: the questionnaire appears, the first option is chosen, the model gets the answer. */
 async function answerOnce(): Promise<string | undefined> {
@@ -67,11 +72,11 @@ async function answerOnce(): Promise<string | undefined> {
 describe("the code cache with the real pi", () => {
 	it("is written after the first questionnaire, then reused as it is", async () => {
 		expect(await answerOnce()).toContain("User answered");
-		const first = ourCaches();
-		expect([...first.keys()].map((name) => name.replace(/-[0-9a-f]{24}\.bin$/, ""))).toEqual(["core", "tui"]);
+		const first = ourCaches(cacheDir);
+		expect(bundlesIn(first)).toEqual(["core", "tui"]);
 		expect(await answerOnce()).toContain("User answered");
 		// Accepted by V8 in the second session, so not written again: same files, same sizes and times.
-		expect(ourCaches()).toEqual(first);
+		expect(ourCaches(cacheDir)).toEqual(first);
 	}, 90_000);
 
 	it("is written after an RPC session's dialogs too", async () => {
@@ -83,15 +88,8 @@ describe("the code cache with the real pi", () => {
 			await rpc.prompt("Ask me.", { onDialog: user.handler });
 			expect(harness.fake.requests.at(-1)?.lastToolResult).toContain('"SQLite file"');
 			await rpc.close();
-			const names = readdirSync(rpcCache).flatMap((version) => {
-				try {
-					return readdirSync(join(rpcCache, version, "pi-ask-user-question"));
-				} catch {
-					return [];
-				}
-			});
 			// The RPC path never loads the terminal UI: only the core bundle is cached.
-			expect(names.map((name) => name.replace(/-[0-9a-f]{24}\.bin$/, ""))).toEqual(["core"]);
+			expect(bundlesIn(ourCaches(rpcCache))).toEqual(["core"]);
 		} finally {
 			await harness.dispose();
 			removeDir(rpcCache);

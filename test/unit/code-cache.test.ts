@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { BundleLoader } from "../../src/host/code-cache.ts";
+import { BundleLoader, CACHE_FOLDER } from "../../src/host/code-cache.ts";
 import { SHOWN_KEY, signalShown } from "../../src/host/code-cache-signal.ts";
 
 let root: string;
@@ -64,7 +64,7 @@ exports.heavy = heavy;`,
 }
 
 const cacheFiles = () => {
-	const folder = join(cacheDir, "pi-ask-user-question");
+	const folder = join(cacheDir, CACHE_FOLDER);
 	try {
 		return readdirSync(folder).sort();
 	} catch {
@@ -107,7 +107,7 @@ describe("BundleLoader", () => {
 		expect(files[0]).toMatch(/^core-[0-9a-f]{24}\.bin$/);
 		expect(files[1]).toMatch(/^tui-[0-9a-f]{24}\.bin$/);
 		for (const file of files) {
-			const stats = statSync(join(cacheDir, "pi-ask-user-question", file));
+			const stats = statSync(join(cacheDir, CACHE_FOLDER, file));
 			expect(stats.size).toBeGreaterThan(0);
 			expect(stats.mode & 0o077).toBe(0);
 		}
@@ -116,7 +116,7 @@ describe("BundleLoader", () => {
 	it("a later process uses the cache (V8 accepts it) and does not write it again", () => {
 		writeBundles();
 		expect(loadInFreshProcess()).toEqual({ rejected: [false, false], answer: 43, heavy: 295 });
-		const folder = join(cacheDir, "pi-ask-user-question");
+		const folder = join(cacheDir, CACHE_FOLDER);
 		const written = cacheFiles().map((f) => ({
 			f,
 			bytes: readFileSync(join(folder, f)),
@@ -136,7 +136,7 @@ describe("BundleLoader", () => {
 	it("runs correctly on a corrupt cache file, and replaces it", () => {
 		writeBundles();
 		loadInFreshProcess();
-		const folder = join(cacheDir, "pi-ask-user-question");
+		const folder = join(cacheDir, CACHE_FOLDER);
 		const core = cacheFiles().find((f) => f.startsWith("core-")) ?? "";
 		writeFileSync(join(folder, core), "not a code cache at all");
 		const later = loadInFreshProcess();
@@ -165,6 +165,16 @@ describe("BundleLoader", () => {
 		const now = cacheFiles();
 		expect(now).toHaveLength(2);
 		for (const file of old) expect(now).not.toContain(file);
+	});
+
+	it("a bundle loaded after the questionnaire opened is cached too (the TUI loads as it opens)", () => {
+		writeBundles();
+		const loader = new BundleLoader(cacheDir);
+		const core = loader.load(join(dist, "core.cjs")) as Core;
+		loader.markQuestionnaireShown();
+		expect(core.tui().answer()).toBe(43);
+		loader.write();
+		expect(cacheFiles().map((f) => f.replace(/-[0-9a-f]{24}\.bin$/, ""))).toEqual(["core", "tui"]);
 	});
 
 	it("without a cache dir loads with require and writes nothing", () => {
