@@ -27,20 +27,27 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 const LOADER = join(import.meta.dirname, "../../src/host/code-cache.ts");
 
 /**
- * Loads core (and its tui) in a fresh Node process, marks a questionnaire shown and writes: what a later
- * Pi process does. A fresh process matters: V8 keeps compiled scripts in memory, so within one process a
- * second load never even reads the cache file. Returns whether V8 refused the cache files it was given.
+ * Loads core (and its tui) in a fresh Node process and marks a questionnaire shown; the loader writes at
+ * exit: what a later Pi process does. A fresh process matters: V8 keeps compiled scripts in memory, so
+ * within one process a second load never even reads the cache file. Returns whether V8 refused the cache
+ * files it was given.
  */
-function loadInFreshProcess(): { rejected: boolean[]; answer: number; heavy: number } {
+function loadInFreshProcess(tui: "before" | "after" | "never" = "before"): {
+	rejected: boolean[];
+	answer: number;
+	heavy: number;
+} {
 	const script = `
 		import { BundleLoader } from ${JSON.stringify(LOADER)};
 		const loader = new BundleLoader(${JSON.stringify(cacheDir)});
 		const core = loader.load(${JSON.stringify(join(dist, "core.cjs"))});
-		const answer = core.tui().answer();
+		let answer = ${JSON.stringify(tui)} === "before" ? core.tui().answer() : 0;
 		const heavy = core.heavy(100);
-		const rejected = loader.loaded.map((entry) => entry.script.cachedDataRejected === true);
 		loader.markQuestionnaireShown();
-		loader.write();
+		if (${JSON.stringify(tui)} === "after") answer = core.tui().answer();
+		// loaded is private in TypeScript; the test reads what V8 said of each cache file.
+		const rejected = loader.loaded.map((entry) => entry.script.cachedDataRejected === true);
+		// No explicit write: the loader's own exit hook writes, as when Pi ends soon after a questionnaire.
 		process.stdout.write(JSON.stringify({ rejected, answer, heavy }));
 	`;
 	const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
@@ -167,13 +174,13 @@ describe("BundleLoader", () => {
 		for (const file of old) expect(now).not.toContain(file);
 	});
 
-	it("a bundle loaded after the questionnaire opened is cached too (the TUI loads as it opens)", () => {
+	it("a bundle loaded after the questionnaire opened is cached too, even when the others were already", () => {
 		writeBundles();
-		const loader = new BundleLoader(cacheDir);
-		const core = loader.load(join(dist, "core.cjs")) as Core;
-		loader.markQuestionnaireShown();
-		expect(core.tui().answer()).toBe(43);
-		loader.write();
+		// A first session that never loaded the TUI (an RPC session): only core is cached.
+		expect(loadInFreshProcess("never").rejected).toEqual([false]);
+		expect(cacheFiles().map((f) => f.replace(/-[0-9a-f]{24}\.bin$/, ""))).toEqual(["core"]);
+		// Then a TUI session: core's cache is accepted, the TUI loads as the questionnaire opens.
+		expect(loadInFreshProcess("after")).toEqual({ rejected: [false, false], answer: 43, heavy: 295 });
 		expect(cacheFiles().map((f) => f.replace(/-[0-9a-f]{24}\.bin$/, ""))).toEqual(["core", "tui"]);
 	});
 
