@@ -20,6 +20,7 @@
 import { type TObject, type TProperties, Type } from "typebox";
 import { LOCALE_PATTERN } from "../i18n/locale.ts";
 import { DEFAULT_LIMITS } from "../protocol/budget.ts";
+import { once } from "../util/once.ts";
 import {
 	KEY_OFF,
 	KEY_PATTERN,
@@ -141,18 +142,13 @@ export function defaultConfig(): AskConfig {
 }
 
 /** The whole config file's schema (built once, on first use). */
-export function configSchema(): ConfigSchema {
-	schema ??= buildSchema();
-	return schema;
-}
+export const configSchema = once(buildSchema);
 
 /** The config schema's type. */
 export type ConfigSchema = ReturnType<typeof buildSchema>;
 
-let schema: ConfigSchema | undefined;
-
-const buildSchema = () =>
-	section({
+function buildSchema() {
+	return section({
 		// Editors complete and check the file from its JSON Schema; the key is accepted so it warns of nothing.
 		$schema: Type.Optional(Type.String({ expected: "a string (the URL or path of a JSON Schema)" })),
 		guidance: Type.Optional(
@@ -206,3 +202,4 @@ const buildSchema = () =>
 			}),
 		),
 	});
+}
