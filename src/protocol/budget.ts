@@ -11,6 +11,8 @@
  * - Every cut is shown with `[… N more characters]` (`[… 1 more character]`), N counting the
  *   characters left out, so a reader always knows text is missing and how much.
  */
+
+import { graphemeSegmenter } from "../util/graphemes.ts";
 import type { Answer, QuestionNote, QuestionnaireResult, ResultError } from "./result.ts";
 
 /** Caps, in characters, on the user strings echoed to the model, and on the model text as a whole. */
@@ -77,8 +79,6 @@ export interface Cut {
 	omitted: number;
 }
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
-
 /**
  * The longest prefix of `text` with at most `max` characters that ends on a grapheme boundary.
  * `total` is `countChars(text)` when the caller already knows it (a 1 MB text is measured once).
@@ -91,7 +91,7 @@ export function cutText(text: string, max: number, total: number = countChars(te
 	// Whether `end` is a boundary depends only on what precedes it and the code point at it, so a
 	// short probe is enough and a 1 MB text is never handed to the segmenter whole.
 	const probe = text.slice(0, end + 2);
-	const segment = graphemes.segment(probe).containing(end);
+	const segment = graphemeSegmenter().segment(probe).containing(end);
 	if (segment !== undefined && segment.index < end) end = segment.index;
 	const kept = text.slice(0, end);
 	return { kept, omitted: total - countChars(kept) };

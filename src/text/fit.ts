@@ -13,14 +13,14 @@
  * becomes the ellipsis, so the reader still sees that something was there.
  */
 import { stripTerminalSequences, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
-import { lazyRegExp, once } from "../util/once.ts";
+import { graphemeSegmenter } from "../util/graphemes.ts";
+import { lazyRegExp } from "../util/once.ts";
 
 /** Marks cut text; one column wide. */
 export const ELLIPSIS = "…";
 
-// Built on first use, not at load (see util/once.ts); the pattern from a string, because V8 checks a regex
-// literal while compiling the function holding it, and Unicode-property classes make that slow.
-const graphemes = once(() => new Intl.Segmenter(undefined, { granularity: "grapheme" }));
+// Built on first use, not at load (see util/once.ts), from a string: V8 checks a regex literal while
+// compiling the function holding it, and Unicode-property classes make that slow.
 /** Scripts written without spaces, so a line may break between any two of their characters (as pi-tui does). */
 const breakAnywhere = lazyRegExp(
 	`[${["Han", "Hiragana", "Katakana", "Hangul", "Bopomofo"].map((script) => String.raw`\p{Script_Extensions=${script}}`).join("")}]`,
@@ -50,7 +50,7 @@ export function fitLine(line: string, width: number): string {
 	// One pass that stops at the first column past the width, so a 1 MB line costs what the width costs.
 	let used = 0;
 	let cut = -1;
-	for (const { segment, index } of graphemes().segment(line)) {
+	for (const { segment, index } of graphemeSegmenter().segment(line)) {
 		const w = widthOf(segment);
 		if (cut < 0 && used + w > max - 1) cut = index;
 		used += w;
@@ -153,7 +153,7 @@ function tokens(line: string): Token[] {
 	let text = "";
 	let width = 0;
 	let space = false;
-	for (const { segment } of graphemes().segment(line)) {
+	for (const { segment } of graphemeSegmenter().segment(line)) {
 		const isSpace = segment === " ";
 		const alone = !isSpace && breaksAnywhere(segment);
 		if (text && (alone || isSpace !== space)) {
@@ -264,7 +264,7 @@ function wrapLine(line: string, max: number): string[] {
 	return lines.map((l) => (visibleWidth(l) <= max ? l : fitLine(l, max)));
 
 	function breakWord(word: string): void {
-		const pieces = PRINTABLE_ASCII.test(word) ? word : graphemes().segment(word);
+		const pieces = PRINTABLE_ASCII.test(word) ? word : graphemeSegmenter().segment(word);
 		for (const piece of pieces) {
 			const segment = typeof piece === "string" ? piece : piece.segment;
 			const wide = widthOf(segment) > max;
