@@ -37,6 +37,8 @@ export {
 	footerHints,
 	type OptionRow,
 	optionRows,
+	type PreviewAhead,
+	previewsAhead,
 	type SummaryItem,
 	submitSummary,
 	type TabItem,

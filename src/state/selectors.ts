@@ -131,6 +131,41 @@ export function focusedPreview(
 	return { tab: state.tab, option: row.option, markdown, offset: state.previewScroll[state.tab] ?? 0 };
 }
 
+/** A preview the next keys may show, and the scroll offset it would show at. */
+export interface PreviewAhead {
+	tab: number;
+	option: number;
+	markdown: string;
+	offset: number;
+}
+
+/**
+ * The previews the next keys may show, nearest first: the current question's other options (below the
+ * focus, then above), then the options Tab and Shift+Tab would focus. Not the focused one (it is shown).
+ */
+export function previewsAhead(state: QuestionnaireState, context: ReduceContext): PreviewAhead[] {
+	const out: PreviewAhead[] = [];
+	const add = (tab: number, option: number, offset: number) => {
+		const markdown = context.questions[tab]?.options[option]?.preview;
+		if (state.shape[tab]?.hasPreview[option] && markdown !== undefined) out.push({ tab, option, markdown, offset });
+	};
+	const shape = state.shape[state.tab];
+	if (shape) {
+		const focus = Math.min(state.focus[state.tab] ?? 0, shape.optionCount);
+		// The scroll offset is reset when the focus moves, so another option shows from its top.
+		for (let option = focus + 1; option < shape.optionCount; option++) add(state.tab, option, 0);
+		for (let option = focus - 1; option >= 0; option--) add(state.tab, option, 0);
+	}
+	const tabs = tabCount(state);
+	for (const tab of new Set([(state.tab + 1) % tabs, (state.tab + tabs - 1) % tabs])) {
+		const other = state.shape[tab];
+		if (tab === state.tab || !other) continue;
+		const row = rowAt(other, state.focus[tab] ?? 0);
+		if (row.kind === "option") add(tab, row.option, state.previewScroll[tab] ?? 0);
+	}
+	return out;
+}
+
 /** One question's line on the Submit tab. */
 export interface SummaryItem {
 	questionIndex: number;

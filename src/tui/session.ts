@@ -39,6 +39,11 @@ import { QuestionnaireView } from "./view/questionnaire-view.ts";
 export type { ExternalEditor, OverlayControl, SessionOptions } from "./session-options.ts";
 
 const PASTE_START = "\x1b[200~";
+/**
+ * How long after a frame, with no key in between, the previews the next keys may show start being laid
+ * out. Longer than key repeat, so holding a key is never slowed; far shorter than anyone takes to read.
+ */
+const LAYOUT_AHEAD_AFTER_MS = 50;
 
 /** The full questionnaire as a pi-tui component (Component + Focusable). */
 export class QuestionnaireSession implements Focusable {
@@ -66,6 +71,7 @@ export class QuestionnaireSession implements Focusable {
 	private queue: Action[] = [];
 	private dispatching = false;
 	private input: ViewInput | undefined;
+	private layoutAheadTimer: ReturnType<typeof setTimeout> | undefined;
 
 	constructor(options: SessionOptions) {
 		this.options = options;
@@ -110,6 +116,7 @@ export class QuestionnaireSession implements Focusable {
 
 	handleInput(data: string): void {
 		if (this.closed) return;
+		this.stopLayoutAhead();
 		try {
 			this.status = undefined;
 			if (this.inPaste || data.includes(PASTE_START)) {
@@ -137,6 +144,7 @@ export class QuestionnaireSession implements Focusable {
 				this.dispatch({ type: "preview/measured", tab, maxOffset: max });
 				lines = this.draw(width);
 			}
+			this.scheduleLayoutAhead(LAYOUT_AHEAD_AFTER_MS);
 			return lines;
 		} catch (error) {
 			this.fail(error);
@@ -314,7 +322,32 @@ export class QuestionnaireSession implements Focusable {
 		queueMicrotask(() => this.endWithAnswersSoFar());
 	}
 
+	/**
+	 * While the user reads, lays out the previews the next keys may show, one piece per turn of the event
+	 * loop so a key is never kept waiting long. Keys stop it; the next frame starts it again.
+	 */
+	private scheduleLayoutAhead(delayMs: number): void {
+		if (this.layoutAheadTimer !== undefined || this.closed) return;
+		this.layoutAheadTimer = setTimeout(() => {
+			this.layoutAheadTimer = undefined;
+			if (this.closed) return;
+			let more = false;
+			runSideTask(() => {
+				more = this.view.layoutAhead();
+			});
+			if (more) this.scheduleLayoutAhead(0);
+		}, delayMs);
+		// A pending layout never keeps Pi's process alive.
+		this.layoutAheadTimer.unref?.();
+	}
+
+	private stopLayoutAhead(): void {
+		clearTimeout(this.layoutAheadTimer);
+		this.layoutAheadTimer = undefined;
+	}
+
 	private cleanUp(): void {
+		this.stopLayoutAhead();
 		this.listener.dispose();
 		this.external.abort();
 		this.editor.setFocused(false);
@@ -332,6 +365,6 @@ function runSideTask(task: () => void): void {
 	try {
 		task();
 	} catch {
-		// Side tasks (the bell, key warnings) are courtesies; the questionnaire goes on without them.
+		// Side tasks (the bell, key warnings, laying out ahead) are courtesies; the questionnaire goes on without them.
 	}
 }

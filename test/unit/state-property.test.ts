@@ -2,7 +2,7 @@
  * Property tests over random questionnaires and random event sequences (direct actions with hostile
  * payloads, and keys through routeKey): reduce never throws, never mutates its (frozen) input, is
  * deterministic, always yields a valid plain-JSON state, and emits host/done at most once, after which
- * every action is a no-op.
+ * every action is a no-op. And the previews laid out ahead cover every preview one browsing key shows next.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -13,6 +13,7 @@ import { KEYMAP } from "../../src/state/keymap.ts";
 import { initialState, isSubmitTab, rowCount, tabCount } from "../../src/state/layout.ts";
 import { reduce } from "../../src/state/reduce.ts";
 import { routeKey } from "../../src/state/route-key.ts";
+import { focusedPreview, previewsAhead } from "../../src/state/selectors.ts";
 import type { QuestionnaireState, ReduceContext } from "../../src/state/types.ts";
 import { deepFreeze, fakeKeys, STEP_ACTIONS } from "./state-fixtures.ts";
 
@@ -143,6 +144,43 @@ describe("reduce over random sessions", () => {
 				}
 			}),
 			{ numRuns: 300 },
+		);
+	});
+});
+
+describe("previewsAhead over random sessions", () => {
+	// What the TUI lays out while the user reads must cover what one more browsing key can show.
+	const browsing: readonly Action[] = [
+		...(["up", "down", "first", "last"] as const).map((direction): Action => ({ type: "nav/focusMoved", direction })),
+		{ type: "tab/switched", direction: "next" },
+		{ type: "tab/switched", direction: "prev" },
+	];
+
+	it("holds every preview one browsing key can show next, never the one shown, each once", () => {
+		fc.assert(
+			fc.property(contextArb, fc.array(eventArb, { maxLength: 40 }), (context, events) => {
+				let state = deepFreeze(initialState(context.questions));
+				const check = () => {
+					const ahead = previewsAhead(state, context);
+					const shown = focusedPreview(state, context);
+					const key = (p: { tab: number; option: number }) => `${p.tab}:${p.option}`;
+					expect(new Set(ahead.map(key)).size).toBe(ahead.length);
+					if (shown) expect(ahead.map(key)).not.toContain(key(shown));
+					for (const p of ahead) expect(p.markdown).toBe(context.questions[p.tab]?.options[p.option]?.preview);
+					for (const action of browsing) {
+						const next = focusedPreview(reduce(state, action, context).state, context);
+						if (!next || (shown && key(next) === key(shown))) continue;
+						expect(ahead).toContainEqual(next);
+					}
+				};
+				check();
+				for (const event of events) {
+					const action = "action" in event ? event.action : routeKey(event.key, state, fakeKeys);
+					if (action === undefined) continue;
+					state = deepFreeze(reduce(state, action, context).state);
+					check();
+				}
+			}),
 		);
 	});
 });

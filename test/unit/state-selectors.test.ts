@@ -12,6 +12,7 @@ import {
 	focusedPreview,
 	footerHints,
 	optionRows,
+	previewsAhead,
 	submitSummary,
 	tabBar,
 	unansweredQuestions,
@@ -111,6 +112,43 @@ describe("focusedPreview", () => {
 		const s = run(start(three), three, { type: "preview/scrolled", delta: 2 }).state;
 		expect(focusedPreview(s, three)).toEqual({ tab: 0, option: 0, markdown: SINGLE.options[0]?.preview, offset: 2 });
 		expect(focusedPreview(run(s, three, { type: "nav/focusMoved", direction: "down" }).state, three)).toBeUndefined();
+	});
+});
+
+describe("previewsAhead", () => {
+	const withPreviews = (header: string) => ({
+		question: `${header}?`,
+		header,
+		options: ["a", "b", "c", "d"].map((label) => ({ label, description: "", preview: `${header} ${label}` })),
+	});
+	const four = contextOf(withPreviews("P"), YESNO, withPreviews("Q"));
+
+	it("is the other options nearest first (below, then above), then what Tab and Shift+Tab show", () => {
+		const s = run(
+			start(four),
+			four,
+			{ type: "tab/switched", direction: "prev" },
+			{ type: "tab/switched", direction: "prev" },
+			{ type: "nav/focusMoved", direction: "down" },
+			{ type: "preview/scrolled", delta: 3 },
+			{ type: "tab/switched", direction: "next" },
+			{ type: "tab/switched", direction: "next" },
+			{ type: "nav/focusMoved", direction: "down" },
+			{ type: "nav/focusMoved", direction: "down" },
+		).state;
+		expect(s.tab).toBe(0);
+		const ahead = previewsAhead(s, four).map((p) => [p.markdown, p.offset]);
+		// Q keeps its own scroll offset; YESNO (Tab) has no previews; Shift+Tab from the first tab is the Submit tab.
+		expect(ahead).toEqual([
+			["P d", 0],
+			["P b", 0],
+			["P a", 0],
+		]);
+		const onSubmit = run(s, four, { type: "tab/switched", direction: "prev" }).state;
+		expect(previewsAhead(onSubmit, four).map((p) => [p.markdown, p.offset])).toEqual([
+			["P c", 0],
+			["Q b", 3],
+		]);
 	});
 });
 

@@ -186,6 +186,52 @@ describe("laying out only what is read", () => {
 		expect(lazy.linesAt(60, 10).lines.length).toBeLessThan(all.lines.length);
 	});
 
+	it("steps one piece at a time to the lines linesAt would give, then says there is nothing left", () => {
+		const doc = Array.from({ length: 200 }, (_, i) => section(i)).join("\n\n");
+		const stepped = new LazyMarkdown(doc, piTheme);
+		const renders = vi.spyOn(Markdown.prototype, "render");
+		let steps = 0;
+		while (stepped.layoutStep(100, 60)) {
+			steps++;
+			expect(renders).toHaveBeenCalledTimes(steps);
+		}
+		expect(steps).toBeGreaterThan(1);
+		expect(stepped.layoutStep(100, 60)).toBe(false);
+		const direct = new LazyMarkdown(doc, piTheme).linesAt(100, 60);
+		renders.mockClear();
+		expect(stepped.linesAt(100, 60)).toEqual(direct);
+		expect(renders).not.toHaveBeenCalled();
+		// A short document renders whole: one step.
+		const short = new LazyMarkdown(section(1), piTheme);
+		expect([short.layoutStep(100, 60), short.layoutStep(100, 60)]).toEqual([true, false]);
+	});
+
+	it("the pane lays out ahead, nearest first, into the documents it then shows without rendering", () => {
+		const doc = (n: number) => Array.from({ length: 200 }, (_, i) => section(n * 1000 + i)).join("\n\n");
+		const ahead = [
+			{ id: "0:1", markdown: doc(1), offset: 0 },
+			{ id: "1:0", markdown: doc(2), offset: 50 },
+		];
+		const show = (pane: PreviewPane, { id, markdown, offset }: (typeof ahead)[number]) => {
+			pane.setProps({ id, markdown, offset, height: 20, upKey: "Shift+↑", downKey: "Shift+↓" });
+			return trimmed(pane.render(80));
+		};
+		let firstSteps = 0;
+		for (const first = new LazyMarkdown(doc(1), plainMarkdownTheme); first.layoutStep(80, 20); ) firstSteps++;
+		const pane = new PreviewPane(plainViewTheme);
+		for (let i = 0; i < firstSteps; i++) expect(pane.layoutAhead(ahead, 80, 20)).toBe(true);
+		const renders = vi.spyOn(Markdown.prototype, "render");
+		const [first, second] = ahead as [(typeof ahead)[number], (typeof ahead)[number]];
+		expect(show(pane, first)[19]).toMatch(/^lines 1–19 of ≥ /);
+		expect(renders).not.toHaveBeenCalled();
+		while (pane.layoutAhead(ahead, 80, 20));
+		expect(renders).toHaveBeenCalled();
+		renders.mockClear();
+		// The second one is laid out past its own offset.
+		expect(show(pane, second)[19]).toMatch(/^lines 51–69 of ≥ /);
+		expect(renders).not.toHaveBeenCalled();
+	});
+
 	it("the pane says the total is a lower bound until the end is laid out, and never clamps short of it", () => {
 		const pane = new PreviewPane(plainViewTheme, {
 			id: "0:0",

@@ -48,9 +48,19 @@ export class LazyMarkdown {
 
 	/** The lines at `width`, at least `needed` of them unless the document is shorter. */
 	linesAt(width: number, needed: number): MarkdownLines {
-		if (width !== this.width) this.reset(width);
-		while (this.next < this.source.length && this.lines.length < needed) this.renderNext();
+		while (this.layoutStep(width, needed));
 		return { lines: this.lines, complete: this.next >= this.source.length };
+	}
+
+	/**
+	 * One step towards `linesAt(width, needed)`: renders the next piece (the whole document when it renders
+	 * whole) if fewer lines exist. False when there was nothing left to do.
+	 */
+	layoutStep(width: number, needed: number): boolean {
+		if (width !== this.width) this.reset(width);
+		if (this.next >= this.source.length || this.lines.length >= needed) return false;
+		this.renderNext();
+		return true;
 	}
 
 	/** Drops every rendered line (theme change). */

@@ -29,6 +29,13 @@ export interface PreviewProps {
 	downKey: string;
 }
 
+/** A preview the pane may show next: laid out ahead while the user reads. */
+export interface NextPreview {
+	id: string;
+	markdown: string;
+	offset: number;
+}
+
 /** What the pane shows: a document, or the "no preview" line. */
 type PreviewContent = { doc: LazyMarkdown } | { line: string };
 
@@ -67,15 +74,31 @@ export class PreviewPane extends PropsComponent<PreviewProps, PreviewContent> {
 		for (const entry of this.documents.values()) entry.doc.invalidate();
 	}
 
+	/**
+	 * Lays out one piece of the first of `previews` not yet laid out to its offset plus `rows` lines at
+	 * `width`, into the documents the pane shows them from. False when every one is laid out that far.
+	 */
+	layoutAhead(previews: readonly NextPreview[], width: number, rows: number): boolean {
+		const w = clampWidth(width);
+		for (const { id, markdown, offset } of previews)
+			if (this.documentFor(id, markdown).layoutStep(w, Math.max(0, Math.floor(offset)) + rows)) return true;
+		return false;
+	}
+
 	protected content(): PreviewContent {
 		const { id, markdown } = this.props;
 		if (markdown === undefined) return { line: this.m.viewNoPreview };
+		return { doc: this.documentFor(id, markdown) };
+	}
+
+	/** The document of preview `id`, made the first time it is asked for (again if its markdown changed). */
+	private documentFor(id: string, markdown: string): LazyMarkdown {
 		let entry = this.documents.get(id);
 		if (!entry || entry.source !== markdown) {
 			entry = { source: markdown, doc: new LazyMarkdown(markdown, this.theme.markdown) };
 			this.documents.set(id, entry);
 		}
-		return entry;
+		return entry.doc;
 	}
 
 	protected draw(content: PreviewContent, width: number): string[] {

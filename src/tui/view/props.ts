@@ -11,6 +11,7 @@ import {
 	footerHints,
 	isSubmitTab,
 	optionRows,
+	previewsAhead,
 	type QuestionnaireState,
 	type ReduceContext,
 	submitSummary,
@@ -19,6 +20,7 @@ import {
 import type { HintProps } from "./footer-bar.ts";
 import { defaultKeyLabel, hintKeys, type KeyLabel } from "./key-labels.ts";
 import { numberColumnWidth, type RowProps } from "./option-list.ts";
+import type { NextPreview } from "./preview-pane.ts";
 import { type SafeQuestion, SanitizeMemo, safeQuestions } from "./sanitized.ts";
 import type { SubmitItemProps } from "./submit-pane.ts";
 import type { TabProps } from "./tab-bar.ts";
@@ -220,12 +222,21 @@ export class PropsAdapter {
 		if (!shape?.hasPreview.some(Boolean) || state.mode === "editing" || state.mode === "notes") return undefined;
 		const focused = focusedPreview(state, context);
 		return {
-			id: focused ? `${focused.tab}:${focused.option}` : "",
+			id: focused ? previewId(focused.tab, focused.option) : "",
 			markdown: focused?.markdown,
 			offset: focused?.offset ?? 0,
 			upKey: keyLabel("askUser.previewUp"),
 			downKey: keyLabel("askUser.previewDown"),
 		};
+	}
+
+	/** The previews the next keys may show, nearest first, under the ids `preview` gives them. */
+	previewsAhead(input: ViewInput): NextPreview[] {
+		return previewsAhead(input.state, input.context).map((p) => ({
+			id: previewId(p.tab, p.option),
+			markdown: p.markdown,
+			offset: p.offset,
+		}));
 	}
 
 	private status(input: ViewInput, keyLabel: KeyLabel): StatusLine[] {
@@ -241,4 +252,9 @@ export class PropsAdapter {
 			lines.push({ text: this.memo.line(input.status), style: "error" });
 		return lines;
 	}
+}
+
+/** The preview pane caches one document per preview under this id. */
+function previewId(tab: number, option: number): string {
+	return `${tab}:${option}`;
 }

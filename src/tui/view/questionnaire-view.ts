@@ -58,6 +58,8 @@ export class QuestionnaireView {
 	private input: ViewInput | undefined;
 	private cache: { input: ViewInput; width: number; lines: readonly string[] } | undefined;
 	private previewShown = false;
+	/** The width and rows the last frame gave the preview; previews are laid out ahead at them. */
+	private previewRoom: { width: number; rows: number } | undefined;
 
 	/** `messages`: the locale's words (`messagesFor`); English by default. */
 	constructor(theme: ViewTheme, messages: Messages = defaultMessages) {
@@ -101,6 +103,17 @@ export class QuestionnaireView {
 		this.footer.invalidate();
 	}
 
+	/**
+	 * Lays out one piece of a preview the next keys may show (nearest first), at the room the last frame
+	 * gave the preview, so focusing it later costs nothing. False when nothing is left or no preview was shown.
+	 */
+	layoutAhead(): boolean {
+		const input = this.input;
+		const room = this.previewRoom;
+		if (!input || !room) return false;
+		return this.preview.layoutAhead(this.adapter.previewsAhead(input), room.width, room.rows);
+	}
+
 	/** After `render`: the preview's largest scroll offset on the current tab, or undefined without a preview. */
 	previewMaxOffset(): number | undefined {
 		return this.previewShown ? this.preview.maxOffset() : undefined;
@@ -109,6 +122,7 @@ export class QuestionnaireView {
 	private compose(input: ViewInput, width: number): string[] {
 		const maxHeight = Math.floor(input.maxHeight);
 		this.previewShown = false;
+		this.previewRoom = undefined;
 		if (!(maxHeight > 0)) return [];
 		const p = this.adapter.props(input);
 		if (p.collapsed !== undefined) return [this.theme.warning(fitLine(p.collapsed, width))];
@@ -174,7 +188,9 @@ export class QuestionnaireView {
 				note +
 				p.status.length +
 				(p.hints.length > 0 ? 1 : 0);
-			preview = this.preview.measure(previewWidth, Math.max(1, Math.floor(input.maxHeight) - around + 1));
+			const rows = Math.max(1, Math.floor(input.maxHeight) - around + 1);
+			preview = this.preview.measure(previewWidth, rows);
+			if (placement !== "none") this.previewRoom = { width: previewWidth, rows };
 		}
 		const side = placement === "side";
 		const below = placement === "below";
