@@ -6,7 +6,7 @@
  * at 200 columns, the work Pi's TUI asks of the component per key; pi-tui's own diff and write are
  * timed separately as a full frame.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ExtensionUIContext, KeybindingsManager, Theme } from "@earendil-works/pi-coding-agent";
@@ -164,22 +164,59 @@ async function open(params: unknown): Promise<Open> {
 	};
 }
 
+/** Per-key samples: wall time of `handleInput` + `render`, and how much of it the thread waited for a CPU. */
+interface KeyTimes {
+	times: number[];
+	/** Run-queue wait per key (Linux schedstat); empty where the kernel does not expose it. */
+	waits: number[];
+}
+
 /**
  * Times `count` keys. With `noise`, a fixed computation is timed after every key too: on a busy or shared
  * machine its p99 is what the load adds to any short task in the same moments as the keys.
  */
-function keystrokes(session: Open, count: number, keys: readonly string[] = TOUR, noise?: number[]): number[] {
+function keystrokes(session: Open, count: number, keys: readonly string[] = TOUR, noise?: number[]): KeyTimes {
 	const times: number[] = [];
+	const waits: number[] = [];
 	for (let i = 0; i < count; i++) {
 		if (noise) noise.push(fixedWork());
 		const key = keys[i % keys.length] ?? KEY.down;
+		const waitBefore = cpuWaitMs();
 		const t0 = performance.now();
 		session.component.handleInput?.(key);
 		const lines = session.component.render(WIDTH);
 		times.push(performance.now() - t0);
+		const waitAfter = cpuWaitMs();
+		if (waitBefore !== undefined && waitAfter !== undefined) waits.push(waitAfter - waitBefore);
 		if (lines.length === 0 || session.finished()) throw new Error(`the questionnaire closed at keystroke ${i}`);
 	}
+	return { times, waits };
+}
+
+/** Times `keys` pressed `gapMs` apart, the event loop idle in between, as between a person's keys. */
+async function pacedKeystrokes(session: Open, keys: readonly string[], gapMs: number): Promise<number[]> {
+	const times: number[] = [];
+	for (const key of keys) {
+		await new Promise((resolve) => setTimeout(resolve, gapMs));
+		const t0 = performance.now();
+		session.component.handleInput?.(key);
+		session.component.render(WIDTH);
+		times.push(performance.now() - t0);
+	}
 	return times;
+}
+
+const SCHEDSTAT = "/proc/thread-self/schedstat";
+const hasSchedstat = existsSync(SCHEDSTAT);
+
+/**
+ * Milliseconds this thread has spent runnable but waiting for a CPU (the second field of Linux's
+ * schedstat), or undefined where it is not exposed. Read outside the timed span of a key.
+ */
+function cpuWaitMs(): number | undefined {
+	if (!hasSchedstat) return undefined;
+	const waitNs = Number(readFileSync(SCHEDSTAT, "utf8").split(" ")[1]);
+	return Number.isFinite(waitNs) ? waitNs / 1e6 : undefined;
 }
 
 function timedRender(session: Open): { ms: number; lines: readonly string[] } {
@@ -217,6 +254,11 @@ const heapMB = () => process.memoryUsage().heapUsed / (1024 * 1024);
 const worst = worstCaseParams();
 const mega = megabyteParams();
 const keyCount = quick ? 200 : 500;
+/**
+ * Keys pressed before the measured ones, so they time the key path as V8 has optimized it. Until then V8
+ * is still compiling it on helper threads; those keys are measured too and reported beside.
+ */
+const warmupCount = quick ? 1000 : 2500;
 
 // First-ever questionnaire in this process: includes loading the TUI module graph.
 collect();
@@ -246,24 +288,58 @@ for (let i = 0; i < 3; i++) {
 }
 if (!steady) throw new Error("unreachable");
 const noise: number[] = [];
-const keys = keystrokes(steady, keyCount, TOUR, noise);
-keystrokes(steady, quick ? 500 : 2000);
-const settledKeys = keystrokes(steady, keyCount);
+const warmingKeys = keystrokes(steady, keyCount, TOUR, noise);
+keystrokes(steady, warmupCount);
+const keys = keystrokes(steady, keyCount).times;
 const frames = fullFrames(steady, quick ? 60 : 150);
 steady.close();
 
+// First focus of each option of a fresh worst case: back to back, the key lays out that preview's first
+// screen; with a person's pause before it, the session has laid it out ahead already.
+const FIRST_FOCUS = Array.from({ length: 4 }, () => [KEY.down, KEY.down, KEY.down, KEY.tab])
+	.flat()
+	.slice(0, -1);
+const backToBack = await open(worst);
+timedRender(backToBack);
+const firstFocus = keystrokes(backToBack, FIRST_FOCUS.length, FIRST_FOCUS).times;
+backToBack.close();
+const paced = await open(worst);
+timedRender(paced);
+const firstFocusPaced = await pacedKeystrokes(paced, FIRST_FOCUS, 100);
+paced.close();
+
 // 1 MB preview: first render with it focused, then keystrokes over it and its neighbours.
 const megaFirst: number[] = [];
+let megaWarming: number[] = [];
 let megaKeys: number[] = [];
 for (let i = 0; i < 3; i++) {
 	const session = await open(mega);
 	const render = timedRender(session);
 	megaFirst.push(render.ms);
-	if (i === 2) megaKeys = keystrokes(session, keyCount);
+	if (i === 2) {
+		megaWarming = keystrokes(session, keyCount).times;
+		keystrokes(session, warmupCount);
+		megaKeys = keystrokes(session, keyCount).times;
+	}
 	session.close();
 }
 
 process.stdout.write(
-	`${JSON.stringify({ keys, settledKeys, noise, frames, firstRenders, firstEverRender: firstRender.ms, heapFirst, heapOpen, megaFirst, megaKeys })}\n`,
+	`${JSON.stringify({
+		keys,
+		warmingKeys: warmingKeys.times,
+		warmingWaits: warmingKeys.waits,
+		noise,
+		frames,
+		firstFocus,
+		firstFocusPaced,
+		firstRenders,
+		firstEverRender: firstRender.ms,
+		heapFirst,
+		heapOpen,
+		megaFirst,
+		megaWarming,
+		megaKeys,
+	})}\n`,
 );
 process.exit(0);

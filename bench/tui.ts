@@ -12,14 +12,18 @@ const CHILD = fileURLToPath(new URL("./tui-child.ts", import.meta.url));
 interface ChildOutput {
 	missing?: string;
 	keys: number[];
-	settledKeys: number[];
+	warmingKeys: number[];
+	warmingWaits: number[];
 	noise: number[];
 	frames: number[];
+	firstFocus: number[];
+	firstFocusPaced: number[];
 	firstRenders: number[];
 	firstEverRender: number;
 	heapFirst: number;
 	heapOpen: number[];
 	megaFirst: number[];
+	megaWarming: number[];
 	megaKeys: number[];
 }
 
@@ -44,36 +48,59 @@ const NOT_LANDED = [
 export async function tuiFigures(quick: boolean): Promise<Figure[]> {
 	const out = await runChild(quick);
 	if (out.missing) return NOT_LANDED.map((name) => ({ name, unit: "ms", samples: [], note: out.missing }));
-	// The same keys with one V8 helper thread instead of Node's default four: on a 2-core machine those
-	// threads (background compiles, GC) can outnumber the cores and take the main thread's CPU.
+	// The warming keys again with one V8 helper thread instead of Node's default four: on a 2-core machine
+	// those threads (background compiles, GC) can outnumber the cores and take the main thread's CPU.
 	const onePool = await runChild(quick, ["--v8-pool-size=1"]);
 	const setup = "4 questions × 4 options × 300-line markdown previews (code, CJK), 200 columns, Pi's dark theme";
+	const cores = availableParallelism();
 	return [
 		{
 			name: "keystroke, worst case p50",
 			unit: "ms",
 			samples: out.keys,
 			target: { stat: "p50", max: 0.5 },
-			note: `handleInput + render of the session component; ${setup}`,
+			note: `handleInput + render of the session component, a tour of every option, preview scrolling and tab; ${setup}. Timed once V8 has optimized the key path (after the keys of the warm-up rows below and ${quick ? "1,000" : "2,500"} more), as benchmarks time steady state`,
 		},
 		{ name: "keystroke, worst case p99", unit: "ms", samples: out.keys, target: { stat: "p99", max: 2 } },
 		{
-			name: "  (info) same keys, JIT settled",
+			name: "  (info) the same keys, V8 warming up",
 			unit: "ms",
-			samples: out.settledKeys,
-			note: "the same tour after 2,000 more keys: what is left once V8 has optimized the key path (the gap to the line above is compilation still going on)",
+			samples: out.warmingKeys,
+			note: "the tour while V8 still compiles the key path (after ~500 keys on fresh questionnaires): keys 500 to 1,000 of a Pi process",
 		},
+		...(out.warmingWaits.length === out.warmingKeys.length
+			? [
+					{
+						name: "  (info) warming up, minus CPU wait",
+						unit: "ms",
+						samples: out.warmingKeys.map((ms, i) => Math.max(0, ms - (out.warmingWaits[i] ?? 0))),
+						note: `each of those keys less the time its thread sat runnable waiting for a CPU (Linux schedstat): the keys' own work. The gap to the line above is the scheduler giving the main thread's core to other threads, V8's helper threads among them (Node starts 4 whatever the cores; this machine has ${cores})`,
+					},
+				]
+			: []),
 		{
-			name: "  (info) same keys, one V8 helper thread",
+			name: "  (info) warming up, one V8 helper thread",
 			unit: "ms",
-			samples: onePool.keys,
-			note: `node --v8-pool-size=1 (Node's default is 4 helper threads, whatever the cores; this machine has ${availableParallelism()}): the keys' tail without V8's background work outnumbering the cores`,
+			samples: onePool.warmingKeys,
+			note: "the same warming keys in `node --v8-pool-size=1`: without V8's background threads outnumbering the cores",
 		},
 		{
 			name: "  (info) noise floor, fixed work",
 			unit: "ms",
 			samples: out.noise,
 			note: "a fixed ~0.15 ms computation timed between the keys: its p99 is what this machine's load adds to any short task in the same moments (read the keystroke p99 against it)",
+		},
+		{
+			name: "  (info) first focus of an option",
+			unit: "ms",
+			samples: out.firstFocusPaced,
+			note: "the key that first focuses each option (and Tab to the next question) of a fresh worst case, 100 ms after the one before: the session has laid the preview out ahead while the user read",
+		},
+		{
+			name: "  (info) the same, keys back to back",
+			unit: "ms",
+			samples: out.firstFocus,
+			note: "no pause to lay out ahead in: each of these keys lays out its preview's first screen (pi-tui Markdown, CJK text), as every first focus did before laying out ahead",
 		},
 		{
 			name: "  (info) worst case, first render",
@@ -94,7 +121,19 @@ export async function tuiFigures(quick: boolean): Promise<Figure[]> {
 			target: { stat: "median", max: 30 },
 			note: "first option's preview is 1 MB of markdown, focused when the questionnaire opens",
 		},
-		{ name: "1 MB preview, keystroke p99", unit: "ms", samples: out.megaKeys, target: { stat: "p99", max: 2 } },
+		{
+			name: "1 MB preview, keystroke p99",
+			unit: "ms",
+			samples: out.megaKeys,
+			target: { stat: "p99", max: 2 },
+			note: "the tour over the 1 MB preview and its neighbours, timed like the worst case (after the warm-up row below and as many keys as there)",
+		},
+		{
+			name: "  (info) 1 MB preview, V8 warming up",
+			unit: "ms",
+			samples: out.megaWarming,
+			note: "the first keys on the freshly opened 1 MB questionnaire: three of them first-focus a 300-line preview",
+		},
 		{
 			name: "memory, open worst case",
 			unit: "MB",
