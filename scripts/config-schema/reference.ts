@@ -21,6 +21,7 @@ const EXAMPLES: Record<string, unknown> = {
 	"guidance.promptSnippet": "Ask the user structured questions",
 	"guidance.promptGuidelines": ["Ask before deleting files or changing public APIs."],
 	locale: "zh-CN",
+	timeout: 900,
 	"keys.up": ["k", "ctrl+p"],
 	"keys.down": ["j", "ctrl+n"],
 	"keys.toggle": ["space", "x"],

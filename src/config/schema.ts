@@ -96,6 +96,12 @@ export interface AskConfig {
 	bell: boolean;
 	/** The language of everything the questionnaire shows; unset: from LC_ALL, LC_MESSAGES or LANG, else English. */
 	locale?: string;
+	/**
+	 * Seconds an untouched questionnaire waits before it closes as "timed out" (the model is told nobody
+	 * answered and not to assume answers); unset: it waits as long as it takes. The first key, or the first
+	 * dialog answered, stops the countdown for good. Not applied in accessible mode (WCAG 2.2.1).
+	 */
+	timeout?: number;
 }
 
 /** Visible text: at least one non-whitespace character (a blank text is a mistake, never a choice). */
@@ -200,6 +206,10 @@ function buildSchema() {
 				pattern: LOCALE_PATTERN,
 				expected: '"en", "zh-CN" or "ja" (or a locale tag such as "zh_CN.UTF-8")',
 			}),
+		),
+		// At most a day: Node's timers cannot wait past 2^31 ms (about 24.8 days) and fire at once instead.
+		timeout: Type.Optional(
+			Type.Number({ minimum: 1, maximum: 86_400, expected: "a number of seconds from 1 to 86400 (a day)" }),
 		),
 	});
 }

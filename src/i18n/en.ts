@@ -152,6 +152,8 @@ export const en = {
 		`Discard your typed text and notes? ${discardKeys} discard · any other key keeps them`,
 	/** The one line left when the questionnaire is collapsed and cannot really hide. */
 	viewCollapsed: (key: string): string => `Questionnaire collapsed — press ${key} to reopen`,
+	/** The countdown of an untouched questionnaire (config `timeout`); `clock` is like "4:59". */
+	viewClosesIn: (clock: string): string => `Closes in ${clock} if nobody answers · any key stops the countdown`,
 	/** Between footer hints. */
 	viewHintSeparator: " · ",
 	/** Footer hint words, by the keymap's hint id (`src/state/keymap.ts`); the keys are shown before them. */

@@ -83,6 +83,7 @@ export const ja = once(
 		viewDiscardTyped: (discardKeys: string): string =>
 			`入力したテキストとメモを破棄しますか？ ${discardKeys} 破棄 · 他のキーで保持`,
 		viewCollapsed: (key: string): string => `質問を折りたたみました — ${key} で再表示`,
+		viewClosesIn: (clock: string): string => `応答がなければ ${clock} 後に閉じます · 任意のキーでカウントダウンを停止`,
 		viewHintSeparator: " · ",
 		viewHints: {
 			navigate: "移動",

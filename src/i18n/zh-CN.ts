@@ -81,6 +81,7 @@ export const zhCN = once(
 			`放弃 ${n} 个答案？${discardKeys} 放弃 · 按其他键保留`,
 		viewDiscardTyped: (discardKeys: string): string => `放弃已输入的内容和备注？${discardKeys} 放弃 · 按其他键保留`,
 		viewCollapsed: (key: string): string => `问题已收起 — 按 ${key} 重新打开`,
+		viewClosesIn: (clock: string): string => `无人回答将在 ${clock} 后关闭 · 按任意键停止倒计时`,
 		viewHintSeparator: " · ",
 		viewHints: {
 			navigate: "移动",

@@ -111,14 +111,18 @@ function resultPieces(result: QuestionnaireResult, questions: readonly string[],
 	}
 }
 
+const TIMED_OUT_ADVICE = "Do not assume answers: continue with work that does not depend on them, or ask again later.";
+
 function stoppedText(result: QuestionnaireResult, questions: readonly string[], limits: TextLimits): Piece[] {
-	const how = result.outcome === "timed_out" ? "timed out" : "was interrupted";
+	const timedOut = result.outcome === "timed_out";
+	const how = timedOut ? "timed out" : "was interrupted";
 	if (result.answers.length === 0) {
+		// A timeout means nobody was there, not a refusal: say what the model can still do.
 		return sentences(
-			[`The questionnaire ${how} before the user answered`],
+			[`The questionnaire ${how} before the user answered${timedOut ? "; they may be away" : ""}`],
 			allNotesText(result, limits),
 			globalNoteText(result, limits),
-			["Do not assume answers."],
+			[timedOut ? TIMED_OUT_ADVICE : "Do not assume answers."],
 		);
 	}
 	return sentences(

@@ -76,6 +76,9 @@ export interface Collected {
 	globalNote?: string;
 }
 
+/** How a questionnaire the user saw ended, on any host. */
+export type Ending = "submitted" | "declined" | "interrupted" | "timed_out";
+
 /**
  * Builds the result for a questionnaire the user saw. `ended` says how the dialog ended:
  * "submitted" becomes `answered` or `partial` depending on what is unanswered.
@@ -83,7 +86,7 @@ export interface Collected {
 export function finishedResult(
 	host: HostKind,
 	questionCount: number,
-	ended: "submitted" | "declined" | "interrupted" | "timed_out",
+	ended: Ending,
 	collected: Collected,
 ): QuestionnaireResult {
 	const answers = [...collected.answers].sort((a, b) => a.questionIndex - b.questionIndex);

@@ -4,21 +4,36 @@
  * reply that is not one of the offered strings, and a non-string reply all count as a cancel of
  * that dialog. A stop ends the walk: the abort signal fired (checked before each dialog, raced
  * against each open dialog so a host that ignores the signal cannot hold the walk), or the dialog
- * budget ran out (a stuck or scripted client; no person needs that many dialogs).
+ * budget ran out (a stuck or scripted client; no person needs that many dialogs), or the answer
+ * timeout ran out before anyone answered a dialog (config `timeout`).
  */
+import type { Countdown } from "../util/countdown.ts";
 import { type Row, uniqueTexts } from "./rows.ts";
+
+/** What a dialog is opened with: the abort signal, and while the answer timeout runs, its time left. */
+export interface DialogOptions {
+	signal?: AbortSignal;
+	/** Milliseconds; hosts that can show a countdown (Pi's dialogs, RPC clients) show it. */
+	timeout?: number;
+}
 
 /** A structural subset of Pi's `ctx.ui`: the two dialogs the walker uses. */
 export interface DialogHost {
-	select(title: string, options: string[], opts?: { signal?: AbortSignal }): Promise<string | undefined>;
-	input(title: string, placeholder?: string, opts?: { signal?: AbortSignal }): Promise<string | undefined>;
+	select(title: string, options: string[], opts?: DialogOptions): Promise<string | undefined>;
+	input(title: string, placeholder?: string, opts?: DialogOptions): Promise<string | undefined>;
 }
+
+/**
+ * Added to the time left when it is passed to a host dialog: the host's own timeout then never ends a
+ * dialog first (its end would read as a cancel), the walk's does, and says it timed out.
+ */
+const HOST_TIMEOUT_SLACK_MS = 1000;
 
 /** The most dialogs one walk opens; past it the walk stops as declined, keeping the answers. */
 export const DIALOG_BUDGET = 200;
 
 /** Why the walk must end now. */
-export type StopReason = "interrupted" | "exhausted";
+export type StopReason = "interrupted" | "exhausted" | "timed_out";
 
 /** How a select ended. */
 export type SelectReply<A> = { type: "row"; action: A } | { type: "cancel" } | { type: "stop"; reason: StopReason };
@@ -33,11 +48,17 @@ export class Dialogs {
 	private readonly host: DialogHost;
 	private readonly signal: AbortSignal | undefined;
 	private readonly budget: number;
+	private readonly timeout: Countdown | undefined;
 
-	constructor(host: DialogHost, signal: AbortSignal | undefined, budget: number = DIALOG_BUDGET) {
+	/**
+	 * `signal` must also abort when `timeout` expires (the walker links them); the first dialog that
+	 * settles without a stop disarms `timeout`: a person is there.
+	 */
+	constructor(host: DialogHost, signal: AbortSignal | undefined, budget: number = DIALOG_BUDGET, timeout?: Countdown) {
 		this.host = host;
 		this.signal = signal;
 		this.budget = budget;
+		this.timeout = timeout;
 	}
 
 	/** Shows `rows` (made unique) and maps the reply back to its row's action by exact match. */
@@ -45,8 +66,10 @@ export class Dialogs {
 		const stop = this.checkStop();
 		if (stop) return stop;
 		const texts = uniqueTexts(rows.map((r) => r.text));
-		const reply = await this.open(() => this.host.select(title, texts, { signal: this.signal }));
-		if (this.signal?.aborted) return { type: "stop", reason: "interrupted" };
+		const opts = this.dialogOptions();
+		const reply = await this.open(() => this.host.select(title, texts, opts));
+		const stopped = this.stopAfterReply();
+		if (stopped) return stopped;
 		const index = typeof reply === "string" ? texts.indexOf(reply) : -1;
 		const row = rows[index];
 		return row === undefined ? { type: "cancel" } : { type: "row", action: row.action };
@@ -56,16 +79,36 @@ export class Dialogs {
 	async input(title: string, placeholder: string): Promise<InputReply> {
 		const stop = this.checkStop();
 		if (stop) return stop;
-		const reply = await this.open(() => this.host.input(title, placeholder, { signal: this.signal }));
-		if (this.signal?.aborted) return { type: "stop", reason: "interrupted" };
+		const opts = this.dialogOptions();
+		const reply = await this.open(() => this.host.input(title, placeholder, opts));
+		const stopped = this.stopAfterReply();
+		if (stopped) return stopped;
 		return typeof reply === "string" ? { type: "text", text: reply.trim() } : { type: "cancel" };
 	}
 
+	private dialogOptions(): DialogOptions {
+		const left = this.timeout?.msLeft();
+		return left === undefined
+			? { signal: this.signal }
+			: { signal: this.signal, timeout: left + HOST_TIMEOUT_SLACK_MS };
+	}
+
 	private checkStop(): { type: "stop"; reason: StopReason } | undefined {
-		if (this.signal?.aborted) return { type: "stop", reason: "interrupted" };
+		if (this.signal?.aborted) return { type: "stop", reason: this.abortReason() };
 		if (this.opened >= this.budget) return { type: "stop", reason: "exhausted" };
 		this.opened++;
 		return undefined;
+	}
+
+	/** A stop if the signal fired while the dialog was open; otherwise the reply counts and disarms the timeout. */
+	private stopAfterReply(): { type: "stop"; reason: StopReason } | undefined {
+		if (this.signal?.aborted) return { type: "stop", reason: this.abortReason() };
+		this.timeout?.disarm();
+		return undefined;
+	}
+
+	private abortReason(): StopReason {
+		return this.timeout?.expired ? "timed_out" : "interrupted";
 	}
 
 	/** Runs one dialog; settles with `undefined` on rejection, a synchronous throw, or abort. */

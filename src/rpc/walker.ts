@@ -14,14 +14,16 @@
  * them. A dialog that rejects or throws, or a reply that is not one of the offered rows, counts as
  * a cancel of that dialog. A multi-select committed with nothing selected leaves the question
  * unanswered and moves on. "← Back" drops multi-select toggles that were not committed with Done.
- * Once the review was shown, every committed answer returns to it.
+ * Once the review was shown, every committed answer returns to it. With `timeoutMs`, a walk whose
+ * dialogs nobody answers ends as "timed_out" then; the first answered dialog stops the countdown.
  */
 import { en } from "../i18n/en.ts";
 import type { Messages } from "../i18n/messages.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
-import { finishedResult, type HostKind, type QuestionnaireResult } from "../protocol/result.ts";
+import { type Ending, finishedResult, type HostKind, type QuestionnaireResult } from "../protocol/result.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
-import { type DialogHost, Dialogs, type StopReason } from "./dialogs.ts";
+import { Countdown } from "../util/countdown.ts";
+import { DIALOG_BUDGET, type DialogHost, Dialogs, type StopReason } from "./dialogs.ts";
 import { answeredCount, collect, emptyPicks, multiPick, type Pick, type Picks } from "./picks.ts";
 import { discardRows, discardTitle, reviewRows, reviewTitle } from "./review.ts";
 import { questionRows } from "./rows.ts";
@@ -34,16 +36,15 @@ export interface WalkOptions {
 	host: HostKind;
 	signal?: AbortSignal;
 	messages?: Messages;
+	/** Config `timeout` in ms: ends the walk as `timed_out` if no dialog is answered by then; absent: it waits. */
+	timeoutMs?: number;
 }
 
 /** A screen the user can return to. */
 type Screen = { to: "question"; index: number } | { to: "review" };
 
 /** Where the walk goes next. */
-type Next =
-	| Screen
-	| { to: "cancel"; back: Screen }
-	| { to: "end"; ended: "submitted" | "declined" | "interrupted"; discard?: boolean };
+type Next = Screen | { to: "cancel"; back: Screen } | { to: "end"; ended: Ending; discard?: boolean };
 
 /**
  * Runs `questionnaire` on `dialogs` and resolves with the result. Never rejects; see the file
@@ -59,6 +60,8 @@ export async function walkQuestionnaire(
 		return await walk.run();
 	} catch {
 		return walk.fallback();
+	} finally {
+		walk.dispose();
 	}
 }
 
@@ -69,6 +72,8 @@ class Walk {
 	private readonly picks: Picks;
 	private readonly dialogs: Dialogs;
 	private readonly m: Messages;
+	/** The answer timeout until the first dialog is answered (`Dialogs` disarms it then). */
+	private readonly timeout: Countdown | undefined;
 	/** Set once the review was shown: from then on every commit returns to it. */
 	private reviewing = false;
 
@@ -77,8 +82,19 @@ class Walk {
 		this.options = options;
 		this.total = questionnaire.questions.length;
 		this.picks = emptyPicks(this.total);
-		this.dialogs = new Dialogs(host, options.signal);
 		this.m = options.messages ?? en;
+		let signal = options.signal;
+		if (options.timeoutMs !== undefined) {
+			const expired = new AbortController();
+			this.timeout = new Countdown(options.timeoutMs, { expire: () => expired.abort() });
+			signal = signal ? AbortSignal.any([signal, expired.signal]) : expired.signal;
+		}
+		this.dialogs = new Dialogs(host, signal, DIALOG_BUDGET, this.timeout);
+	}
+
+	/** Stops the timeout's timer, however the walk ended. */
+	dispose(): void {
+		this.timeout?.disarm();
 	}
 
 	async run(): Promise<QuestionnaireResult> {
@@ -110,7 +126,7 @@ class Walk {
 		}
 	}
 
-	private finish(ended: "submitted" | "declined" | "interrupted", discard: boolean): QuestionnaireResult {
+	private finish(ended: Ending, discard: boolean): QuestionnaireResult {
 		const collected = discard ? { answers: [] } : collect(this.questionnaire, this.picks);
 		return finishedResult(this.options.host, this.total, ended, collected);
 	}
@@ -210,7 +226,7 @@ class Walk {
 	}
 }
 
-/** An abort ends as interrupted; an exhausted budget as declined (both keep the answers). */
+/** An abort ends as interrupted, the timeout as timed out; an exhausted budget as declined (all keep the answers). */
 function stopped(reason: StopReason): Next {
-	return { to: "end", ended: reason === "interrupted" ? "interrupted" : "declined" };
+	return { to: "end", ended: reason === "exhausted" ? "declined" : reason };
 }

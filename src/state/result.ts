@@ -3,12 +3,11 @@
  * what the user would lose by leaving. Trimmed text; blank notes and blank typed text are dropped.
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
-import type { Answer, QuestionNote, QuestionnaireResult } from "../protocol/result.ts";
+import type { Answer, Ending, QuestionNote, QuestionnaireResult } from "../protocol/result.ts";
 import { finishedResult } from "../protocol/result.ts";
 import type { QuestionnaireState, ReduceContext, StoredAnswer } from "./types.ts";
 
-/** How a session ended, as `finishedResult` understands it. */
-export type Ending = "submitted" | "declined" | "interrupted" | "timed_out";
+export type { Ending } from "../protocol/result.ts";
 
 /** The result of a session that ends now with `ending`; answers so far are always kept. */
 export function buildResult(state: QuestionnaireState, context: ReduceContext, ending: Ending): QuestionnaireResult {

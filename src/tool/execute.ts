@@ -15,6 +15,7 @@ import { resultText } from "../protocol/envelope.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, notShownResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { walkQuestionnaire } from "../rpc/walker.ts";
+import { timeoutMs } from "../util/countdown.ts";
 import { validateQuestionnaire } from "./validation.ts";
 
 /** The tool result handed back to Pi: text for the model, the structured result for everything else. */
@@ -55,7 +56,13 @@ export async function executeAskUserQuestion(params: unknown, env: ExecuteEnv): 
 async function runOnHost(questionnaire: Questionnaire, env: ExecuteEnv): Promise<QuestionnaireResult> {
 	// The person reads the questionnaire in their locale; the model's text (envelope.ts) stays English.
 	const messages = messagesFor(resolveLocale(env.config?.locale, process.env));
-	const walk = () => walkQuestionnaire(questionnaire, env.ui, { host: "rpc", signal: env.signal, messages });
+	const walk = () =>
+		walkQuestionnaire(questionnaire, env.ui, {
+			host: "rpc",
+			signal: env.signal,
+			messages,
+			timeoutMs: timeoutMs(env.config?.timeout),
+		});
 	// Accessible prompts when the config or the environment asks for them (decided in host/choose.ts).
 	const accessible = env.accessible ?? wantsAccessible(env.config?.ui, process.env);
 	const path = chooseHostPath({ ...env, accessible });

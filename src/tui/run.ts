@@ -18,6 +18,7 @@ import { type Messages, messagesFor } from "../i18n/messages.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
+import { timeoutMs } from "../util/countdown.ts";
 import { runAccessibleQuestionnaire } from "./accessible/run.ts";
 import { ringBell } from "./bell.ts";
 import { keyConflicts, keyOverridesFrom } from "./key-config.ts";
@@ -100,6 +101,7 @@ export async function runTuiQuestionnaire(
 						warnConflicts(ui, keyConflicts(keybindings, keys));
 					},
 					messages,
+					timeoutMs: timeoutMs(options.config?.timeout),
 				});
 				if (abortedEarly) session.abort();
 				return session;

@@ -48,4 +48,6 @@ export interface SessionOptions {
 	afterFirstFrame?(): void;
 	/** The locale's words for everything shown (`messagesFor(resolveLocale(...))`); English when absent. */
 	messages?: Messages;
+	/** Config `timeout` in ms: an untouched questionnaire ends as `timed_out` then; absent: it waits. */
+	timeoutMs?: number;
 }

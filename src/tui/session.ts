@@ -25,6 +25,7 @@ import {
 	reduce,
 	routeKey,
 } from "../state/index.ts";
+import { Countdown } from "../util/countdown.ts";
 import { type CollapseListener, installCollapseListener } from "./collapse-listener.ts";
 import { pasteOpenAfter } from "./editor-input.ts";
 import { type EffectPorts, runEffects } from "./effects.ts";
@@ -72,6 +73,8 @@ export class QuestionnaireSession implements Focusable {
 	private dispatching = false;
 	private input: ViewInput | undefined;
 	private layoutAheadTimer: ReturnType<typeof setTimeout> | undefined;
+	/** The answer timeout while nobody has pressed a key; shown as a countdown. */
+	private readonly countdown: Countdown | undefined;
 
 	constructor(options: SessionOptions) {
 		this.options = options;
@@ -87,6 +90,11 @@ export class QuestionnaireSession implements Focusable {
 			onToggle: () => this.dispatch({ type: "view/collapseToggled" }),
 			isCollapsed: () => this.hidden && !this.closed,
 		});
+		if (options.timeoutMs !== undefined)
+			this.countdown = new Countdown(options.timeoutMs, {
+				expire: () => this.dispatch({ type: "host/timedOut" }),
+				tick: () => options.tui.requestRender(),
+			});
 	}
 
 	/** Set by the TUI; forwarded to the embedded editor while it is open. */
@@ -117,6 +125,8 @@ export class QuestionnaireSession implements Focusable {
 	handleInput(data: string): void {
 		if (this.closed) return;
 		this.stopLayoutAhead();
+		// Someone is there: the timeout is for questionnaires nobody touches.
+		this.countdown?.disarm();
 		try {
 			this.status = undefined;
 			if (this.inPaste || data.includes(PASTE_START)) {
@@ -168,12 +178,14 @@ export class QuestionnaireSession implements Focusable {
 		const open = editorTarget(this.state) !== undefined;
 		const maxHeight = dialogHeight(this.options.tui.terminal.rows);
 		const prev = this.input;
+		const countdown = this.countdown?.secondsLeft();
 		if (
 			!prev ||
 			prev.state !== this.state ||
 			prev.status !== this.status ||
 			prev.maxHeight !== maxHeight ||
-			prev.collapsedHint !== this.collapsedBar
+			prev.collapsedHint !== this.collapsedBar ||
+			prev.countdown !== countdown
 		) {
 			this.input = {
 				state: this.state,
@@ -183,6 +195,7 @@ export class QuestionnaireSession implements Focusable {
 				maxHeight,
 				collapsedHint: this.collapsedBar,
 				keyLabel: this.keys.label,
+				countdown,
 			};
 			this.view.setInput(this.input);
 		}
@@ -348,6 +361,7 @@ export class QuestionnaireSession implements Focusable {
 
 	private cleanUp(): void {
 		this.stopLayoutAhead();
+		this.countdown?.disarm();
 		this.listener.dispose();
 		this.external.abort();
 		this.editor.setFocused(false);

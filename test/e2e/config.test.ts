@@ -1,12 +1,13 @@
 /**
  * The user config through the real binary: `<agent dir>/ask-user-question.json` replaces the
  * guidance texts the model receives (description, system-prompt snippet and guidelines — never
- * merged with the defaults); a broken file never stops Pi and produces a warning naming the file.
+ * merged with the defaults); a broken file never stops Pi and produces a warning naming the file; an
+ * answer `timeout` ends an unanswered call as timed_out.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_GUIDANCE } from "../../src/tool/guidance.ts";
-import { createHarness, type PiHarness, runPrint } from "../support/pi.ts";
-import { ASK } from "../support/questions.ts";
+import { createHarness, type PiHarness, runPrint, type UiRequest } from "../support/pi.ts";
+import { ASK, askStep, CACHE_QUESTION, echoStep } from "../support/questions.ts";
 
 const CONFIG_FILE = "ask-user-question.json";
 
@@ -96,5 +97,31 @@ describe("a broken config", () => {
 		const warnings = [...notices, rpc.stderr()].join("\n");
 		expect(warnings).toContain(CONFIG_FILE);
 		expect(warnings).toContain("promptSnippet");
+	});
+});
+
+describe("an answer timeout", () => {
+	it("RPC: nobody answers, so the call ends timed_out after `timeout` seconds and the model is told", async () => {
+		h = await createHarness([], { extraFiles: { [CONFIG_FILE]: JSON.stringify({ timeout: 1 }) } });
+		const rpc = h.rpc();
+		h.fake.enqueue(askStep(CACHE_QUESTION), echoStep);
+		const seen: UiRequest[] = [];
+		// The person is away: the dialog is never answered.
+		const run = await rpc.prompt("pick a cache", {
+			onDialog: (request) => {
+				seen.push(request);
+				return new Promise(() => {});
+			},
+		});
+		expect(seen).toHaveLength(1);
+		// The client is told the time left (it may show a countdown); the walk's own deadline comes first.
+		expect(seen[0]?.timeout).toBeGreaterThan(1_000);
+		expect(seen[0]?.timeout).toBeLessThanOrEqual(2_000);
+		const end = run.toolEnds[0]!;
+		expect(end.result.details).toMatchObject({ outcome: "timed_out", host: "rpc", answers: [] });
+		expect(h.fake.requests.at(-1)?.lastToolResult).toBe(
+			"The questionnaire timed out before the user answered; they may be away. " +
+				"Do not assume answers: continue with work that does not depend on them, or ask again later.",
+		);
 	});
 });

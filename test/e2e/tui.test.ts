@@ -1,7 +1,8 @@
 /**
  * The interactive TUI, as a person sees it: the real pi in a tmux pseudo-terminal with the
  * extension loaded. The initial prompt makes the fake model call ask_user_question; the question
- * appears on screen; keys answer it; the model receives the result and its reply is shown.
+ * appears on screen; keys answer it (or, with a `timeout`, nobody does); the model receives the result
+ * and its reply is shown.
  * Written against what is visible (question text, option labels), not against a particular layout.
  * Runs in tmux when installed, else under `script` + @xterm/headless (PI_ASK_TTY forces one).
  */
@@ -53,6 +54,22 @@ describe("the interactive TUI", () => {
 		const screen = await session.waitForScreen("received: User answered:", "the model's reply");
 		expect(screen).toContain('"SQLite file"');
 		expect(harness.fake.requests).toHaveLength(2);
+	});
+
+	it("with a `timeout`, an untouched questionnaire counts down and ends timed_out; the model is told", async () => {
+		const { harness, session } = await startPi(
+			[askStep(CACHE_QUESTION), echoStep],
+			"We need a cache. Ask me.",
+			undefined,
+			{
+				"ask-user-question.json": JSON.stringify({ timeout: 3 }),
+			},
+		);
+		await session.waitForScreen(/Closes in 0:0[1-3] if nobody answers/, "the countdown");
+		await session.waitForScreen("received:", "the model's reply after the timeout");
+		expect(harness.fake.requests.at(-1)?.lastToolResult).toMatch(
+			/^The questionnaire timed out before the user answered; they may be away\./,
+		);
 	});
 
 	it("Escape declines and the model is told not to assume answers", async () => {

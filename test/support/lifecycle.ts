@@ -64,6 +64,7 @@ export function tuiPerTest(): (
 	steps: Step[],
 	prompt: string,
 	size?: { cols: number; rows: number },
+	agentFiles?: Record<string, string>,
 ) => Promise<StartedTui> {
 	let h: PiHarness | undefined;
 	let tui: TuiSession | undefined;
@@ -73,8 +74,8 @@ export function tuiPerTest(): (
 		await h?.dispose();
 		h = undefined;
 	});
-	return async (steps, prompt, size) => {
-		const harness = await createHarness(steps);
+	return async (steps, prompt, size, agentFiles) => {
+		const harness = await createHarness(steps, agentFiles ? { extraFiles: agentFiles } : {});
 		h = harness;
 		const session = startTui({ ...harness.options({ extraArgs: [prompt] }), ...size });
 		tui = session;

@@ -235,13 +235,16 @@ function legacyResultText(result: QuestionnaireResult, questions: readonly strin
 }
 
 function stoppedText(result: QuestionnaireResult, questions: readonly string[]): string {
-	const how = result.outcome === "timed_out" ? "timed out" : "was interrupted";
+	const timedOut = result.outcome === "timed_out";
+	const how = timedOut ? "timed out" : "was interrupted";
 	if (result.answers.length === 0) {
 		return sentences(
-			`The questionnaire ${how} before the user answered`,
+			`The questionnaire ${how} before the user answered${timedOut ? "; they may be away" : ""}`,
 			allNotesText(result),
 			globalNoteText(result),
-			"Do not assume answers.",
+			timedOut
+				? "Do not assume answers: continue with work that does not depend on them, or ask again later."
+				: "Do not assume answers.",
 		);
 	}
 	return sentences(

@@ -62,10 +62,10 @@ const EMPTY: AskConfig = { guidance: {}, limits: LIMITS, ...UI_DEFAULTS };
 
 describe("AskConfig", () => {
 	it("is exactly the schema's static type with every section present", () => {
-		// Top-level leaves without a default (`$schema`, `locale`) stay optional; sections are always present.
+		// Top-level leaves without a default (`$schema`, `locale`, `timeout`) stay optional; sections are always present.
 		type File = Static<ConfigSchema>;
 		type Loaded<T> = { [K in keyof T]: T[K] };
-		type Optional = "$schema" | "locale";
+		type Optional = "$schema" | "locale" | "timeout";
 		expectTypeOf<AskConfig>().toEqualTypeOf<Loaded<Required<Omit<File, Optional>> & Pick<File, Optional>>>();
 	});
 });

@@ -144,7 +144,8 @@ describe("resultText: interrupted and timed out", () => {
 	it("timed out without answers keeps notes", () => {
 		const result = finishedResult("tui", 3, "timed_out", { answers: [], questionNotes: [note(1, "hmm")] });
 		expect(resultText(result, Q)).toBe(
-			'The questionnaire timed out before the user answered. User notes: "Which targets?" (note: "hmm"). Do not assume answers.',
+			'The questionnaire timed out before the user answered; they may be away. User notes: "Which targets?" (note: "hmm"). ' +
+				"Do not assume answers: continue with work that does not depend on them, or ask again later.",
 		);
 	});
 

@@ -4,6 +4,7 @@
  */
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it, vi } from "vitest";
+import { defaultConfig } from "../../src/config/schema.ts";
 import { chooseHostPath } from "../../src/host/choose.ts";
 import { loadTui, prewarmTui, resetTuiLoad, type TuiLoad } from "../../src/host/load-tui.ts";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
@@ -112,6 +113,34 @@ describe("executeAskUserQuestion", () => {
 		const result = await executeAskUserQuestion(FORM, { hasUI: false, mode: "print", ui: dialogUi("1.") });
 		expect(result.details).toMatchObject({ outcome: "not_shown", error: { code: "no_ui" } });
 		expect(result.content[0]?.text).toMatch(/not a refusal/);
+	});
+
+	it("RPC mode with a `timeout`: an unanswered walk ends timed_out and tells the model the user may be away", async () => {
+		vi.useFakeTimers();
+		try {
+			const ui = {
+				select: vi.fn((_title: string, _options: string[], _opts?: { timeout?: number }) => new Promise(() => {})),
+				input: vi.fn(),
+				custom: vi.fn(),
+			};
+			const config = { ...defaultConfig(), timeout: 2 };
+			const running = executeAskUserQuestion(FORM, {
+				hasUI: true,
+				mode: "rpc",
+				ui: ui as unknown as ExtensionUIContext,
+				config,
+			});
+			await vi.advanceTimersByTimeAsync(2_000);
+			const result = await running;
+			expect(result.details).toMatchObject({ outcome: "timed_out", host: "rpc", answers: [] });
+			expect(result.content[0]?.text).toBe(
+				"The questionnaire timed out before the user answered; they may be away. " +
+					"Do not assume answers: continue with work that does not depend on them, or ask again later.",
+			);
+			expect(ui.select.mock.calls[0]?.[2]?.timeout).toBe(3_000);
+		} finally {
+			vi.useRealTimers();
+		}
 	});
 
 	it("walks dialogs in RPC mode", async () => {

@@ -4,6 +4,7 @@
  * cancel), an Error (the dialog rejects), or a function of the call. Past the end of the script
  * every dialog is cancelled, so a wrong script ends the walk instead of hanging the test.
  */
+import type { DialogOptions } from "../../src/rpc/dialogs.ts";
 import type { DialogHost } from "../../src/rpc/walker.ts";
 
 /** One dialog the fake was shown. */
@@ -17,6 +18,8 @@ export type Step = string | undefined | Error | ((call: Call) => string | undefi
 export class ScriptedHost implements DialogHost {
 	readonly calls: Call[] = [];
 	readonly signals: (AbortSignal | undefined)[] = [];
+	/** The countdown each dialog was opened with (the answer timeout's time left), if any. */
+	readonly timeouts: (number | undefined)[] = [];
 	private next = 0;
 	private readonly script: readonly Step[];
 
@@ -29,17 +32,18 @@ export class ScriptedHost implements DialogHost {
 		return this.script.length - this.next;
 	}
 
-	select(title: string, options: string[], opts?: { signal?: AbortSignal }): Promise<string | undefined> {
+	select(title: string, options: string[], opts?: DialogOptions): Promise<string | undefined> {
 		return this.answer({ kind: "select", title, options: [...options] }, opts);
 	}
 
-	input(title: string, placeholder?: string, opts?: { signal?: AbortSignal }): Promise<string | undefined> {
+	input(title: string, placeholder?: string, opts?: DialogOptions): Promise<string | undefined> {
 		return this.answer({ kind: "input", title, placeholder }, opts);
 	}
 
-	private async answer(call: Call, opts?: { signal?: AbortSignal }): Promise<string | undefined> {
+	private async answer(call: Call, opts?: DialogOptions): Promise<string | undefined> {
 		this.calls.push(call);
 		this.signals.push(opts?.signal);
+		this.timeouts.push(opts?.timeout);
 		const step = this.script[this.next];
 		if (this.next < this.script.length) this.next++;
 		if (step instanceof Error) throw step;

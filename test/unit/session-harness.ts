@@ -86,6 +86,8 @@ export interface HarnessOptions {
 	onError?: (error: unknown) => void;
 	/** The locale's words; English when absent. */
 	messages?: Messages;
+	/** The answer timeout (config `timeout`) in ms. */
+	timeoutMs?: number;
 }
 
 /** A running session and helpers to drive it. */
@@ -110,6 +112,7 @@ export function startSession(questions: Question[], options: HarnessOptions = {}
 		editExternally: options.editExternally,
 		onError: options.onError,
 		messages: options.messages,
+		timeoutMs: options.timeoutMs,
 	});
 	session.focused = true;
 	return {
@@ -150,6 +153,19 @@ export const LAYOUT: Question = {
 		{ label: "Single page", description: "Everything on one scrolling page.", preview: "# One page\n\nAll of it." },
 	],
 };
+
+/** A host with `onTerminalInput`: keeps the handler so tests can feed raw input to it. */
+export function fakeRawInput() {
+	const handlers: ((data: string) => { consume?: boolean; data?: string } | undefined)[] = [];
+	const unsubscribe = vi.fn();
+	const raw: RawInput = {
+		onTerminalInput(handler) {
+			handlers.push(handler);
+			return unsubscribe;
+		},
+	};
+	return { raw, unsubscribe, send: (data: string) => handlers.map((h) => h(data)) };
+}
 
 /** Lets pending promise callbacks (fake external editor) run. */
 export async function flush(): Promise<void> {

@@ -4,24 +4,10 @@
  * throws, when Pi disposes the overlay without a result, and after the end.
  */
 import { describe, expect, it, vi } from "vitest";
-import type { RawInput } from "../../src/tui/collapse-listener.ts";
 import type { ExternalEditor } from "../../src/tui/session.ts";
-import { CACHE, flush, KEYS, PLATFORMS, startSession } from "./session-harness.ts";
+import { CACHE, fakeRawInput, flush, KEYS, PLATFORMS, startSession } from "./session-harness.ts";
 
 const k = KEYS.legacy;
-
-/** A host with `onTerminalInput`: keeps the handler so tests can feed raw input to it. */
-function fakeRawInput() {
-	const handlers: ((data: string) => { consume?: boolean; data?: string } | undefined)[] = [];
-	const unsubscribe = vi.fn();
-	const raw: RawInput = {
-		onTerminalInput(handler) {
-			handlers.push(handler);
-			return unsubscribe;
-		},
-	};
-	return { raw, unsubscribe, send: (data: string) => handlers.map((h) => h(data)) };
-}
 
 describe("collapse", () => {
 	it.each([

@@ -7,6 +7,7 @@ import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import { initTheme } from "@earendil-works/pi-coding-agent";
 import { KeybindingsManager, type OverlayOptions, TUI_KEYBINDINGS } from "@earendil-works/pi-tui";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { defaultConfig } from "../../src/config/schema.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
 import { runTuiQuestionnaire } from "../../src/tui/run.ts";
 import { CACHE, flush, PLATFORMS } from "./session-harness.ts";
@@ -87,6 +88,30 @@ describe("runTuiQuestionnaire", () => {
 		component.handleInput?.("\r");
 		const result = await run;
 		expect(result).toMatchObject({ outcome: "answered", host: "tui", answers: [{ answer: "SQLite file" }] });
+	});
+
+	it("config `timeout`: the overlay counts down and ends timed_out; the accessible prompts never do (WCAG 2.2.1)", async () => {
+		vi.useFakeTimers();
+		try {
+			const config = { ...defaultConfig(), timeout: 2 };
+			const f = fakeUi();
+			const run = runTuiQuestionnaire({ questions: [CACHE] }, f.ui, { config });
+			const { component } = await f.shown;
+			expect(component.render(80).join("\n")).toContain("Closes in 0:02");
+			await vi.advanceTimersByTimeAsync(2_000);
+			expect(await run).toMatchObject({ outcome: "timed_out", answers: [] });
+
+			const plain = fakeUi();
+			const walking = runTuiQuestionnaire({ questions: [CACHE] }, plain.ui, { config, accessible: true });
+			const prompt = (await plain.shown).component;
+			await vi.advanceTimersByTimeAsync(86_400_000);
+			expect(prompt.render(80).join("\n")).not.toContain("Closes in");
+			prompt.handleInput?.("2");
+			prompt.handleInput?.("\r");
+			expect(await walking).toMatchObject({ outcome: "answered", answers: [{ answer: "SQLite file" }] });
+		} finally {
+			vi.useRealTimers();
+		}
 	});
 
 	it("returns undefined when custom() shows nothing (no custom UI here)", async () => {

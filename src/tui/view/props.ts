@@ -17,6 +17,7 @@ import {
 	submitSummary,
 	tabBar,
 } from "../../state/index.ts";
+import { clockText } from "../../util/countdown.ts";
 import type { HintProps } from "./footer-bar.ts";
 import { defaultKeyLabel, hintKeys, type KeyLabel } from "./key-labels.ts";
 import { numberColumnWidth, type RowProps } from "./option-list.ts";
@@ -39,6 +40,8 @@ export interface ViewInput {
 	collapsedHint?: boolean;
 	/** The key name shown for a binding (the user's bindings); defaults to the keymap's default keys. */
 	keyLabel?: KeyLabel;
+	/** Seconds before an untouched questionnaire closes (config `timeout`); absent once a key was pressed. */
+	countdown?: number;
 }
 
 /** The body of a question tab. */
@@ -73,7 +76,7 @@ export interface PreviewInput {
 /** One status line and how it looks. */
 export interface StatusLine {
 	text: string;
-	style: "warning" | "error";
+	style: "warning" | "error" | "notice";
 }
 
 /** Everything the view renders, before widths and heights. */
@@ -250,6 +253,8 @@ export class PropsAdapter {
 		}
 		if (input.status !== undefined && input.status.trim() !== "")
 			lines.push({ text: this.memo.line(input.status), style: "error" });
+		if (input.countdown !== undefined)
+			lines.push({ text: this.m.viewClosesIn(clockText(input.countdown)), style: "notice" });
 		return lines;
 	}
 }

@@ -21,7 +21,7 @@ import {
 } from "./layout.ts";
 import { editorWidth, labelIndent, numberColumnWidth, OptionList } from "./option-list.ts";
 import { PreviewPane } from "./preview-pane.ts";
-import { PropsAdapter, type ViewInput, type ViewProps } from "./props.ts";
+import { PropsAdapter, type StatusLine, type ViewInput, type ViewProps } from "./props.ts";
 import { safeQuestions } from "./sanitized.ts";
 import { SubmitPane } from "./submit-pane.ts";
 import { TabBar } from "./tab-bar.ts";
@@ -268,13 +268,7 @@ export class QuestionnaireView {
 			if (h.gapPreview > 0 && lines.length > 0) add([t.border("╌".repeat(inner))]);
 			add(lines);
 		}
-		add(
-			p.status
-				.slice(0, h.status)
-				.map((line) =>
-					line.style === "warning" ? t.warning(t.bold(fitLine(line.text, inner))) : t.error(fitLine(line.text, inner)),
-				),
-		);
+		add(p.status.slice(0, h.status).map((line) => statusStyle(t, line.style)(fitLine(line.text, inner))));
 		if (h.footer > 0) add(this.footer.render(inner));
 		if (h.borderBottom > 0) out.push(t.border("─".repeat(width)));
 		return out;
@@ -334,4 +328,16 @@ function balanceBorders(heights: Heights, natural: Heights): Heights {
 	const cut = (["preview", "body", "question", "note", "footer"] as const).find((s) => out[s] < natural[s]);
 	if (cut) out[cut] += 1;
 	return out;
+}
+
+/** How a status line looks: a question to the user stands out, a countdown only informs. */
+function statusStyle(t: ViewTheme, style: StatusLine["style"]): (text: string) => string {
+	switch (style) {
+		case "warning":
+			return (text) => t.warning(t.bold(text));
+		case "error":
+			return t.error;
+		case "notice":
+			return t.warning;
+	}
 }
