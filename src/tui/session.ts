@@ -31,6 +31,7 @@ import { pasteOpenAfter } from "./editor-input.ts";
 import { type EffectPorts, runEffects } from "./effects.ts";
 import { EmbeddedEditor } from "./embedded-editor.ts";
 import type { EditResult } from "./external-editor.ts";
+import { IdleWork } from "./idle-work.ts";
 import { createSessionKeys, type SessionKeys } from "./keys.ts";
 import { dialogHeight } from "./layout.ts";
 import type { ExternalEditor, OverlayControl, SessionOptions } from "./session-options.ts";
@@ -72,7 +73,8 @@ export class QuestionnaireSession implements Focusable {
 	private queue: Action[] = [];
 	private dispatching = false;
 	private input: ViewInput | undefined;
-	private layoutAheadTimer: ReturnType<typeof setTimeout> | undefined;
+	/** Lays out the previews the next keys may show, while the person reads. */
+	private readonly layoutAhead: IdleWork;
 	/** The answer timeout while nobody has pressed a key; shown as a countdown. */
 	private readonly countdown: Countdown | undefined;
 
@@ -85,6 +87,7 @@ export class QuestionnaireSession implements Focusable {
 		this.keys = createSessionKeys(options.keybindings, options.keys);
 		this.editor = new EmbeddedEditor(options.tui, options.editorTheme);
 		this.view = new QuestionnaireView(options.theme, this.m);
+		this.layoutAhead = new IdleWork(() => this.view.layoutAhead(), LAYOUT_AHEAD_AFTER_MS);
 		this.listener = installCollapseListener(options.rawInput, {
 			matches: (data) => this.keys.isCollapse(data),
 			onToggle: () => this.dispatch({ type: "view/collapseToggled" }),
@@ -124,7 +127,7 @@ export class QuestionnaireSession implements Focusable {
 
 	handleInput(data: string): void {
 		if (this.closed) return;
-		this.stopLayoutAhead();
+		this.layoutAhead.stop();
 		// Someone is there: the timeout is for questionnaires nobody touches.
 		this.countdown?.disarm();
 		try {
@@ -154,7 +157,7 @@ export class QuestionnaireSession implements Focusable {
 				this.dispatch({ type: "preview/measured", tab, maxOffset: max });
 				lines = this.draw(width);
 			}
-			this.scheduleLayoutAhead(LAYOUT_AHEAD_AFTER_MS);
+			this.layoutAhead.schedule();
 			return lines;
 		} catch (error) {
 			this.fail(error);
@@ -335,32 +338,8 @@ export class QuestionnaireSession implements Focusable {
 		queueMicrotask(() => this.endWithAnswersSoFar());
 	}
 
-	/**
-	 * While the user reads, lays out the previews the next keys may show, one piece per turn of the event
-	 * loop so a key is never kept waiting long. Keys stop it; the next frame starts it again.
-	 */
-	private scheduleLayoutAhead(delayMs: number): void {
-		if (this.layoutAheadTimer !== undefined || this.closed) return;
-		this.layoutAheadTimer = setTimeout(() => {
-			this.layoutAheadTimer = undefined;
-			if (this.closed) return;
-			let more = false;
-			runSideTask(() => {
-				more = this.view.layoutAhead();
-			});
-			if (more) this.scheduleLayoutAhead(0);
-		}, delayMs);
-		// A pending layout never keeps Pi's process alive.
-		this.layoutAheadTimer.unref?.();
-	}
-
-	private stopLayoutAhead(): void {
-		clearTimeout(this.layoutAheadTimer);
-		this.layoutAheadTimer = undefined;
-	}
-
 	private cleanUp(): void {
-		this.stopLayoutAhead();
+		this.layoutAhead.stop();
 		this.countdown?.disarm();
 		this.listener.dispose();
 		this.external.abort();
@@ -379,6 +358,6 @@ function runSideTask(task: () => void): void {
 	try {
 		task();
 	} catch {
-		// Side tasks (the bell, key warnings, laying out ahead) are courtesies; the questionnaire goes on without them.
+		// Side tasks (the bell, key warnings) are courtesies; the questionnaire goes on without them.
 	}
 }
