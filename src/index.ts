@@ -19,7 +19,7 @@ export default function askUserQuestion(pi: ExtensionAPI): void {
 	let config = loadConfig({ agentDir, cwd: process.cwd(), projectTrusted: false }).config;
 	let guidance = guidanceFrom(config);
 	const currentConfig = () => config;
-	pi.registerTool(defineAskTool(guidance, currentConfig));
+	pi.registerTool(defineAskTool(guidance, currentConfig, pi.events));
 
 	const reported = new Set<string>();
 	pi.on("session_start", (_event, ctx) => {
@@ -33,7 +33,7 @@ export default function askUserQuestion(pi: ExtensionAPI): void {
 		const next = guidanceFrom(config);
 		if (!sameGuidance(next, guidance)) {
 			guidance = next;
-			pi.registerTool(defineAskTool(guidance, currentConfig));
+			pi.registerTool(defineAskTool(guidance, currentConfig, pi.events));
 		}
 	});
 	// Load the questionnaire UI shortly after a TUI session starts, off the start-up path.

@@ -237,6 +237,8 @@ export const en = {
 	renderTyped: "(typed)",
 	/** Label before a question's note (continuation lines are indented to its width). */
 	renderQuestionNote: "note: ",
+	/** Who answered, when another extension did (its name). */
+	renderAnsweredBy: (name: string): string => `answered by ${name}`,
 	/** Label before the note on the whole questionnaire. */
 	renderGlobalNote: "Note: ",
 	/** What Pi's expand key does, shown after the key. */

@@ -141,6 +141,7 @@ export const ja = once(
 		renderQuestionNumber: (n: number): string => `質問 ${n}`,
 		renderTyped: "（入力）",
 		renderQuestionNote: "メモ：",
+		renderAnsweredBy: (name: string): string => `${name} が回答`,
 		renderGlobalNote: "メモ：",
 		renderExpand: "で展開",
 		renderError: "エラー",

@@ -137,6 +137,7 @@ export const zhCN = once(
 		renderQuestionNumber: (n: number): string => `问题 ${n}`,
 		renderTyped: "（手动输入）",
 		renderQuestionNote: "备注：",
+		renderAnsweredBy: (name: string): string => `由 ${name} 回答`,
 		renderGlobalNote: "备注：",
 		renderExpand: "展开",
 		renderError: "错误",

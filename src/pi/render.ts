@@ -177,6 +177,7 @@ function collapsedRows(d: Shown, headers: Headers, { theme, m }: Look): Row[] {
 		second.push(theme.fg("warning", `○ ${m.renderUnanswered(missing.join(m.listSeparator))}`));
 	if (d.globalNote)
 		second.push(theme.fg("muted", `${m.renderGlobalNote}${fitLine(clean(d.globalNote), ANSWER_COLUMNS)}`));
+	if (d.answeredBy) second.push(theme.fg("muted", answeredBy(d.answeredBy, m)));
 	if (second.length > 0) rows.push({ text: second.join(sep), clip: true });
 	return rows;
 }
@@ -196,6 +197,7 @@ function expandedRows(d: Shown, headers: Headers, { theme, m }: Look): Row[] {
 	}
 	const answered = d.outcome === "declined" ? [] : d.answers;
 	line(theme.fg(status.color, `${status.mark} ${m.renderOutcome[d.outcome]}`));
+	if (d.answeredBy) line(theme.fg("muted", `  ${answeredBy(d.answeredBy, m)}`));
 	const unanswered = d.outcome === "declined" ? [] : (d.unanswered ?? []);
 	const indexes = [...new Set([...answered.map((a) => a.questionIndex), ...unanswered])].sort((a, b) => a - b);
 	for (const index of indexes) {
@@ -224,6 +226,11 @@ function expandedRows(d: Shown, headers: Headers, { theme, m }: Look): Row[] {
 		for (const n of d.questionNotes ?? []) block(named(n.questionIndex, n.question, n.notes), n.notes);
 	if (d.globalNote) block(m.renderGlobalNote, d.globalNote);
 	return rows;
+}
+
+/** "answered by <name>": the name comes from another extension, so it is cleaned and kept short. */
+function answeredBy(name: string, m: Messages): string {
+	return m.renderAnsweredBy(fitLine(clean(name), HEADER_COLUMNS));
 }
 
 /** "Declined", or "Not shown: <reason>" with the host's reason. */
@@ -334,6 +341,8 @@ interface Shown {
 	unanswered?: number[];
 	questionNotes?: QuestionNote[];
 	globalNote?: string;
+	/** Another extension's name when it answered (host `programmatic`). */
+	answeredBy?: string;
 	error?: { message: string; problems?: Problem[] };
 }
 
@@ -368,6 +377,7 @@ function readDetails(value: unknown): Shown | undefined {
 		unanswered: unanswered.filter((i) => i !== undefined),
 		questionNotes: notes,
 		globalNote: typeof value.globalNote === "string" && value.globalNote !== "" ? value.globalNote : undefined,
+		answeredBy: typeof value.answeredBy === "string" && value.answeredBy !== "" ? value.answeredBy : undefined,
 		error: error
 			? {
 					message: str(error.message) || str(error.code),

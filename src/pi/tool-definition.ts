@@ -7,14 +7,19 @@ import type { AskConfig } from "../config/schema.ts";
 import { resolveLocale } from "../i18n/locale.ts";
 import { messagesFor } from "../i18n/messages.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
+import type { EventBus } from "../tool/answer-channel.ts";
 import { type GuidanceTexts, TOOL_LABEL, TOOL_NAME } from "../tool/guidance.ts";
 import { QuestionnaireParams } from "../tool/schema.ts";
 import { renderAskCall, renderAskResult } from "./render.ts";
 
-/** The tool as registered with Pi; `config` returns the settings in force when a call runs. */
+/**
+ * The tool as registered with Pi; `config` returns the settings in force when a call runs; on `events`
+ * (Pi's shared bus) other extensions may answer a call's questionnaire (tool/answer-channel.ts).
+ */
 export function defineAskTool(
 	guidance: GuidanceTexts,
 	config: () => AskConfig,
+	events?: EventBus,
 ): ToolDefinition<typeof QuestionnaireParams, QuestionnaireResult> {
 	// The transcript speaks the person's locale like the dialog; resolved per render, so a config reload applies.
 	const messages = () => messagesFor(resolveLocale(config().locale, process.env));
@@ -31,7 +36,7 @@ export function defineAskTool(
 		exposure: "model-only",
 		renderCall: (args, theme, context) => renderAskCall(args, theme, context, messages()),
 		renderResult: (result, options, theme, context) => renderAskResult(result, options, theme, context, messages()),
-		async execute(_toolCallId, params, signal, _onUpdate, ctx: ExtensionContext) {
+		async execute(toolCallId, params, signal, _onUpdate, ctx: ExtensionContext) {
 			// Imported on the first call, not at load: validation, the RPC walker and the result envelope
 			// are code Pi's start-up need not initialize (in dist/core.cjs the import stays in the bundle).
 			const { executeAskUserQuestion } = await import("../tool/execute.ts");
@@ -41,6 +46,8 @@ export function defineAskTool(
 				ui: ctx.ui,
 				signal,
 				config: config(),
+				events,
+				callId: toolCallId,
 			});
 		},
 	};

@@ -64,6 +64,8 @@ export interface QuestionnaireResult {
 	questionNotes?: QuestionNote[];
 	/** A note on the whole questionnaire. */
 	globalNote?: string;
+	/** Who answered, when another extension did (host `programmatic`): the name it gave. */
+	answeredBy?: string;
 	error?: ResultError;
 }
 

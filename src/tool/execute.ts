@@ -16,6 +16,8 @@ import type { Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, notShownResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { walkQuestionnaire } from "../rpc/walker.ts";
 import { timeoutMs } from "../util/countdown.ts";
+import { answerFromAnywhere } from "./answer-anywhere.ts";
+import type { EventBus } from "./answer-channel.ts";
 import { validateQuestionnaire } from "./validation.ts";
 
 /** The tool result handed back to Pi: text for the model, the structured result for everything else. */
@@ -34,6 +36,10 @@ export interface ExecuteEnv extends HostCapabilities {
 	config?: AskConfig;
 	/** Loads the TUI module graph (injectable for tests). */
 	loadTui?: () => Promise<TuiLoad>;
+	/** Pi's event bus: other extensions may answer the questionnaire there (tool/answer-channel.ts). */
+	events?: EventBus;
+	/** The tool call's id: names the questionnaire on the event bus. */
+	callId?: string;
 }
 
 /** Runs one call end to end. Never throws: every failure becomes a result the model can act on. */
@@ -54,42 +60,49 @@ export async function executeAskUserQuestion(params: unknown, env: ExecuteEnv): 
 }
 
 async function runOnHost(questionnaire: Questionnaire, env: ExecuteEnv): Promise<QuestionnaireResult> {
+	// Accessible prompts when the config or the environment asks for them (decided in host/choose.ts).
+	const accessible = env.accessible ?? wantsAccessible(env.config?.ui, process.env);
+	const path = chooseHostPath({ ...env, accessible });
+	if (path === "none")
+		return notShownResult("programmatic", "no_ui", "This Pi session has no interactive UI (print or JSON mode).");
+	// A questionnaire opens: the bundles' code cache can be written after it.
+	signalShown();
+	const open = (signal: AbortSignal | undefined) => openOnHost(path, questionnaire, env, signal);
+	const { events, callId } = env;
+	return events && callId !== undefined
+		? answerFromAnywhere(callId, questionnaire, events, env.signal, open)
+		: open(env.signal);
+}
+
+/** Shows the questionnaire on `path` until it ends or `signal` fires. */
+async function openOnHost(
+	path: "tui" | "accessible" | "dialogs",
+	questionnaire: Questionnaire,
+	env: ExecuteEnv,
+	signal: AbortSignal | undefined,
+): Promise<QuestionnaireResult> {
 	// The person reads the questionnaire in their locale; the model's text (envelope.ts) stays English.
 	const messages = messagesFor(resolveLocale(env.config?.locale, process.env));
 	const walk = () =>
 		walkQuestionnaire(questionnaire, env.ui, {
 			host: "rpc",
-			signal: env.signal,
+			signal,
 			messages,
 			timeoutMs: timeoutMs(env.config?.timeout),
 		});
-	// Accessible prompts when the config or the environment asks for them (decided in host/choose.ts).
-	const accessible = env.accessible ?? wantsAccessible(env.config?.ui, process.env);
-	const path = chooseHostPath({ ...env, accessible });
-	// A questionnaire opens on every path but "none": the bundles' code cache can be written after it.
-	if (path !== "none") signalShown();
-	switch (path) {
-		case "none":
-			return notShownResult("programmatic", "no_ui", "This Pi session has no interactive UI (print or JSON mode).");
-		case "tui":
-		case "accessible": {
-			// An abort ends the call even while the module loads (an import that never settles included).
-			const load = await untilAborted((env.loadTui ?? loadTui)(), env.signal, () => undefined);
-			if (load === undefined)
-				return finishedResult("tui", questionnaire.questions.length, "interrupted", { answers: [] });
-			if (!load.ok) return notShownResult("tui", load.code, load.message);
-			const result = await load.run(questionnaire, env.ui, {
-				signal: env.signal,
-				config: env.config,
-				messages,
-				accessible: path === "accessible",
-			});
-			// custom() answered undefined: this host has dialogs but no custom UI after all.
-			return result ?? walk();
-		}
-		case "dialogs":
-			return walk();
-	}
+	if (path === "dialogs") return walk();
+	// An abort ends the call even while the module loads (an import that never settles included).
+	const load = await untilAborted((env.loadTui ?? loadTui)(), signal, () => undefined);
+	if (load === undefined) return finishedResult("tui", questionnaire.questions.length, "interrupted", { answers: [] });
+	if (!load.ok) return notShownResult("tui", load.code, load.message);
+	const result = await load.run(questionnaire, env.ui, {
+		signal,
+		config: env.config,
+		messages,
+		accessible: path === "accessible",
+	});
+	// custom() answered undefined: this host has dialogs but no custom UI after all.
+	return result ?? walk();
 }
 
 /** The model reads a budgeted text; `details` keep every string in full up to the hard cap. */

@@ -150,6 +150,19 @@ describe("renderAskResult", () => {
 		expect(result(single, false, { args: ARGS, keyHint: hint })).toEqual(["✔ Cache: Redis"]);
 	});
 
+	it("answered by another extension: says who, cleaned and kept short", () => {
+		const details = {
+			...finishedResult("programmatic", 2, "submitted", { answers: [CACHE, PLATFORMS] }),
+			answeredBy: "phone-bridge",
+		};
+		expect(result(details)).toEqual(["✔ Cache: Redis · Platforms: Linux, macOS", "answered by phone-bridge"]);
+		expect(result(details, true)[1]).toBe("  answered by phone-bridge");
+		const hostile = { ...details, answeredBy: `\x1b]52;c;aGk=\x07evil\u202e${"x".repeat(80)}` };
+		const line = result(hostile)[1] ?? "";
+		expect(line).not.toMatch(/[\x1b\x07\u202e]/);
+		expect(line.length).toBeLessThan(40);
+	});
+
 	it("partial: marks what is unanswered", () => {
 		const details = finishedResult("tui", 2, "submitted", {
 			answers: [CACHE],

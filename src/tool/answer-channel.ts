@@ -1,0 +1,156 @@
+/**
+ * Answering from elsewhere: the protocol other Pi extensions (chat bridges, supervisors, test harnesses)
+ * use, over Pi's shared event bus (`pi.events`), to answer a questionnaire the person could also answer
+ * at the terminal. Whichever answer comes first wins; the other side is closed.
+ *
+ * - `ask_user_question:asked` (we emit) `{ version: 1, id, questions }` when a questionnaire opens.
+ * - `ask_user_question:answer` (others emit) `{ id, answers?, decline?, globalNote?, by? }`; each answer is
+ *   `{ question, options?, text?, note? }`: `question` is the zero-based index, `options` are labels as
+ *   the model wrote them (compared trimmed and case-insensitively), `text` is a typed answer.
+ * - `ask_user_question:answer_rejected` (we emit) `{ id, problems }` for an answer that does not fit the
+ *   questions; the questionnaire stays open.
+ * - `ask_user_question:closed` (we emit) `{ id, result }` when the call ends, however it ended.
+ *
+ * Pure: parsing and checking an answer; imports nothing from Pi or the terminal.
+ */
+
+import type { Question, Questionnaire } from "./../protocol/questions.ts";
+import { emptyPicks, type Pick, type Picks } from "../rpc/picks.ts";
+
+/** The event names, one place. */
+export const ANSWER_CHANNEL = {
+	asked: "ask_user_question:asked",
+	answer: "ask_user_question:answer",
+	rejected: "ask_user_question:answer_rejected",
+	closed: "ask_user_question:closed",
+} as const;
+
+/** The payload version of `asked`; a change that breaks listeners bumps it. */
+export const ANSWER_CHANNEL_VERSION = 1;
+
+/** Pi's shared event bus, structurally (`pi.events`). */
+export interface EventBus {
+	emit(channel: string, data: unknown): void;
+	on(channel: string, handler: (data: unknown) => void): () => void;
+}
+
+/** The longest `by` kept (it names the answering extension; a label, not a message). */
+const BY_MAX = 100;
+
+/** A checked answer, as the dialog walker keeps them: picks and notes by question, or a decline. */
+export interface ParsedAnswer {
+	decline: boolean;
+	picks: Picks;
+	globalNote?: string;
+	/** Who answered (the payload's `by`), trimmed and capped. */
+	by?: string;
+}
+
+/** The id an `answer` payload is for, or undefined when it names none. */
+export function answerId(payload: unknown): string | undefined {
+	const id = isRecord(payload) ? payload.id : undefined;
+	return typeof id === "string" ? id : undefined;
+}
+
+/** Checks `payload` against the questions: the parsed answer, or every problem found. */
+export function parseAnswer(
+	questionnaire: Questionnaire,
+	payload: unknown,
+): { ok: true; answer: ParsedAnswer } | { ok: false; problems: string[] } {
+	if (!isRecord(payload)) return { ok: false, problems: ["the answer must be an object"] };
+	const problems: string[] = [];
+	const questions = questionnaire.questions;
+	const picks = emptyPicks(questions.length);
+	const decline = payload.decline === true;
+	if (payload.decline !== undefined && typeof payload.decline !== "boolean")
+		problems.push("decline: must be true or false");
+	const answers = payload.answers;
+	if (answers !== undefined && !Array.isArray(answers)) problems.push("answers: must be an array");
+	const list: unknown[] = Array.isArray(answers) ? answers : [];
+	if (decline && list.length > 0) problems.push("answers: a decline cannot carry answers (notes may go in globalNote)");
+	if (!decline && list.length === 0) problems.push("answers: give at least one answer, or decline: true");
+	const seen = new Set<number>();
+	list.forEach((entry, i) => {
+		const at = `answers[${i}]`;
+		if (!isRecord(entry)) {
+			problems.push(`${at}: must be an object`);
+			return;
+		}
+		const index = entry.question;
+		const question = typeof index === "number" ? questions[index] : undefined;
+		if (typeof index !== "number" || !Number.isInteger(index) || question === undefined) {
+			problems.push(`${at}.question: must be a question index from 0 to ${questions.length - 1}`);
+			return;
+		}
+		if (seen.has(index)) problems.push(`${at}.question: question ${index} is answered twice`);
+		seen.add(index);
+		const pick = parsePick(question, entry, at, problems);
+		if (pick !== undefined) picks.picks[index] = pick;
+		const note = optionalText(entry.note, `${at}.note`, problems);
+		if (note !== undefined) picks.notes[index] = note;
+		if (pick === undefined && note === undefined && !problems.some((p) => p.startsWith(at)))
+			problems.push(`${at}: give options, text or a note`);
+	});
+	const globalNote = optionalText(payload.globalNote, "globalNote", problems);
+	const by = optionalText(payload.by, "by", problems)?.slice(0, BY_MAX);
+	if (problems.length > 0) return { ok: false, problems };
+	const answer: ParsedAnswer = { decline, picks };
+	if (globalNote !== undefined) answer.globalNote = globalNote;
+	if (by !== undefined) answer.by = by;
+	return { ok: true, answer };
+}
+
+/** The pick one answer entry makes, or undefined when it gives only a note. */
+function parsePick(
+	question: Question,
+	entry: Record<string, unknown>,
+	at: string,
+	problems: string[],
+): Pick | undefined {
+	const chosen = optionIndexes(question, entry.options, `${at}.options`, problems);
+	const text = optionalText(entry.text, `${at}.text`, problems);
+	if (question.multiSelect === true) {
+		if (chosen.length === 0 && text === undefined) return undefined;
+		const options = [...chosen].sort((a, b) => a - b);
+		return text === undefined ? { kind: "multi", options } : { kind: "multi", options, text };
+	}
+	if (chosen.length + (text === undefined ? 0 : 1) > 1) {
+		problems.push(`${at}: this question takes one option or one text`);
+		return undefined;
+	}
+	const [option] = chosen;
+	if (option !== undefined) return { kind: "option", option };
+	return text === undefined ? undefined : { kind: "custom", text };
+}
+
+/** The option indexes named by `labels`, each once; unknown labels are problems. */
+function optionIndexes(question: Question, labels: unknown, at: string, problems: string[]): number[] {
+	if (labels === undefined) return [];
+	if (!Array.isArray(labels) || labels.some((l) => typeof l !== "string")) {
+		problems.push(`${at}: must be an array of option labels`);
+		return [];
+	}
+	const key = (label: string) => label.trim().toLowerCase();
+	const indexes: number[] = [];
+	for (const label of labels as string[]) {
+		const index = question.options.findIndex((o) => key(o.label) === key(label));
+		if (index === -1) problems.push(`${at}: no option is labelled ${JSON.stringify(label)}`);
+		else if (!indexes.includes(index)) indexes.push(index);
+	}
+	return indexes;
+}
+
+/** A trimmed non-blank text, undefined when absent or blank; anything but a string is a problem. */
+function optionalText(value: unknown, at: string, problems: string[]): string | undefined {
+	if (value === undefined) return undefined;
+	if (typeof value !== "string") {
+		problems.push(`${at}: must be a string`);
+		return undefined;
+	}
+	const text = value.trim();
+	return text === "" ? undefined : text;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}

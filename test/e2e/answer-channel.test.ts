@@ -1,0 +1,91 @@
+/**
+ * Answering from another extension, through the real binary: a second extension listens for
+ * `ask_user_question:asked` on Pi's event bus and answers with `ask_user_question:answer`. The open
+ * RPC dialog, or the questionnaire on the terminal, is closed and the model receives the answer;
+ * `details` say it came from that extension (host `programmatic`, `answeredBy`). A refused answer is
+ * reported back on the bus.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createHarness, type PiHarness, type UiRequest } from "../support/pi.ts";
+import { askStep, CACHE_QUESTION, echoStep } from "../support/questions.ts";
+import { startTui, type TuiSession } from "../support/tty.ts";
+
+let h: PiHarness | undefined;
+let tui: TuiSession | undefined;
+afterEach(async () => {
+	tui?.close();
+	tui = undefined;
+	await h?.dispose();
+	h = undefined;
+});
+
+/**
+ * An extension that answers every questionnaire 200 ms after it is asked: first with a label that does
+ * not exist (refused: it logs the problems to stderr), then with a real one.
+ */
+const ANSWERER = `
+export default function (pi) {
+	pi.events.on("ask_user_question:answer_rejected", (data) => {
+		process.stderr.write("REJECTED " + JSON.stringify(data) + "\\n");
+	});
+	pi.events.on("ask_user_question:closed", (data) => {
+		process.stderr.write("CLOSED " + data.result.outcome + "\\n");
+	});
+	pi.events.on("ask_user_question:asked", (data) => {
+		process.stderr.write("ASKED " + data.version + " " + data.questions[0].question + "\\n");
+		setTimeout(() => {
+			pi.events.emit("ask_user_question:answer", { id: data.id, answers: [{ question: 0, options: ["Memcached"] }] });
+			pi.events.emit("ask_user_question:answer", {
+				id: data.id,
+				answers: [{ question: 0, options: ["sqlite file"], note: "from the phone" }],
+				by: "phone-bridge",
+			});
+		}, 200);
+	});
+}
+`;
+
+describe("an answer from another extension", () => {
+	it("RPC: closes the open dialog; the model receives the answer; details name who answered", async () => {
+		h = await createHarness([askStep(CACHE_QUESTION), echoStep]);
+		const answerer = join(h.cwd, "answerer.mjs");
+		writeFileSync(answerer, ANSWERER);
+		const rpc = h.rpc({ extraArgs: ["-e", answerer] });
+		const dialogs: UiRequest[] = [];
+		// The person at the editor never answers the dialog.
+		const run = await rpc.prompt("pick a cache", {
+			onDialog: (request) => {
+				dialogs.push(request);
+				return new Promise(() => {});
+			},
+		});
+		expect(dialogs).toHaveLength(1);
+		const end = run.toolEnds[0]!;
+		expect(end.result.details).toMatchObject({
+			outcome: "answered",
+			host: "programmatic",
+			answeredBy: "phone-bridge",
+			answers: [{ questionIndex: 0, kind: "option", answer: "SQLite file", notes: "from the phone" }],
+		});
+		expect(h.fake.requests.at(-1)?.lastToolResult).toBe(
+			'User answered: "Where should the API client cache responses?" = "SQLite file" (note: "from the phone"). Continue with these answers.',
+		);
+		const stderr = rpc.stderr();
+		expect(stderr).toContain(`ASKED 1 ${CACHE_QUESTION.question}`);
+		expect(stderr).toContain('no option is labelled \\"Memcached\\"');
+		expect(stderr).toContain("CLOSED answered");
+	});
+
+	it("TUI: the questionnaire on screen closes and the model's reply follows", async () => {
+		h = await createHarness([askStep(CACHE_QUESTION), echoStep]);
+		const answerer = join(h.cwd, "answerer.mjs");
+		writeFileSync(answerer, ANSWERER);
+		tui = startTui(h.options({ extraArgs: ["-e", answerer, "We need a cache. Ask me."] }));
+		await tui.waitForScreen("received: User answered:", "the model's reply to the answer from the bus");
+		expect(h.fake.requests.at(-1)?.lastToolResult).toContain('= "SQLite file" (note: "from the phone")');
+		const screen = await tui.screen();
+		expect(screen).not.toContain("Type something");
+	});
+});

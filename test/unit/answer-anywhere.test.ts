@@ -1,0 +1,162 @@
+/**
+ * One questionnaire answered from the host or from the event bus (tool/answer-anywhere.ts): the first
+ * answer wins. A bus answer closes the host's questionnaire through its signal and comes back with host
+ * `programmatic` and who answered; a host answer ends the listening, so a later bus answer changes
+ * nothing; a payload that does not fit is refused on the bus and the questionnaire goes on; answers for
+ * other calls are ignored; a throwing listener cannot break the call; `asked` and `closed` frame it all.
+ */
+import { describe, expect, it, vi } from "vitest";
+import type { Questionnaire } from "../../src/protocol/questions.ts";
+import { finishedResult, type QuestionnaireResult } from "../../src/protocol/result.ts";
+import { answerFromAnywhere } from "../../src/tool/answer-anywhere.ts";
+import { ANSWER_CHANNEL, type EventBus } from "../../src/tool/answer-channel.ts";
+
+const FORM: Questionnaire = {
+	questions: [
+		{
+			question: "Which cache?",
+			header: "Cache",
+			options: [
+				{ label: "Redis", description: "", preview: "redis.conf" },
+				{ label: "None", description: "" },
+			],
+		},
+	],
+};
+
+/** A synchronous bus like Pi's, recording what was emitted. */
+function bus() {
+	const handlers = new Map<string, Set<(data: unknown) => void>>();
+	const emitted: { channel: string; data: unknown }[] = [];
+	const events: EventBus = {
+		emit(channel, data) {
+			emitted.push({ channel, data });
+			for (const handler of handlers.get(channel) ?? []) handler(data);
+		},
+		on(channel, handler) {
+			const set = handlers.get(channel) ?? new Set();
+			set.add(handler);
+			handlers.set(channel, set);
+			return () => set.delete(handler);
+		},
+	};
+	const listeners = () => [...handlers.values()].reduce((n, set) => n + set.size, 0);
+	return { events, emitted, listeners, on: events.on.bind(events), emit: events.emit.bind(events) };
+}
+
+/** A host path that stays open until answered (`answer`) or aborted (then: interrupted). */
+function host() {
+	let answer: (result: QuestionnaireResult) => void = () => {};
+	let signal: AbortSignal | undefined;
+	const open = vi.fn(
+		(s: AbortSignal) =>
+			new Promise<QuestionnaireResult>((resolve) => {
+				signal = s;
+				answer = resolve;
+				s.addEventListener("abort", () => resolve(finishedResult("tui", 1, "interrupted", { answers: [] })));
+			}),
+	);
+	return { open, answer: (r: QuestionnaireResult) => answer(r), signal: () => signal };
+}
+
+const redisByTerminal = finishedResult("tui", 1, "submitted", {
+	answers: [{ questionIndex: 0, question: "Which cache?", kind: "option", answer: "Redis", preview: "redis.conf" }],
+});
+
+describe("answerFromAnywhere", () => {
+	it("a bus answer wins: the host's questionnaire is closed and the result says who answered", async () => {
+		const b = bus();
+		const h = host();
+		b.on(ANSWER_CHANNEL.asked, (data) => {
+			const { id } = data as { id: string };
+			queueMicrotask(() =>
+				b.emit(ANSWER_CHANNEL.answer, { id, answers: [{ question: 0, options: ["redis"] }], by: "chat-bridge" }),
+			);
+		});
+		const result = await answerFromAnywhere("call-1", FORM, b.events, undefined, h.open);
+		expect(result).toEqual({
+			outcome: "answered",
+			cancelled: false,
+			host: "programmatic",
+			answeredBy: "chat-bridge",
+			answers: [{ questionIndex: 0, question: "Which cache?", kind: "option", answer: "Redis", preview: "redis.conf" }],
+		});
+		expect(h.signal()?.aborted).toBe(true);
+		expect(b.emitted.map((e) => e.channel)).toEqual([
+			ANSWER_CHANNEL.asked,
+			ANSWER_CHANNEL.answer,
+			ANSWER_CHANNEL.closed,
+		]);
+		expect(b.emitted[0]?.data).toEqual({ version: 1, id: "call-1", questions: FORM.questions });
+		expect(b.emitted.at(-1)?.data).toEqual({ id: "call-1", result });
+		expect(b.listeners()).toBe(1); // only the test's own `asked` listener is left
+	});
+
+	it("an answer given while `asked` is being emitted wins before anything is shown", async () => {
+		const b = bus();
+		const h = host();
+		b.on(ANSWER_CHANNEL.asked, (data) =>
+			b.emit(ANSWER_CHANNEL.answer, { id: (data as { id: string }).id, decline: true }),
+		);
+		const result = await answerFromAnywhere("call-2", FORM, b.events, undefined, h.open);
+		expect(result).toMatchObject({ outcome: "declined", host: "programmatic", answers: [] });
+		expect(h.open).not.toHaveBeenCalled();
+		expect(b.emitted.at(-1)).toEqual({ channel: ANSWER_CHANNEL.closed, data: { id: "call-2", result } });
+	});
+
+	it("the host answers first: the listening ends and a later bus answer changes nothing", async () => {
+		const b = bus();
+		const h = host();
+		const running = answerFromAnywhere("call-3", FORM, b.events, undefined, h.open);
+		await Promise.resolve();
+		h.answer(redisByTerminal);
+		expect(await running).toBe(redisByTerminal);
+		b.emit(ANSWER_CHANNEL.answer, { id: "call-3", decline: true });
+		expect(b.listeners()).toBe(0);
+		expect(b.emitted.at(-2)?.channel).toBe(ANSWER_CHANNEL.closed);
+		expect(b.emitted.at(-2)?.data).toEqual({ id: "call-3", result: redisByTerminal });
+	});
+
+	it("refuses an answer that does not fit, saying why, and goes on; answers for other calls are ignored", async () => {
+		const b = bus();
+		const h = host();
+		const rejected: unknown[] = [];
+		b.on(ANSWER_CHANNEL.rejected, (data) => rejected.push(data));
+		const running = answerFromAnywhere("call-4", FORM, b.events, undefined, h.open);
+		b.emit(ANSWER_CHANNEL.answer, { id: "call-4", answers: [{ question: 0, options: ["Memcached"] }] });
+		b.emit(ANSWER_CHANNEL.answer, { id: "another-call", decline: true });
+		b.emit(ANSWER_CHANNEL.answer, { decline: true });
+		expect(rejected).toEqual([{ id: "call-4", problems: ['answers[0].options: no option is labelled "Memcached"'] }]);
+		expect(h.signal()?.aborted).toBe(false);
+		b.emit(ANSWER_CHANNEL.answer, { id: "call-4", answers: [{ question: 0, text: "Memcached" }] });
+		expect(await running).toMatchObject({
+			outcome: "answered",
+			host: "programmatic",
+			answers: [{ answer: "Memcached" }],
+		});
+	});
+
+	it("a listener that throws cannot break the call", async () => {
+		const b = bus();
+		const h = host();
+		b.on(ANSWER_CHANNEL.asked, () => {
+			throw new Error("listener bug");
+		});
+		b.on(ANSWER_CHANNEL.closed, () => {
+			throw new Error("listener bug");
+		});
+		const running = answerFromAnywhere("call-5", FORM, b.events, undefined, h.open);
+		h.answer(redisByTerminal);
+		expect(await running).toBe(redisByTerminal);
+	});
+
+	it("the tool's abort still ends the host path as interrupted", async () => {
+		const b = bus();
+		const h = host();
+		const abort = new AbortController();
+		const running = answerFromAnywhere("call-6", FORM, b.events, abort.signal, h.open);
+		abort.abort();
+		expect(await running).toMatchObject({ outcome: "interrupted", host: "tui" });
+		expect(b.listeners()).toBe(0);
+	});
+});

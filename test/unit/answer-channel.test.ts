@@ -1,0 +1,167 @@
+/**
+ * Answers from other extensions (tool/answer-channel.ts): a payload is checked against the questions
+ * and becomes the walker's picks, or comes back with every problem, each naming its place. Labels match
+ * trimmed and case-insensitively; a single-select question takes one option or one text; notes may
+ * stand alone; a decline carries no answers. Random payloads never throw.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { Questionnaire } from "../../src/protocol/questions.ts";
+import { answerId, parseAnswer } from "../../src/tool/answer-channel.ts";
+
+const FORM: Questionnaire = {
+	questions: [
+		{
+			question: "Which cache?",
+			header: "Cache",
+			options: [
+				{ label: "Redis", description: "", preview: "redis" },
+				{ label: "In-memory LRU", description: "" },
+			],
+		},
+		{
+			question: "Which targets?",
+			header: "Targets",
+			multiSelect: true,
+			options: [
+				{ label: "Linux", description: "" },
+				{ label: "macOS", description: "" },
+				{ label: "Windows", description: "" },
+			],
+		},
+	],
+};
+
+const ok = (payload: unknown) => {
+	const parsed = parseAnswer(FORM, payload);
+	if (!parsed.ok) throw new Error(`expected ok: ${parsed.problems.join("; ")}`);
+	return parsed.answer;
+};
+const problems = (payload: unknown) => {
+	const parsed = parseAnswer(FORM, payload);
+	if (parsed.ok) throw new Error("expected problems");
+	return parsed.problems;
+};
+
+describe("parseAnswer", () => {
+	it("turns labels into option indexes (trimmed, any case), text into typed answers, and keeps notes", () => {
+		const answer = ok({
+			id: "call-1",
+			answers: [
+				{ question: 0, options: ["  in-memory lru "], note: " fast enough " },
+				{ question: 1, options: ["windows", "Linux", "LINUX"], text: " BSD " },
+			],
+			globalNote: " from chat ",
+			by: " telegram-bridge ",
+		});
+		expect(answer).toEqual({
+			decline: false,
+			picks: {
+				picks: [
+					{ kind: "option", option: 1 },
+					{ kind: "multi", options: [0, 2], text: "BSD" },
+				],
+				notes: ["fast enough", ""],
+			},
+			globalNote: "from chat",
+			by: "telegram-bridge",
+		});
+	});
+
+	it("takes a typed answer, a note alone, and a decline", () => {
+		expect(ok({ answers: [{ question: 0, text: "Memcached" }] }).picks.picks[0]).toEqual({
+			kind: "custom",
+			text: "Memcached",
+		});
+		const noteOnly = ok({ answers: [{ question: 1, note: "ask ops" }] });
+		expect(noteOnly.picks).toEqual({ picks: [undefined, undefined], notes: ["", "ask ops"] });
+		expect(ok({ decline: true, globalNote: "not now" })).toMatchObject({ decline: true, globalNote: "not now" });
+		expect(ok({ answers: [{ question: 1, options: [], text: "x" }] }).picks.picks[1]).toEqual({
+			kind: "multi",
+			options: [],
+			text: "x",
+		});
+	});
+
+	it("caps who answered at 100 characters", () => {
+		expect(ok({ decline: true, by: "b".repeat(500) }).by).toHaveLength(100);
+	});
+
+	it.each([
+		[null, "the answer must be an object"],
+		[[], "the answer must be an object"],
+		[{}, "answers: give at least one answer, or decline: true"],
+		[{ answers: [] }, "answers: give at least one answer, or decline: true"],
+		[{ answers: "Redis" }, "answers: must be an array"],
+		[{ decline: "yes" }, "decline: must be true or false"],
+		[{ decline: true, answers: [{ question: 0, options: ["Redis"] }] }, "answers: a decline cannot carry answers"],
+		[{ answers: [7] }, "answers[0]: must be an object"],
+		[{ answers: [{ question: 2, options: ["Redis"] }] }, "answers[0].question: must be a question index from 0 to 1"],
+		[{ answers: [{ question: 0.5 }] }, "answers[0].question: must be a question index from 0 to 1"],
+		[{ answers: [{ question: "0", options: ["Redis"] }] }, "answers[0].question: must be a question index"],
+		[{ answers: [{ question: 0, options: ["Memcached"] }] }, 'answers[0].options: no option is labelled "Memcached"'],
+		[{ answers: [{ question: 0, options: "Redis" }] }, "answers[0].options: must be an array of option labels"],
+		[
+			{ answers: [{ question: 0, options: ["Redis", "In-memory LRU"] }] },
+			"answers[0]: this question takes one option or one text",
+		],
+		[
+			{ answers: [{ question: 0, options: ["Redis"], text: "also" }] },
+			"answers[0]: this question takes one option or one text",
+		],
+		[{ answers: [{ question: 0, text: 3 }] }, "answers[0].text: must be a string"],
+		[{ answers: [{ question: 0, text: "   " }] }, "answers[0]: give options, text or a note"],
+		[
+			{
+				answers: [
+					{ question: 0, options: ["Redis"] },
+					{ question: 0, text: "x" },
+				],
+			},
+			"answers[1].question: question 0 is answered twice",
+		],
+		[{ answers: [{ question: 0, options: ["Redis"] }], globalNote: 1 }, "globalNote: must be a string"],
+		[{ answers: [{ question: 0, options: ["Redis"] }], by: {} }, "by: must be a string"],
+	])("refuses %j: %s", (payload, problem) => {
+		expect(problems(payload).some((p) => p.startsWith(problem))).toBe(true);
+	});
+
+	it("reports every problem at once", () => {
+		expect(problems({ answers: [{ question: 9 }, { question: 0, options: ["Nope"] }], globalNote: 2 })).toHaveLength(3);
+	});
+
+	it("never throws on random payloads, and a refusal always says why", () => {
+		fc.assert(
+			fc.property(fc.anything(), (payload) => {
+				const parsed = parseAnswer(FORM, payload);
+				if (!parsed.ok) expect(parsed.problems.length).toBeGreaterThan(0);
+			}),
+		);
+		fc.assert(
+			fc.property(
+				fc.record({
+					answers: fc.array(
+						fc.record({
+							question: fc.integer({ min: -1, max: 2 }),
+							options: fc.array(fc.constantFrom("Redis", "linux", "macOS", "x")),
+							text: fc.option(fc.string(), { nil: undefined }),
+							note: fc.option(fc.string(), { nil: undefined }),
+						}),
+						{ maxLength: 3 },
+					),
+				}),
+				(payload) => {
+					const parsed = parseAnswer(FORM, payload);
+					if (!parsed.ok) expect(parsed.problems.length).toBeGreaterThan(0);
+				},
+			),
+		);
+	});
+});
+
+describe("answerId", () => {
+	it("is the payload's string id, or nothing", () => {
+		expect(answerId({ id: "a" })).toBe("a");
+		for (const payload of [undefined, null, "a", { id: 1 }, {}]) expect(answerId(payload)).toBeUndefined();
+	});
+});
