@@ -1,6 +1,7 @@
 /**
- * What the dialog walker has collected so far, kept as indexes (never parsed back from display
- * strings), and how it becomes the protocol's answers. Pure; imports no host code.
+ * What the dialog walker has collected so far (and what an answer from another extension carries,
+ * tool/answer-channel.ts), kept as indexes (never parsed back from display strings), and how it
+ * becomes the protocol's answers. Pure; imports no host code.
  */
 import type { Question, Questionnaire } from "../protocol/questions.ts";
 import type { Answer, Collected, QuestionNote } from "../protocol/result.ts";

@@ -14,7 +14,7 @@
  * Pure: parsing and checking an answer; imports nothing from Pi or the terminal.
  */
 
-import type { Question, Questionnaire } from "./../protocol/questions.ts";
+import type { Question, Questionnaire } from "../protocol/questions.ts";
 import { emptyPicks, type Pick, type Picks } from "../rpc/picks.ts";
 
 /** The event names, one place. */
