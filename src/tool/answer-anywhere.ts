@@ -51,7 +51,9 @@ export async function answerFromAnywhere(
 	});
 	let result: QuestionnaireResult;
 	try {
-		emit(events, ANSWER_CHANNEL.asked, { version: ANSWER_CHANNEL_VERSION, id, questions: questionnaire.questions });
+		// Listeners get copies: what they do with them cannot change the questionnaire or the result.
+		const questions = structuredClone(questionnaire.questions);
+		emit(events, ANSWER_CHANNEL.asked, { version: ANSWER_CHANNEL_VERSION, id, questions });
 		// Answered while being asked: nothing to show.
 		if (fromBus) result = fromBus;
 		else {
@@ -66,7 +68,7 @@ export async function answerFromAnywhere(
 		settled = true;
 		stopListening();
 	}
-	emit(events, ANSWER_CHANNEL.closed, { id, result });
+	emit(events, ANSWER_CHANNEL.closed, { id, result: structuredClone(result) });
 	return result;
 }
 

@@ -136,6 +136,23 @@ describe("answerFromAnywhere", () => {
 		});
 	});
 
+	it("listeners get copies: changing them changes neither the questionnaire nor the result", async () => {
+		const b = bus();
+		const h = host();
+		const form = structuredClone(FORM);
+		b.on(ANSWER_CHANNEL.asked, (data) => {
+			(data as { questions: { question: string }[] }).questions[0]!.question = "changed";
+		});
+		b.on(ANSWER_CHANNEL.closed, (data) => {
+			(data as { result: QuestionnaireResult }).result.outcome = "declined";
+		});
+		const running = answerFromAnywhere("call-7", form, b.events, undefined, h.open);
+		h.answer(redisByTerminal);
+		const result = await running;
+		expect(form).toEqual(FORM);
+		expect(result.outcome).toBe("answered");
+	});
+
 	it("a listener that throws cannot break the call", async () => {
 		const b = bus();
 		const h = host();
