@@ -190,6 +190,8 @@ export class QuestionnaireView {
 				(p.hints.length > 0 ? 1 : 0);
 			const rows = Math.max(1, Math.floor(input.maxHeight) - around + 1);
 			preview = this.preview.measure(previewWidth, rows);
+			// Exactly the rows this frame lays out, not more: a long preview's "of ≥ N" then reads the same whether
+			// or not it was laid out ahead (a taller pane on another tab lays out its last piece itself).
 			if (placement !== "none") this.previewRoom = { width: previewWidth, rows };
 		}
 		const side = placement === "side";
