@@ -101,6 +101,17 @@ export function wrapBlock(text: string, width: number): string[] {
 	return out;
 }
 
+/**
+ * The widest single grapheme in `text`, in columns (0 for ""). A cluster can be far wider than 2: pi-tui
+ * counts each spacing mark of a cluster ("क" followed by 200 "ा" is one grapheme 201 columns wide).
+ */
+export function widestGrapheme(text: string): number {
+	if (PRINTABLE_ASCII.test(text)) return text === "" ? 0 : 1;
+	let widest = 0;
+	for (const { segment } of graphemeSegmenter().segment(text)) widest = Math.max(widest, widthOf(segment));
+	return widest;
+}
+
 /** Width as a usable column count: whole, finite, never negative. */
 function columns(width: number): number {
 	return Number.isFinite(width) ? Math.max(0, Math.floor(width)) : 0;

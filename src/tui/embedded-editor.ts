@@ -5,21 +5,30 @@
  * editor emits CURSOR_MARKER (the TUI puts the hardware cursor there, which IME needs).
  */
 import { Editor, type EditorTheme, type TUI } from "@earendil-works/pi-tui";
-import { fitLine } from "../text/fit.ts";
+import { fitLine, widestGrapheme } from "../text/fit.ts";
 import { pasteOpenAfter, safeEditorInput, safeEditorText } from "./editor-input.ts";
 
 /**
- * Narrowest width the pi-tui Editor is rendered at. Below 3 columns its wrap width is 1, and wrapping a
- * wide character (CJK, emoji) into 1 column recurses without end (pi-tui 1.6 `wordWrapLine`): a stack
- * overflow that would end the questionnaire. Narrower areas get its 3-column lines fitted down.
+ * pi-tui's Editor, safe at every width ≥ 1 and for every text. It wraps into one column less than it is
+ * given, and wrapping a grapheme wider than that recurses without end (pi-tui 1.6 `wordWrapLine`): a stack
+ * overflow that would end the questionnaire. A wide character at 1 or 2 columns does it, and so does a
+ * pasted cluster of many spacing marks at any width. So it is rendered at least one column wider than its
+ * widest grapheme (and at least 3), and its lines are fitted down to the width asked for.
  */
-const MIN_EDITOR_WIDTH = 3;
+class WrapSafeEditor extends Editor {
+	private widest = { text: "", columns: 0 };
 
-/** pi-tui's Editor, safe at every width ≥ 1. */
-class NarrowSafeEditor extends Editor {
 	override render(width: number): string[] {
-		if (width >= MIN_EDITOR_WIDTH) return super.render(width);
-		return super.render(MIN_EDITOR_WIDTH).map((line) => fitLine(line, Math.max(1, width)));
+		const safe = Math.max(width, 3, this.widestColumns() + 1);
+		if (safe === width) return super.render(width);
+		return super.render(safe).map((line) => fitLine(line, Math.max(1, width)));
+	}
+
+	/** The widest grapheme of the text, measured again only when the text changed. */
+	private widestColumns(): number {
+		const text = this.getText();
+		if (text !== this.widest.text) this.widest = { text, columns: widestGrapheme(text) };
+		return this.widest.columns;
 	}
 }
 
@@ -30,7 +39,7 @@ export class EmbeddedEditor {
 	private inPaste = false;
 
 	constructor(tui: TUI, theme: EditorTheme) {
-		this.component = new NarrowSafeEditor(tui, theme, { paddingX: 0 });
+		this.component = new WrapSafeEditor(tui, theme, { paddingX: 0 });
 		// Enter is routed by the session (confirm the draft, close the note) before the editor sees it.
 		this.component.disableSubmit = true;
 	}

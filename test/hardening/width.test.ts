@@ -179,6 +179,29 @@ describe("the questionnaire at every width", () => {
 		},
 	);
 
+	it.each([
+		[1, "🏳️‍🌈\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301"],
+		[6, `क${"ा".repeat(200)}`],
+	])("%i columns: a pasted cluster wider than the editor keeps the questionnaire open", async (cols, cluster) => {
+		// pi-tui 1.6's Editor recursed without end wrapping a grapheme wider than its wrap width (one column
+		// less than it is given). pi-tui counts each spacing mark of a cluster, so a grapheme can be far wider
+		// than 2 columns: sanitizing keeps a cluster's first few marks, which still makes "का…" 7 columns wide.
+		// Found by the width property: a flag emoji with 8 combining accents, pasted at 1 column.
+		const q: Questionnaire = {
+			questions: [
+				{
+					question: "Q",
+					header: "H",
+					options: [
+						{ label: "a", description: "d" },
+						{ label: "b", description: "d" },
+					],
+				},
+			],
+		};
+		await exercise(q, cols, 12, [`\x1b[200~${cluster}\x1b[201~`, "\r", "n", `\x1b[200~${cluster}\x1b[201~`, "\r"], "");
+	});
+
 	it("property: random questionnaires, widths 1–300, heights 3–60, random key sequences", async () => {
 		await fc.assert(
 			fc.asyncProperty(

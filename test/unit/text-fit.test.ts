@@ -2,7 +2,7 @@
 import { visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ELLIPSIS, fitLine, padToWidth, wrapBlock } from "../../src/text/fit.ts";
+import { ELLIPSIS, fitLine, padToWidth, widestGrapheme, wrapBlock } from "../../src/text/fit.ts";
 import { sanitizeBlock, sanitizeInline } from "../../src/text/sanitize.ts";
 import { assertTerminalSafe, HOSTILE_STRINGS } from "../support/hostile-strings.ts";
 
@@ -25,9 +25,6 @@ const narrow = fc.integer({ min: 1, max: 6 });
 const anyWidth = fc.oneof(width, narrow);
 
 const widths = (lines: readonly string[]) => lines.map((l) => visibleWidth(l));
-const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
-const widestGrapheme = (text: string) =>
-	Math.max(0, ...Array.from(segmenter.segment(text), (g) => visibleWidth(g.segment)));
 const noSpaces = (text: string) => text.replace(/[ \n]/g, "");
 
 describe("fitLine", () => {
@@ -184,5 +181,30 @@ describe("1 MB inputs (the timeout is the guard)", () => {
 		const lines = wrapBlock(text, 80);
 		expect(lines.length).toBeGreaterThan(2 ** 20 / 80 / 4);
 		expect(lines.every((line) => visibleWidth(line) <= 80)).toBe(true);
+	});
+});
+
+describe("widestGrapheme", () => {
+	it.each([
+		["", 0],
+		["plain ascii", 1],
+		["漢字かな", 2],
+		["é and ü", 1],
+		["a 👩‍💻 b", 2],
+		["tab\there", 3],
+		["🏳️‍🌈\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301", 3],
+		[`x क${"ा".repeat(200)} y`, 201],
+	])("%j → %i", (text, columns) => {
+		expect(widestGrapheme(text)).toBe(columns);
+	});
+
+	it("is the width of the widest grapheme, for random text", () => {
+		const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+		fc.assert(
+			fc.property(fc.string({ unit: "grapheme", maxLength: 40 }), (text) => {
+				const widths = Array.from(segmenter.segment(text), (g) => visibleWidth(g.segment));
+				expect(widestGrapheme(text)).toBe(Math.max(0, ...widths));
+			}),
+		);
 	});
 });
