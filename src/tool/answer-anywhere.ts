@@ -57,7 +57,11 @@ export async function answerFromAnywhere(
 		// Answered while being asked: nothing to show.
 		if (fromBus) result = fromBus;
 		else {
-			const onHost = open(hostSignal);
+			// The host's answer settles it the moment it exists: a bus answer after it, even in the same tick, is late.
+			const onHost = open(hostSignal).then((hostAnswer) => {
+				settled = true;
+				return hostAnswer;
+			});
 			const hostResult = await Promise.race([onHost, busAnswer.then(() => undefined)]);
 			settled = true;
 			// The host path ends promptly on its signal; waiting for it means its dialog is gone when the call returns.

@@ -117,6 +117,16 @@ describe("answerFromAnywhere", () => {
 		expect(b.emitted.at(-2)?.data).toEqual({ id: "call-3", result: redisByTerminal });
 	});
 
+	it("the host's answer settles it at once: a bus answer right after it is late", async () => {
+		const b = bus();
+		const h = host();
+		const running = answerFromAnywhere("call-8", FORM, b.events, undefined, h.open);
+		h.answer(redisByTerminal);
+		await Promise.resolve();
+		b.emit(ANSWER_CHANNEL.answer, { id: "call-8", decline: true });
+		expect(await running).toBe(redisByTerminal);
+	});
+
 	it("refuses an answer that does not fit, saying why, and goes on; answers for other calls are ignored", async () => {
 		const b = bus();
 		const h = host();
