@@ -51,9 +51,8 @@ export async function answerFromAnywhere(
 	});
 	let result: QuestionnaireResult;
 	try {
-		// Listeners get copies: what they do with them cannot change the questionnaire or the result.
-		const questions = structuredClone(questionnaire.questions);
-		emit(events, ANSWER_CHANNEL.asked, { version: ANSWER_CHANNEL_VERSION, id, questions });
+		// The questions are frozen (validation.ts), so listeners can read but not change them; the result is copied.
+		emit(events, ANSWER_CHANNEL.asked, { version: ANSWER_CHANNEL_VERSION, id, questions: questionnaire.questions });
 		// Answered while being asked: nothing to show.
 		if (fromBus) result = fromBus;
 		else {

@@ -10,9 +10,11 @@
  * Strings are kept verbatim (the UI sanitizes them); "blank" means nothing visible is left once
  * whitespace and invisible format characters are removed.
  */
+
 import { quote } from "../protocol/envelope.ts";
 import type { Question, Questionnaire, QuestionOption } from "../protocol/questions.ts";
 import type { Problem } from "../protocol/result.ts";
+import { deepFreeze } from "../util/freeze.ts";
 import { lazyRegExp } from "../util/once.ts";
 
 /** Either the clean questionnaire, or every problem found (never an empty list). */
@@ -67,7 +69,8 @@ export function validateQuestionnaire(input: unknown): ValidationResult {
 		problems.push({ path: ROOT_PATH, message: "Could not be read. Send plain JSON arguments." });
 	}
 	if (problems.length > 0 || questionnaire === undefined) return { ok: false, problems };
-	return { ok: true, questionnaire };
+	// Read-only from here on: every host path, and other extensions on the event bus, share it.
+	return { ok: true, questionnaire: deepFreeze(questionnaire) };
 }
 
 type Fields = Record<string, unknown>;

@@ -10,6 +10,7 @@ import type { Questionnaire } from "../../src/protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../../src/protocol/result.ts";
 import { answerFromAnywhere } from "../../src/tool/answer-anywhere.ts";
 import { ANSWER_CHANNEL, type EventBus } from "../../src/tool/answer-channel.ts";
+import { validateQuestionnaire } from "../../src/tool/validation.ts";
 
 const FORM: Questionnaire = {
 	questions: [
@@ -17,8 +18,8 @@ const FORM: Questionnaire = {
 			question: "Which cache?",
 			header: "Cache",
 			options: [
-				{ label: "Redis", description: "", preview: "redis.conf" },
-				{ label: "None", description: "" },
+				{ label: "Redis", description: "Shared", preview: "redis.conf" },
+				{ label: "None", description: "No cache" },
 			],
 		},
 	],
@@ -146,10 +147,13 @@ describe("answerFromAnywhere", () => {
 		});
 	});
 
-	it("listeners get copies: changing them changes neither the questionnaire nor the result", async () => {
+	it("listeners can read but not change the (validated, frozen) questions, and get a copy of the result", async () => {
 		const b = bus();
 		const h = host();
-		const form = structuredClone(FORM);
+		const validated = validateQuestionnaire(structuredClone(FORM));
+		if (!validated.ok) throw new Error("FORM is valid");
+		const form = validated.questionnaire;
+		const before = structuredClone(form);
 		b.on(ANSWER_CHANNEL.asked, (data) => {
 			(data as { questions: { question: string }[] }).questions[0]!.question = "changed";
 		});
@@ -159,7 +163,7 @@ describe("answerFromAnywhere", () => {
 		const running = answerFromAnywhere("call-7", form, b.events, undefined, h.open);
 		h.answer(redisByTerminal);
 		const result = await running;
-		expect(form).toEqual(FORM);
+		expect(form).toEqual(before);
 		expect(result.outcome).toBe("answered");
 	});
 

@@ -9,6 +9,7 @@ import { type BindingId, KEYMAP, type KeyInput } from "../../src/state/keymap.ts
 import { initialState } from "../../src/state/layout.ts";
 import { reduce } from "../../src/state/reduce.ts";
 import type { QuestionnaireState, ReduceContext } from "../../src/state/types.ts";
+import { deepFreeze } from "../../src/util/freeze.ts";
 
 export const SINGLE: Question = {
 	question: "Which cache?",
@@ -46,13 +47,7 @@ export function contextOf(...questions: Question[]): ReduceContext {
 }
 
 /** Recursively freezes `value` so that any mutation throws in strict mode. */
-export function deepFreeze<T>(value: T): T {
-	if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-		Object.freeze(value);
-		for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-	}
-	return value;
-}
+export { deepFreeze };
 
 /** A frozen initial state for `context`. */
 export function start(context: ReduceContext): QuestionnaireState {

@@ -23,6 +23,17 @@ function problemsOf(input: unknown) {
 const pathsOf = (input: unknown) => problemsOf(input).map((p) => p.path);
 
 describe("validateQuestionnaire: valid input", () => {
+	it("returns a deeply frozen questionnaire: shared with every host path and other extensions, read-only", () => {
+		const result = validateQuestionnaire(args(question("Which cache?"), question("Which targets?")));
+		if (!result.ok) throw new Error("valid input refused");
+		const q = result.questionnaire;
+		for (const value of [q, q.questions, q.questions[0], q.questions[0]?.options, q.questions[0]?.options[0]])
+			expect(Object.isFrozen(value)).toBe(true);
+		expect(() => {
+			(q.questions[0] as { question: string }).question = "changed";
+		}).toThrow(TypeError);
+	});
+
 	it("returns a clean copy: known fields only, multiSelect as a boolean, no preview when absent", () => {
 		const input = {
 			questions: [
