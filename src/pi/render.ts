@@ -3,8 +3,8 @@
  * asked, the answers afterwards. Collapsed it stays within one or two lines; Pi's expand key shows it all.
  *
  * Everything shown is untrusted (model arguments, user answers, stored `details` from any version), so
- * the input is read defensively (never throws on partial or malformed data; falls back to the `content`
- * text), every string goes through sanitizeInline/sanitizeBlock before our own styling is added, and every
+ * the input is read defensively (read-details.ts for `details`; never throws on partial or malformed data;
+ * falls back to the `content` text), every string goes through sanitizeInline/sanitizeBlock before our own styling is added, and every
  * line is fitted to the width Pi renders at, for every width ≥ 1 (pi-tui's `Text` can overflow by one
  * column at width 1 with wide characters, so lines are wrapped and fitted here). Words come from the
  * locale's messages table (`render*` keys); the tool name and the marks are the same in every locale.
@@ -13,10 +13,11 @@ import type { Theme } from "@earendil-works/pi-coding-agent";
 import { type Component, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
 import { defaultMessages, type Messages } from "../i18n/messages.ts";
 import { gapBetween } from "../i18n/spacing.ts";
-import type { Answer, Outcome, Problem, QuestionNote } from "../protocol/result.ts";
+import type { Answer, Outcome, QuestionNote } from "../protocol/result.ts";
 import { fitLine, wrapBlock } from "../text/fit.ts";
 import { sanitizeBlock, sanitizeInline } from "../text/sanitize.ts";
 import { TOOL_NAME } from "../tool/guidance.ts";
+import { isRecord, readDetails, type Shown } from "./read-details.ts";
 
 /** The theme calls the renderers use; Pi's `Theme` provides them. */
 export type RenderTheme = Pick<Theme, "fg" | "bold">;
@@ -331,71 +332,3 @@ function readQuestions(args: unknown, m: Messages): CallQuestion[] {
 		};
 	});
 }
-
-const OUTCOMES: ReadonlySet<string> = new Set(Object.keys(STATUS));
-
-/** The parts of a QuestionnaireResult the transcript shows, each one read defensively. */
-interface Shown {
-	outcome: Outcome;
-	answers: Answer[];
-	unanswered?: number[];
-	questionNotes?: QuestionNote[];
-	globalNote?: string;
-	/** Another extension's name when it answered (host `programmatic`). */
-	answeredBy?: string;
-	error?: { message: string; problems?: Problem[] };
-}
-
-/** Caps on list lengths read from details: the real protocol has at most 4 questions. */
-const MAX_ITEMS = 64;
-
-/** A QuestionnaireResult, keeping only well-formed parts; undefined when it is not one at all. */
-function readDetails(value: unknown): Shown | undefined {
-	if (!isRecord(value) || typeof value.outcome !== "string" || !OUTCOMES.has(value.outcome)) return undefined;
-	const answers = firstItems(value.answers).flatMap((a, i): Answer[] => {
-		if (!isRecord(a)) return [];
-		const answer =
-			typeof a.answer === "string" ? a.answer : Array.isArray(a.answer) ? a.answer.filter(isString) : undefined;
-		if (answer === undefined) return [];
-		const kind = a.kind === "option" || a.kind === "custom" || a.kind === "multi" ? a.kind : "option";
-		const read: Answer = { questionIndex: index(a.questionIndex) ?? i, question: str(a.question), kind, answer };
-		if (typeof a.notes === "string" && a.notes !== "") read.notes = a.notes;
-		return [read];
-	});
-	const notes = firstItems(value.questionNotes).flatMap((n): QuestionNote[] => {
-		const i = isRecord(n) ? index(n.questionIndex) : undefined;
-		return isRecord(n) && i !== undefined && typeof n.notes === "string"
-			? [{ questionIndex: i, question: str(n.question), notes: n.notes }]
-			: [];
-	});
-	const error = isRecord(value.error) ? value.error : undefined;
-	const problems = firstItems(error?.problems).filter(isRecord);
-	const unanswered = firstItems(value.unanswered).map(index);
-	return {
-		outcome: value.outcome as Outcome,
-		answers,
-		unanswered: unanswered.filter((i) => i !== undefined),
-		questionNotes: notes,
-		globalNote: typeof value.globalNote === "string" && value.globalNote !== "" ? value.globalNote : undefined,
-		answeredBy: typeof value.answeredBy === "string" && value.answeredBy !== "" ? value.answeredBy : undefined,
-		error: error
-			? {
-					message: str(error.message) || str(error.code),
-					problems: problems.map((p) => ({ path: str(p.path), message: str(p.message) })),
-				}
-			: undefined,
-	};
-}
-
-/** The first {@link MAX_ITEMS} entries of what should be an array. */
-function firstItems(value: unknown): unknown[] {
-	return Array.isArray(value) ? value.slice(0, MAX_ITEMS) : [];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-const isString = (value: unknown): value is string => typeof value === "string";
-const str = (value: unknown): string => (typeof value === "string" ? value : "");
-const index = (value: unknown): number | undefined =>
-	typeof value === "number" && Number.isInteger(value) && value >= 0 && value < 1000 ? value : undefined;

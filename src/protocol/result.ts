@@ -3,8 +3,11 @@
  * that becomes the tool result's `details`. Pure data and builders; imports nothing from Pi or the terminal.
  */
 
+/** Every way a questionnaire can end. */
+export const OUTCOMES = ["answered", "partial", "declined", "not_shown", "interrupted", "timed_out"] as const;
+
 /** How a questionnaire ended. */
-export type Outcome = "answered" | "partial" | "declined" | "not_shown" | "interrupted" | "timed_out";
+export type Outcome = (typeof OUTCOMES)[number];
 
 /** Which host path collected the answers. */
 export type HostKind = "tui" | "rpc" | "programmatic";
