@@ -92,3 +92,60 @@ export function allocateHeights(natural: Heights, maxHeight: number, steps: read
 	}
 	return heights;
 }
+
+/** What the shrink order needs to know of one frame's sections. */
+export interface ShrinkInput {
+	placement: PreviewPlacement;
+	/** Natural lines of the option list or Submit summary, and what it keeps (the focused row and neighbours). */
+	body: number;
+	bodyKeep: number;
+	/** Natural lines of the preview, and what it keeps until everything else has shrunk. */
+	preview: number;
+	previewKeep: number;
+	question: number;
+	note: number;
+	/** The note's editor is open: it keeps its lines longer than a saved note does. */
+	editorNote: boolean;
+}
+
+/**
+ * The order in which the sections give up rows on a short terminal, each down to a floor: the preview
+ * first (beside the list it shrinks with the body), then the gaps, the list down to the focused row, the
+ * question to two lines, borders and footer, and last what the person is answering.
+ */
+export function shrinkOrder(s: ShrinkInput): ShrinkStep[] {
+	const side = s.placement === "side";
+	return [
+		side ? { section: "body", floor: Math.max(s.body, s.previewKeep) } : { section: "preview", floor: s.previewKeep },
+		{ section: "gapTop", floor: 0 },
+		{ section: "gapBody", floor: 0 },
+		{ section: "body", floor: side ? Math.max(s.bodyKeep, s.previewKeep) : s.bodyKeep },
+		{ section: "question", floor: Math.min(s.question, 2) },
+		{ section: "note", floor: s.editorNote ? s.note : 0 },
+		{ section: "gapPreview", floor: 0 },
+		{ section: "preview", floor: Math.min(s.preview, 2) },
+		{ section: "borderTop", floor: 0 },
+		{ section: "borderBottom", floor: 0 },
+		{ section: "footer", floor: 0 },
+		{ section: "preview", floor: 0 },
+		{ section: "body", floor: Math.min(s.bodyKeep, 3) },
+		{ section: "question", floor: 1 },
+		{ section: "note", floor: s.editorNote ? Math.min(s.note, 2) : 0 },
+		{ section: "tabs", floor: 0 },
+		{ section: "body", floor: 1 },
+		{ section: "question", floor: 0 },
+		{ section: "note", floor: 0 },
+		{ section: "status", floor: 1 },
+		{ section: "body", floor: 0 },
+		{ section: "status", floor: 0 },
+	];
+}
+
+/** A lone border looks like a glitch: when only one fits, neither is drawn and its row goes to what was cut. */
+export function balanceBorders(heights: Heights, natural: Heights): Heights {
+	if (heights.borderTop === heights.borderBottom) return heights;
+	const out = { ...heights, borderTop: 0, borderBottom: 0 };
+	const cut = (["preview", "body", "question", "note", "footer"] as const).find((s) => out[s] < natural[s]);
+	if (cut) out[cut] += 1;
+	return out;
+}

@@ -12,12 +12,14 @@ import { EditorArea } from "./editor-area.ts";
 import { FooterBar } from "./footer-bar.ts";
 import {
 	allocateHeights,
+	balanceBorders,
 	COLUMN_GAP,
 	type Heights,
 	leftColumnWidth,
 	type PreviewPlacement,
 	previewPlacement,
 	type ShrinkStep,
+	shrinkOrder,
 } from "./layout.ts";
 import { editorWidth, labelIndent, numberColumnWidth, OptionList } from "./option-list.ts";
 import { PreviewPane } from "./preview-pane.ts";
@@ -211,31 +213,16 @@ export class QuestionnaireView {
 			footer: p.hints.length > 0 ? 1 : 0,
 			borderBottom: 1,
 		};
-		const editorNote = p.note?.kind === "editor";
-		const steps: ShrinkStep[] = [
-			side ? { section: "body", floor: Math.max(body, previewKeep) } : { section: "preview", floor: previewKeep },
-			{ section: "gapTop", floor: 0 },
-			{ section: "gapBody", floor: 0 },
-			{ section: "body", floor: side ? Math.max(bodyKeep, previewKeep) : bodyKeep },
-			{ section: "question", floor: Math.min(heights.question, 2) },
-			{ section: "note", floor: editorNote ? note : 0 },
-			{ section: "gapPreview", floor: 0 },
-			{ section: "preview", floor: Math.min(preview, 2) },
-			{ section: "borderTop", floor: 0 },
-			{ section: "borderBottom", floor: 0 },
-			{ section: "footer", floor: 0 },
-			{ section: "preview", floor: 0 },
-			{ section: "body", floor: Math.min(bodyKeep, 3) },
-			{ section: "question", floor: 1 },
-			{ section: "note", floor: editorNote ? Math.min(note, 2) : 0 },
-			{ section: "tabs", floor: 0 },
-			{ section: "body", floor: 1 },
-			{ section: "question", floor: 0 },
-			{ section: "note", floor: 0 },
-			{ section: "status", floor: 1 },
-			{ section: "body", floor: 0 },
-			{ section: "status", floor: 0 },
-		];
+		const steps = shrinkOrder({
+			placement,
+			body,
+			bodyKeep,
+			preview,
+			previewKeep,
+			question: heights.question,
+			note,
+			editorNote: p.note?.kind === "editor",
+		});
 		return { heights, steps };
 	}
 
@@ -321,15 +308,6 @@ export class QuestionnaireView {
 		this.leftWidthCache = { questions, inner, width };
 		return width;
 	}
-}
-
-/** A lone border looks like a glitch: when only one fits, neither is drawn and its row goes to what was cut. */
-function balanceBorders(heights: Heights, natural: Heights): Heights {
-	if (heights.borderTop === heights.borderBottom) return heights;
-	const out = { ...heights, borderTop: 0, borderBottom: 0 };
-	const cut = (["preview", "body", "question", "note", "footer"] as const).find((s) => out[s] < natural[s]);
-	if (cut) out[cut] += 1;
-	return out;
 }
 
 /** How a status line looks: a question to the user stands out, a countdown only informs. */
