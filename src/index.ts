@@ -7,6 +7,7 @@ import { type AskConfig, loadConfig, resolveAgentDir } from "./config/load.ts";
 import { prewarmTui } from "./host/load-tui.ts";
 import { defineAskTool } from "./pi/tool-definition.ts";
 import { installVisibilityReconciler } from "./pi/visibility.ts";
+import { Answerers } from "./tool/answer-events.ts";
 import { DEFAULT_GUIDANCE, type GuidanceTexts, TOOL_NAME } from "./tool/guidance.ts";
 
 /** Long enough to stay clear of Pi's first paint, short enough to be done before a model answers. */
@@ -19,7 +20,10 @@ export default function askUserQuestion(pi: ExtensionAPI): void {
 	let config = loadConfig({ agentDir, cwd: process.cwd(), projectTrusted: false }).config;
 	let guidance = guidanceFrom(config);
 	const currentConfig = () => config;
-	pi.registerTool(defineAskTool(guidance, currentConfig, pi.events));
+	// Extensions that answer questionnaires announce themselves on Pi's event bus (tool/answer-events.ts).
+	const answerers = new Answerers(pi.events);
+	const bus = { events: pi.events, answerers };
+	pi.registerTool(defineAskTool(guidance, currentConfig, bus));
 
 	const reported = new Set<string>();
 	pi.on("session_start", (_event, ctx) => {
@@ -33,7 +37,7 @@ export default function askUserQuestion(pi: ExtensionAPI): void {
 		const next = guidanceFrom(config);
 		if (!sameGuidance(next, guidance)) {
 			guidance = next;
-			pi.registerTool(defineAskTool(guidance, currentConfig, pi.events));
+			pi.registerTool(defineAskTool(guidance, currentConfig, bus));
 		}
 	});
 	// Load the questionnaire UI shortly after a TUI session starts, off the start-up path.
@@ -47,7 +51,7 @@ export default function askUserQuestion(pi: ExtensionAPI): void {
 		cancelPrewarm = undefined;
 	});
 	// Registered after the config handler so a re-registration never undoes the no-UI removal.
-	installVisibilityReconciler(pi, TOOL_NAME);
+	installVisibilityReconciler(pi, TOOL_NAME, () => answerers.present);
 }
 
 function guidanceFrom(config: AskConfig): GuidanceTexts {

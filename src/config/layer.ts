@@ -14,6 +14,7 @@
 import type { TObject, TSchema } from "typebox";
 import { Value } from "typebox/value";
 import { lazyRegExp } from "../util/once.ts";
+import { isRecord } from "../util/records.ts";
 
 /** Settings by dotted path (`guidance.description`), as read from one file. */
 export type Layer = Map<string, unknown>;
@@ -107,8 +108,4 @@ function showKey(name: string): string {
 	if (plainKey().test(name) && name.length <= MAX_KEY_CHARS) return name;
 	const cut = name.length > MAX_KEY_CHARS ? `${name.slice(0, MAX_KEY_CHARS)}…` : name;
 	return JSON.stringify(cut);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -5,6 +5,7 @@
  * what it shows.
  */
 import { type Answer, OUTCOMES, type Outcome, type Problem, type QuestionNote } from "../protocol/result.ts";
+import { isRecord } from "../util/records.ts";
 
 /** The parts of a QuestionnaireResult the transcript shows, each one read defensively. */
 export interface Shown {
@@ -58,11 +59,6 @@ export function readDetails(value: unknown): Shown | undefined {
 				}
 			: undefined,
 	};
-}
-
-/** A plain-object check for untrusted values. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The first {@link MAX_ITEMS} entries of what should be an array. */

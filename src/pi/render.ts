@@ -17,7 +17,8 @@ import type { Answer, Outcome, QuestionNote } from "../protocol/result.ts";
 import { fitLine, wrapBlock } from "../text/fit.ts";
 import { sanitizeBlock, sanitizeInline } from "../text/sanitize.ts";
 import { TOOL_NAME } from "../tool/guidance.ts";
-import { isRecord, readDetails, type Shown } from "./read-details.ts";
+import { isRecord } from "../util/records.ts";
+import { readDetails, type Shown } from "./read-details.ts";
 
 /** The theme calls the renderers use; Pi's `Theme` provides them. */
 export type RenderTheme = Pick<Theme, "fg" | "bold">;

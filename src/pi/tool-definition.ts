@@ -7,19 +7,20 @@ import type { AskConfig } from "../config/schema.ts";
 import { resolveLocale } from "../i18n/locale.ts";
 import { messagesFor } from "../i18n/messages.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
-import type { EventBus } from "../tool/answer-channel.ts";
+import type { Answerers, EventBus } from "../tool/answer-events.ts";
 import { type GuidanceTexts, TOOL_LABEL, TOOL_NAME } from "../tool/guidance.ts";
 import { QuestionnaireParams } from "../tool/schema.ts";
 import { renderAskCall, renderAskResult } from "./render.ts";
 
 /**
- * The tool as registered with Pi; `config` returns the settings in force when a call runs; on `events`
- * (Pi's shared bus) other extensions may answer a call's questionnaire (tool/answer-channel.ts).
+ * The tool as registered with Pi; `config` returns the settings in force when a call runs; on `bus.events`
+ * (Pi's shared bus) other extensions may answer a call's questionnaire (tool/answer-channel.ts), and
+ * `bus.answerers` says whether one announced it always does.
  */
 export function defineAskTool(
 	guidance: GuidanceTexts,
 	config: () => AskConfig,
-	events?: EventBus,
+	bus?: { events: EventBus; answerers?: Answerers },
 ): ToolDefinition<typeof QuestionnaireParams, QuestionnaireResult> {
 	// The transcript speaks the person's locale like the dialog; resolved per render, so a config reload applies.
 	const messages = () => messagesFor(resolveLocale(config().locale, process.env));
@@ -46,7 +47,8 @@ export function defineAskTool(
 				ui: ctx.ui,
 				signal,
 				config: config(),
-				events,
+				events: bus?.events,
+				answerers: bus?.answerers,
 				callId: toolCallId,
 			});
 		},

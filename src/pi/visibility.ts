@@ -1,20 +1,28 @@
 /**
- * Keeps ask_user_question out of the model's tool list when nobody can answer (print and JSON
- * modes), and brings it back when a UI session resumes — but only if we were the ones who removed
- * it: a tool the user left out (e.g. a `--tools` allowlist) is never re-added.
+ * Keeps ask_user_question out of the model's tool list when nobody can answer (print and JSON modes
+ * without an answering extension), and brings it back when someone can again — but only if we were the
+ * ones who removed it: a tool the user left out (e.g. a `--tools` allowlist) is never re-added.
  */
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 
-/** Installs the reconciler on session_start and before_agent_start. */
-export function installVisibilityReconciler(pi: ExtensionAPI, toolName: string): void {
+/**
+ * Installs the reconciler on session_start and before_agent_start. `answeredElsewhere` says whether an
+ * extension announced it answers questionnaires (tool/answer-events.ts): then a session without a UI keeps the tool.
+ */
+export function installVisibilityReconciler(
+	pi: ExtensionAPI,
+	toolName: string,
+	answeredElsewhere: () => boolean = () => false,
+): void {
 	let removedByUs = false;
 	const reconcile = (_event: unknown, ctx: ExtensionContext): void => {
 		const active = pi.getActiveTools();
 		const isActive = active.includes(toolName);
-		if (!ctx.hasUI && isActive) {
+		const answerable = ctx.hasUI || answeredElsewhere();
+		if (!answerable && isActive) {
 			pi.setActiveTools(active.filter((name) => name !== toolName));
 			removedByUs = true;
-		} else if (ctx.hasUI && removedByUs) {
+		} else if (answerable && removedByUs) {
 			if (!isActive) pi.setActiveTools([...active, toolName]);
 			removedByUs = false;
 		}

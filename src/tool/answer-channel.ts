@@ -10,32 +10,18 @@
  * - `ask_user_question:answer_rejected` (we emit) `{ id, problems }` for an answer that does not fit the
  *   questions; the questionnaire stays open.
  * - `ask_user_question:closed` (we emit) `{ id, result }` when the call ends, however it ended.
+ * - `ask_user_question:answerer` (others emit) `{ name }`: "I answer questionnaires", at their load and
+ *   again on `ask_user_question:ready` (we emit it once we listen, whichever extension loaded first). With
+ *   an answerer, the tool is offered even where nobody sits at a UI (print and JSON modes), and such calls
+ *   wait for the bus alone.
  *
  * Pure: parsing and checking an answer; imports nothing from Pi or the terminal.
  */
 
 import type { Question, Questionnaire } from "../protocol/questions.ts";
 import { emptyPicks, type Pick, type Picks } from "../rpc/picks.ts";
-
-/** The event names, one place. */
-export const ANSWER_CHANNEL = {
-	asked: "ask_user_question:asked",
-	answer: "ask_user_question:answer",
-	rejected: "ask_user_question:answer_rejected",
-	closed: "ask_user_question:closed",
-} as const;
-
-/** The payload version of `asked`; a change that breaks listeners bumps it. */
-export const ANSWER_CHANNEL_VERSION = 1;
-
-/** Pi's shared event bus, structurally (`pi.events`). */
-export interface EventBus {
-	emit(channel: string, data: unknown): void;
-	on(channel: string, handler: (data: unknown) => void): () => void;
-}
-
-/** The longest `by` kept (it names the answering extension; a label, not a message). */
-const BY_MAX = 100;
+import { isRecord } from "../util/records.ts";
+import { BY_MAX } from "./answer-events.ts";
 
 /** A checked answer, as the dialog walker keeps them: picks and notes by question, or a decline. */
 export interface ParsedAnswer {
@@ -151,6 +137,4 @@ function optionalText(value: unknown, at: string, problems: string[]): string | 
 	return text === "" ? undefined : text;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+export { ANSWER_CHANNEL, ANSWER_CHANNEL_VERSION, type EventBus } from "./answer-events.ts";

@@ -15,9 +15,9 @@ import { resultText } from "../protocol/envelope.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, notShownResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { walkQuestionnaire } from "../rpc/walker.ts";
-import { timeoutMs } from "../util/countdown.ts";
+import { Countdown, timeoutMs } from "../util/countdown.ts";
 import { answerFromAnywhere } from "./answer-anywhere.ts";
-import type { EventBus } from "./answer-channel.ts";
+import type { EventBus } from "./answer-events.ts";
 import { validateQuestionnaire } from "./validation.ts";
 
 /** The tool result handed back to Pi: text for the model, the structured result for everything else. */
@@ -38,6 +38,8 @@ export interface ExecuteEnv extends HostCapabilities {
 	loadTui?: () => Promise<TuiLoad>;
 	/** Pi's event bus: other extensions may answer the questionnaire there (tool/answer-channel.ts). */
 	events?: EventBus;
+	/** Whether an extension announced it answers questionnaires: then a session without a UI waits for it. */
+	answerers?: { readonly present: boolean };
 	/** The tool call's id: names the questionnaire on the event bus. */
 	callId?: string;
 }
@@ -63,15 +65,40 @@ async function runOnHost(questionnaire: Questionnaire, env: ExecuteEnv): Promise
 	// Accessible prompts when the config or the environment asks for them (decided in host/choose.ts).
 	const accessible = env.accessible ?? wantsAccessible(env.config?.ui, process.env);
 	const path = chooseHostPath({ ...env, accessible });
-	if (path === "none")
+	const { events, callId } = env;
+	if (path === "none") {
+		// Nobody at a UI, but an extension answers: nothing is shown, the call waits for its answer.
+		if (events && callId !== undefined && env.answerers?.present)
+			return answerFromAnywhere(callId, questionnaire, events, env.signal, waitForTheBus(questionnaire, env));
 		return notShownResult("programmatic", "no_ui", "This Pi session has no interactive UI (print or JSON mode).");
+	}
 	// A questionnaire opens: the bundles' code cache can be written after it.
 	signalShown();
 	const open = (signal: AbortSignal | undefined) => openOnHost(path, questionnaire, env, signal);
-	const { events, callId } = env;
 	return events && callId !== undefined
 		? answerFromAnywhere(callId, questionnaire, events, env.signal, open)
 		: open(env.signal);
+}
+
+/**
+ * The host path with no host: resolves when `signal` fires (the tool's abort: interrupted; the bus
+ * answered: ignored) or when the config's `timeout` runs out (timed out). Shows nothing.
+ */
+function waitForTheBus(questionnaire: Questionnaire, env: ExecuteEnv) {
+	const count = questionnaire.questions.length;
+	const ms = timeoutMs(env.config?.timeout);
+	return (signal: AbortSignal): Promise<QuestionnaireResult> =>
+		new Promise((resolve) => {
+			const end = (ending: "interrupted" | "timed_out") => {
+				countdown?.disarm();
+				signal.removeEventListener("abort", onAbort);
+				resolve(finishedResult("programmatic", count, ending, { answers: [] }));
+			};
+			const onAbort = () => end("interrupted");
+			const countdown = ms === undefined ? undefined : new Countdown(ms, { expire: () => end("timed_out") });
+			if (signal.aborted) end("interrupted");
+			else signal.addEventListener("abort", onAbort, { once: true });
+		});
 }
 
 /** Shows the questionnaire on `path` until it ends or `signal` fires. */

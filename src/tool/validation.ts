@@ -16,6 +16,7 @@ import type { Question, Questionnaire, QuestionOption } from "../protocol/questi
 import type { Problem } from "../protocol/result.ts";
 import { deepFreeze } from "../util/freeze.ts";
 import { lazyRegExp } from "../util/once.ts";
+import { isRecord } from "../util/records.ts";
 
 /** Either the clean questionnaire, or every problem found (never an empty list). */
 export type ValidationResult = { ok: true; questionnaire: Questionnaire } | { ok: false; problems: Problem[] };
@@ -258,10 +259,6 @@ function textOf(entry: unknown, key: string): string | undefined {
 
 function isBlank(text: string): boolean {
 	return text.replace(invisible(), "").trim() === "";
-}
-
-function isRecord(value: unknown): value is Fields {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** Reads an own property only: an inherited `questions` (prototype tricks) counts as missing. */

@@ -3,13 +3,14 @@
  * `ask_user_question:asked` on Pi's event bus and answers with `ask_user_question:answer`. The open
  * RPC dialog, or the questionnaire on the terminal, is closed and the model receives the answer;
  * `details` say it came from that extension (host `programmatic`, `answeredBy`). A refused answer is
- * reported back on the bus.
+ * reported back on the bus. In print mode, where nobody sits at a UI, the tool is offered only because
+ * the extension announced that it answers, and the call waits for it.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createHarness, type PiHarness, type UiRequest } from "../support/pi.ts";
-import { askStep, CACHE_QUESTION, echoStep } from "../support/questions.ts";
+import { createHarness, type PiHarness, runPrint, type UiRequest } from "../support/pi.ts";
+import { ASK, askStep, CACHE_QUESTION, echoStep } from "../support/questions.ts";
 import { startTui, type TuiSession } from "../support/tty.ts";
 
 let h: PiHarness | undefined;
@@ -27,6 +28,9 @@ afterEach(async () => {
  */
 const ANSWERER = `
 export default function (pi) {
+	const announce = () => pi.events.emit("ask_user_question:answerer", { name: "phone-bridge" });
+	pi.events.on("ask_user_question:ready", announce);
+	announce();
 	pi.events.on("ask_user_question:answer_rejected", (data) => {
 		process.stderr.write("REJECTED " + JSON.stringify(data) + "\\n");
 	});
@@ -87,5 +91,24 @@ describe("an answer from another extension", () => {
 		expect(h.fake.requests.at(-1)?.lastToolResult).toContain('= "SQLite file" (note: "from the phone")');
 		const screen = await tui.screen();
 		expect(screen).not.toContain("Type something");
+	});
+
+	it("print mode: nobody at a UI, but the answerer announced itself, so the tool is offered and answered", async () => {
+		h = await createHarness([askStep(CACHE_QUESTION), echoStep]);
+		const answerer = join(h.cwd, "answerer.mjs");
+		writeFileSync(answerer, ANSWERER);
+		const run = await runPrint("pick a cache", h.options({ extraArgs: ["-e", answerer] }));
+		expect(run.code).toBe(0);
+		expect(h.fake.requests[0]?.tools).toContain(ASK);
+		expect(h.fake.requests.at(-1)?.lastToolResult).toBe(
+			'User answered: "Where should the API client cache responses?" = "SQLite file" (note: "from the phone"). Continue with these answers.',
+		);
+		expect(run.stdout).toContain("received: User answered:");
+	});
+
+	it("print mode without an answerer: the tool is not offered (control)", async () => {
+		h = await createHarness([{ text: "no tool" }]);
+		await runPrint("pick a cache", h.options());
+		expect(h.fake.requests[0]?.tools).not.toContain(ASK);
 	});
 });

@@ -9,7 +9,7 @@ import { chooseHostPath } from "../../src/host/choose.ts";
 import { loadTui, prewarmTui, resetTuiLoad, type TuiLoad } from "../../src/host/load-tui.ts";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
-import { executeAskUserQuestion } from "../../src/tool/execute.ts";
+import { type ExecuteEnv, executeAskUserQuestion } from "../../src/tool/execute.ts";
 import { SMALL_CACHE_QUESTION } from "../support/questions.ts";
 
 const FORM: Questionnaire = { questions: [SMALL_CACHE_QUESTION] };
@@ -107,6 +107,74 @@ describe("executeAskUserQuestion", () => {
 			expect.arrayContaining(["questions[0].options", "questions[0].options[0].label"]),
 		);
 		expect(ui.select).not.toHaveBeenCalled();
+	});
+
+	describe("without a UI, when an extension answers questionnaires", () => {
+		/** A synchronous bus like Pi's, with an answerer that answers every `asked` with `reply` (or never). */
+		function answeringBus(reply?: (id: string) => unknown) {
+			const handlers = new Map<string, ((data: unknown) => void)[]>();
+			const events = {
+				emit(channel: string, data: unknown) {
+					for (const handler of handlers.get(channel) ?? []) handler(data);
+				},
+				on(channel: string, handler: (data: unknown) => void) {
+					handlers.set(channel, [...(handlers.get(channel) ?? []), handler]);
+					return () => {};
+				},
+			};
+			if (reply)
+				events.on("ask_user_question:asked", (data) => {
+					const { id } = data as { id: string };
+					setTimeout(() => events.emit("ask_user_question:answer", reply(id)), 10);
+				});
+			return events;
+		}
+		const headless = (events: ReturnType<typeof answeringBus>, extra: Partial<ExecuteEnv> = {}): ExecuteEnv => ({
+			hasUI: false,
+			mode: "print",
+			ui: dialogUi("1."),
+			events,
+			callId: "call-9",
+			answerers: { present: true },
+			...extra,
+		});
+
+		it("shows nothing and returns the extension's answer", async () => {
+			const events = answeringBus((id) => ({ id, answers: [{ question: 0, options: ["Redis"] }], by: "supervisor" }));
+			const env = headless(events);
+			const result = await executeAskUserQuestion(FORM, env);
+			expect(result.details).toMatchObject({
+				outcome: "answered",
+				host: "programmatic",
+				answeredBy: "supervisor",
+				answers: [{ answer: "Redis" }],
+			});
+			expect(env.ui.select).not.toHaveBeenCalled();
+		});
+
+		it("ends timed_out after the config's timeout when nobody answers, and interrupted on abort", async () => {
+			vi.useFakeTimers();
+			try {
+				const waiting = executeAskUserQuestion(
+					FORM,
+					headless(answeringBus(), { config: { ...defaultConfig(), timeout: 5 } }),
+				);
+				await vi.advanceTimersByTimeAsync(5_000);
+				expect((await waiting).details).toMatchObject({ outcome: "timed_out", host: "programmatic", answers: [] });
+				expect(vi.getTimerCount()).toBe(0);
+			} finally {
+				vi.useRealTimers();
+			}
+			const abort = new AbortController();
+			const aborted = executeAskUserQuestion(FORM, headless(answeringBus(), { signal: abort.signal }));
+			abort.abort();
+			expect((await aborted).details).toMatchObject({ outcome: "interrupted", host: "programmatic" });
+		});
+
+		it("without an announced answerer it is still no_ui", async () => {
+			const result = await executeAskUserQuestion(FORM, headless(answeringBus(), { answerers: { present: false } }));
+			expect(result.details).toMatchObject({ outcome: "not_shown", error: { code: "no_ui" } });
+		});
 	});
 
 	it("answers no_ui without a UI, saying it is not a refusal", async () => {

@@ -46,6 +46,20 @@ describe("installVisibilityReconciler", () => {
 		expect(state.active).toEqual(["read", "ask_user_question"]);
 	});
 
+	it("keeps the tool without a UI while an extension answers questionnaires, and removes it when none does", () => {
+		const { pi, state, fire } = fakePi(["read", "ask_user_question"]);
+		let answerer = true;
+		installVisibilityReconciler(pi, "ask_user_question", () => answerer);
+		fire("session_start", false);
+		expect(state.active).toEqual(["read", "ask_user_question"]);
+		answerer = false;
+		fire("before_agent_start", false);
+		expect(state.active).toEqual(["read"]);
+		answerer = true;
+		fire("before_agent_start", false);
+		expect(state.active).toEqual(["read", "ask_user_question"]);
+	});
+
 	it("never re-adds a tool the user left out", () => {
 		const { pi, state, fire } = fakePi(["read"]);
 		installVisibilityReconciler(pi, "ask_user_question");
