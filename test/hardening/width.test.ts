@@ -158,24 +158,18 @@ async function exercise(q: Questionnaire, cols: number, rows: number, keys: read
 	}
 }
 
+/** A one-question form with two one-letter options. */
+function oneQuestion(question: string): Questionnaire {
+	const options = ["a", "b"].map((label) => ({ label, description: "d" }));
+	return { questions: [{ question, header: "H", options }] };
+}
+
 describe("the questionnaire at every width", () => {
 	it.each([1, 2, 3])(
 		"%i columns: a wide character in the draft or a note keeps the questionnaire open",
 		async (cols) => {
 			// pi-tui 1.6's Editor overflowed its stack wrapping a wide character into 1 column.
-			const q: Questionnaire = {
-				questions: [
-					{
-						question: "Q 漢字",
-						header: "H",
-						options: [
-							{ label: "a", description: "d" },
-							{ label: "b", description: "d" },
-						],
-					},
-				],
-			};
-			await exercise(q, cols, 5, ["\x1b[200~⼀👩‍💻\x1b[201~", "語", "\r", "n", "語", "\r"], "");
+			await exercise(oneQuestion("Q 漢字"), cols, 5, ["\x1b[200~⼀👩‍💻\x1b[201~", "語", "\r", "n", "語", "\r"], "");
 		},
 	);
 
@@ -187,19 +181,13 @@ describe("the questionnaire at every width", () => {
 		// less than it is given). pi-tui counts each spacing mark of a cluster, so a grapheme can be far wider
 		// than 2 columns: sanitizing keeps a cluster's first few marks, which still makes "का…" 7 columns wide.
 		// Found by the width property: a flag emoji with 8 combining accents, pasted at 1 column.
-		const q: Questionnaire = {
-			questions: [
-				{
-					question: "Q",
-					header: "H",
-					options: [
-						{ label: "a", description: "d" },
-						{ label: "b", description: "d" },
-					],
-				},
-			],
-		};
-		await exercise(q, cols, 12, [`\x1b[200~${cluster}\x1b[201~`, "\r", "n", `\x1b[200~${cluster}\x1b[201~`, "\r"], "");
+		await exercise(
+			oneQuestion("Q"),
+			cols,
+			12,
+			[`\x1b[200~${cluster}\x1b[201~`, "\r", "n", `\x1b[200~${cluster}\x1b[201~`, "\r"],
+			"",
+		);
 	});
 
 	it("property: random questionnaires, widths 1–300, heights 3–60, random key sequences", async () => {

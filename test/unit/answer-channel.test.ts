@@ -8,29 +8,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
 import { answerId, parseAnswer } from "../../src/tool/answer-channel.ts";
+import { CACHE_QUESTION, PLATFORM_QUESTION } from "../support/questions.ts";
 
-const FORM: Questionnaire = {
-	questions: [
-		{
-			question: "Which cache?",
-			header: "Cache",
-			options: [
-				{ label: "Redis", description: "", preview: "redis" },
-				{ label: "In-memory LRU", description: "" },
-			],
-		},
-		{
-			question: "Which targets?",
-			header: "Targets",
-			multiSelect: true,
-			options: [
-				{ label: "Linux", description: "" },
-				{ label: "macOS", description: "" },
-				{ label: "Windows", description: "" },
-			],
-		},
-	],
-};
+const FORM: Questionnaire = { questions: [CACHE_QUESTION, PLATFORM_QUESTION] };
 
 const ok = (payload: unknown) => {
 	const parsed = parseAnswer(FORM, payload);
@@ -58,7 +38,7 @@ describe("parseAnswer", () => {
 			decline: false,
 			picks: {
 				picks: [
-					{ kind: "option", option: 1 },
+					{ kind: "option", option: 0 },
 					{ kind: "multi", options: [0, 2], text: "BSD" },
 				],
 				notes: ["fast enough", ""],
