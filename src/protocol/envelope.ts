@@ -78,17 +78,18 @@ export function resultText(
 }
 
 function resultPieces(result: QuestionnaireResult, questions: readonly string[], limits: TextLimits): Piece[] {
+	const who = answerer(result);
 	switch (result.outcome) {
 		case "answered":
-			return sentences(["User answered: ", ...answersText(result, limits)], globalNoteText(result, limits), [
+			return sentences([`${who} answered: `, ...answersText(result, limits)], globalNoteText(result, limits), [
 				"Continue with these answers.",
 			]);
 		case "partial":
 			return sentences(
 				result.answers.length === 0
-					? [`User submitted without answering ${count(questions.length, "question")}`]
+					? [`${who} submitted without answering ${count(questions.length, "question")}`]
 					: [
-							`User answered ${result.answers.length} of ${count(questions.length, "question")}: `,
+							`${who} answered ${result.answers.length} of ${count(questions.length, "question")}: `,
 							...answersText(result, limits),
 						],
 				unansweredText(result, questions, limits),
@@ -98,7 +99,7 @@ function resultPieces(result: QuestionnaireResult, questions: readonly string[],
 		case "declined":
 			// Answers given before declining are void, but what the user wrote is kept: it often says why.
 			return sentences(
-				["User declined to answer the questions"],
+				[`${who} declined to answer the questions`],
 				allNotesText(result, limits),
 				globalNoteText(result, limits),
 				["Do not assume answers: continue without them, or ask in chat if you cannot."],
@@ -112,6 +113,15 @@ function resultPieces(result: QuestionnaireResult, questions: readonly string[],
 }
 
 const TIMED_OUT_ADVICE = "Do not assume answers: continue with work that does not depend on them, or ask again later.";
+
+/**
+ * Who gave the answers: the user, or, when another extension answered on Pi's event bus, that extension by
+ * the name it gave (quoted like every string that is not ours): the model should know it was not the
+ * person at the terminal.
+ */
+function answerer(result: QuestionnaireResult): string {
+	return result.answeredBy === undefined ? "User" : `${quote(result.answeredBy)} (another extension)`;
+}
 
 function stoppedText(result: QuestionnaireResult, questions: readonly string[], limits: TextLimits): Piece[] {
 	const timedOut = result.outcome === "timed_out";

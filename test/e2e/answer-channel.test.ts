@@ -74,7 +74,7 @@ describe("an answer from another extension", () => {
 			answers: [{ questionIndex: 0, kind: "option", answer: "SQLite file", notes: "from the phone" }],
 		});
 		expect(h.fake.requests.at(-1)?.lastToolResult).toBe(
-			'User answered: "Where should the API client cache responses?" = "SQLite file" (note: "from the phone"). Continue with these answers.',
+			'"phone-bridge" (another extension) answered: "Where should the API client cache responses?" = "SQLite file" (note: "from the phone"). Continue with these answers.',
 		);
 		const stderr = rpc.stderr();
 		expect(stderr).toContain(`ASKED 1 ${CACHE_QUESTION.question}`);
@@ -87,7 +87,7 @@ describe("an answer from another extension", () => {
 		const answerer = join(h.cwd, "answerer.mjs");
 		writeFileSync(answerer, ANSWERER);
 		tui = startTui(h.options({ extraArgs: ["-e", answerer, "We need a cache. Ask me."] }));
-		await tui.waitForScreen("received: User answered:", "the model's reply to the answer from the bus");
+		await tui.waitForScreen("received:", "the model's reply to the answer from the bus");
 		expect(h.fake.requests.at(-1)?.lastToolResult).toContain('= "SQLite file" (note: "from the phone")');
 		const screen = await tui.screen();
 		expect(screen).not.toContain("Type something");
@@ -101,9 +101,9 @@ describe("an answer from another extension", () => {
 		expect(run.code).toBe(0);
 		expect(h.fake.requests[0]?.tools).toContain(ASK);
 		expect(h.fake.requests.at(-1)?.lastToolResult).toBe(
-			'User answered: "Where should the API client cache responses?" = "SQLite file" (note: "from the phone"). Continue with these answers.',
+			'"phone-bridge" (another extension) answered: "Where should the API client cache responses?" = "SQLite file" (note: "from the phone"). Continue with these answers.',
 		);
-		expect(run.stdout).toContain("received: User answered:");
+		expect(run.stdout).toContain('received: "phone-bridge" (another extension) answered:');
 	});
 
 	it("print mode without an answerer: the tool is not offered (control)", async () => {
