@@ -9,7 +9,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createHarness, type PiHarness, runPrint, type UiRequest } from "../support/pi.ts";
+import { createHarness, type PiHarness, REPO_ROOT, runPrint, type UiRequest } from "../support/pi.ts";
 import { ASK, askStep, CACHE_QUESTION, echoStep } from "../support/questions.ts";
 import { startTui, type TuiSession } from "../support/tty.ts";
 
@@ -110,5 +110,26 @@ describe("an answer from another extension", () => {
 		h = await createHarness([{ text: "no tool" }]);
 		await runPrint("pick a cache", h.options());
 		expect(h.fake.requests[0]?.tools).not.toContain(ASK);
+	});
+
+	it("the shipped example (examples/recommended-after-delay.ts) answers the recommended option when nobody does", async () => {
+		const question = {
+			question: "Which queue should the importer use?",
+			header: "Queue",
+			options: [
+				{ label: "SQS (Recommended)", description: "Managed." },
+				{ label: "RabbitMQ", description: "Self-hosted." },
+			],
+		};
+		h = await createHarness([askStep(question), echoStep]);
+		const example = join(REPO_ROOT, "examples", "recommended-after-delay.ts");
+		const run = await runPrint(
+			"import the data",
+			h.options({ extraArgs: ["-e", example], env: { PI_ASK_AUTO_AFTER: "0.2" } }),
+		);
+		expect(run.code).toBe(0);
+		expect(h.fake.requests.at(-1)?.lastToolResult).toBe(
+			'"recommended-after-delay" (another extension) answered: "Which queue should the importer use?" = "SQS (Recommended)". Continue with these answers.',
+		);
 	});
 });

@@ -76,11 +76,17 @@ afterAll(async () => {
 const manifest = (dir: string) => JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Manifest;
 
 describe("the tarball", () => {
-	it("holds the entry, the docs Pi reads and the schema, and none of the development files", () => {
+	it("holds the entry, the docs Pi reads, the schema and the example answerer, and none of the development files", () => {
 		const own = manifest(REPO_ROOT);
 		for (const entry of own.pi?.extensions ?? []) expect(packed, entry).toContain(entry.replace(/^\.\//, ""));
 		expect(packed).toEqual(
-			expect.arrayContaining(["package.json", "README.md", "CHANGELOG.md", "schema/ask-user-question.schema.json"]),
+			expect.arrayContaining([
+				"package.json",
+				"README.md",
+				"CHANGELOG.md",
+				"schema/ask-user-question.schema.json",
+				"examples/recommended-after-delay.ts",
+			]),
 		);
 		const development = packed.filter((path) => /^(test|bench|scripts|node_modules|\.tmp|\.git)\//.test(path));
 		expect(development).toEqual([]);
