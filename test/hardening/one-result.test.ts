@@ -4,7 +4,8 @@
  * overlay semantics) and asserts one settled result, one `done` from the questionnaire, its outcome, and
  * that nothing is left behind (overlays, raw input listeners, a running editor, a stopped TUI):
  * abort while the TUI module loads, while the dialog is open, while the external editor runs, while
- * collapsed; two concurrent calls; the host disposing the overlay; a component that throws; and, in Pi's
+ * collapsed; an answer from another extension on the event bus (dialog open, collapsed, external editor
+ * open); two concurrent calls; the host disposing the overlay; a component that throws; and, in Pi's
  * real InteractiveMode, the config file changing (and being reloaded) while a questionnaire is open.
  */
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -13,6 +14,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { TuiLoad, TuiRunner } from "../../src/host/load-tui.ts";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
+import type { EventBus } from "../../src/tool/answer-events.ts";
 import { type AskToolResult, executeAskUserQuestion } from "../../src/tool/execute.ts";
 import { runTuiQuestionnaire } from "../../src/tui/run.ts";
 import type { ExternalEditor } from "../../src/tui/session-options.ts";
@@ -45,17 +47,34 @@ function loader(editExternally?: ExternalEditor, gate?: Promise<void>): () => Pr
 	};
 }
 
+/** A synchronous event bus like Pi's `pi.events`. */
+function eventBus(): EventBus {
+	const handlers = new Map<string, ((data: unknown) => void)[]>();
+	return {
+		emit(channel, data) {
+			for (const handler of handlers.get(channel) ?? []) handler(data);
+		},
+		on(channel, handler) {
+			handlers.set(channel, [...(handlers.get(channel) ?? []), handler]);
+			return () =>
+				handlers.set(
+					channel,
+					(handlers.get(channel) ?? []).filter((h) => h !== handler),
+				);
+		},
+	};
+}
+
 /** Starts one call; `settled` counts how often its promise settled (a promise settles once, so: ≤ 1). */
-function call(signal?: AbortSignal, load = loader()) {
+function call(signal?: AbortSignal, load = loader(), events?: EventBus) {
 	let settled = 0;
 	let value: AskToolResult | undefined;
-	const promise = executeAskUserQuestion(FORM, { hasUI: true, mode: "tui", ui: host.ui, signal, loadTui: load }).then(
-		(r) => {
-			settled++;
-			value = r;
-			return r;
-		},
-	);
+	const env = { hasUI: true, mode: "tui", ui: host.ui, signal, loadTui: load, events, callId: "call-1" };
+	const promise = executeAskUserQuestion(FORM, env).then((r) => {
+		settled++;
+		value = r;
+		return r;
+	});
 	return { promise, settled: () => settled, value: () => value };
 }
 
@@ -156,6 +175,53 @@ describe("abort", () => {
 		controller.abort();
 		const result = await expectOne(c, "interrupted");
 		expect(result.details.answers).toHaveLength(1);
+	});
+});
+
+describe("an answer from another extension (Pi's event bus)", () => {
+	const answer = { id: "call-1", answers: [{ question: 0, options: ["Memory"] }], by: "bridge" };
+
+	it("with the dialog open: the overlay closes and the bus's answer is the one result", async () => {
+		const bus = eventBus();
+		const c = call(undefined, loader(), bus);
+		await waitShown();
+		host.press("\x1b[B");
+		bus.emit("ask_user_question:answer", answer);
+		const result = await expectOne(c, "partial");
+		expect(result.details).toMatchObject({ host: "programmatic", answeredBy: "bridge" });
+		expect(result.details.answers.map((a) => a.answer)).toEqual(["Memory"]);
+	});
+
+	it("while collapsed, and while an external editor is open (it is told to stop): the same", async () => {
+		const bus = eventBus();
+		const c = call(undefined, loader(), bus);
+		await waitShown();
+		host.press("1", "\x1d");
+		host.frame();
+		bus.emit("ask_user_question:answer", answer);
+		await expectOne(c, "partial");
+
+		const editing = eventBus();
+		let editorStopped = false;
+		let editorOpened = false;
+		const stalled: ExternalEditor = (_text, { signal }) => {
+			editorOpened = true;
+			return new Promise((resolve) =>
+				signal?.addEventListener("abort", () => {
+					editorStopped = true;
+					resolve({ ok: false, error: "aborted" });
+				}),
+			);
+		};
+		const second = call(undefined, loader(stalled), editing);
+		await waitShown(2);
+		host.press("\x1b[B", "\x1b[B", "\r", "x", "\x07");
+		await tick();
+		expect(editorOpened).toBe(true);
+		editing.emit("ask_user_question:answer", answer);
+		const result = await expectOne(second, "partial", 2);
+		expect(editorStopped).toBe(true);
+		expect(result.details.answers.map((a) => a.answer)).toEqual(["Memory"]);
 	});
 });
 
