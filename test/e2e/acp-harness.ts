@@ -29,7 +29,9 @@ import { piArgs, piCommand, piEnv, REPO_ROOT } from "../support/pi.ts";
 const PI_ACP = join(REPO_ROOT, "node_modules", "pi-acp", "dist", "index.js");
 
 /** What the client answers to one permission request (a pi `select` or `confirm` dialog). */
-export type PermissionHandler = (request: RequestPermissionRequest) => RequestPermissionResponse;
+export type PermissionHandler = (
+	request: RequestPermissionRequest,
+) => RequestPermissionResponse | Promise<RequestPermissionResponse>;
 
 /** A live pi-acp process with one ACP session. */
 export interface AcpSession {
