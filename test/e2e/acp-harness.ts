@@ -47,11 +47,11 @@ export interface AcpSession {
 }
 
 /** Starts pi-acp against `agentDir` (made by the fake-model harness) and opens a session in `cwd`. */
-export async function startAcp(options: { agentDir: string; cwd: string }): Promise<AcpSession> {
+export async function startAcp(options: { agentDir: string; cwd: string; extraArgs?: string[] }): Promise<AcpSession> {
 	const scratch = mkdtempSync(join(tmpdir(), "pi-ask-acp-"));
 	const wrapper = join(scratch, "pi");
 	const { command, args } = piCommand();
-	const line = [command, ...args, ...piArgs({})].map(shellQuote).join(" ");
+	const line = [command, ...args, ...piArgs({ extraArgs: options.extraArgs })].map(shellQuote).join(" ");
 	// pi-acp drops pi's stderr; keep it for failure messages.
 	const piStderr = join(scratch, "pi.stderr");
 	writeFileSync(wrapper, `#!/bin/sh\nexec ${line} "$@" 2>>${shellQuote(piStderr)}\n`);

@@ -1,14 +1,28 @@
 /**
- * The answer timeout in an editor host: through the real `pi-acp` bridge, a questionnaire whose
- * permission prompt nobody answers ends as timed out after `timeout` seconds, and the model is told.
- * ACP gives the agent no way to withdraw the prompt, so the editor may still show it: answering it
- * afterwards changes nothing, and the session goes on.
+ * Prompts the person in the editor does not answer, through the real `pi-acp` bridge: with an answer
+ * `timeout`, the call ends as timed out after that many seconds and the model is told; with an extension
+ * that answers on Pi's event bus, its answer wins. ACP gives the agent no way to withdraw the prompt, so
+ * the editor may still show it: answering it afterwards changes nothing, and the session goes on.
  */
+
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { RequestPermissionResponse } from "@agentclientprotocol/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type PiHarness } from "../support/pi.ts";
 import { askStep, CACHE_QUESTION, echoStep } from "../support/questions.ts";
 import { type AcpSession, pickOption, startAcp } from "./acp-harness.ts";
+
+/** An extension that answers every questionnaire on the bus a moment after it is asked. */
+const ANSWERER = `
+export default function (pi) {
+	pi.events.on("ask_user_question:asked", (data) => {
+		setTimeout(() => pi.events.emit("ask_user_question:answer", {
+			id: data.id, answers: [{ question: 0, options: ["Redis"] }], by: "chat-bridge",
+		}), 200);
+	});
+}
+`;
 
 let h: PiHarness;
 let acp: AcpSession;
@@ -45,5 +59,23 @@ describe("an ACP client with an answer timeout", () => {
 		h.fake.enqueue({ text: "still here" });
 		expect(await acp.prompt("are you there?", () => ({ outcome: { outcome: "cancelled" } }))).toBe("end_turn");
 		expect(h.fake.requests).toHaveLength(requests + 1);
+	});
+
+	it("an extension on the bus answers first: the model gets its answer", async () => {
+		const bridge = await createHarness([askStep(CACHE_QUESTION), echoStep]);
+		const answerer = join(bridge.cwd, "answerer.mjs");
+		writeFileSync(answerer, ANSWERER);
+		const session = await startAcp({ agentDir: bridge.agentDir, cwd: bridge.cwd, extraArgs: ["-e", answerer] });
+		try {
+			const stop = await session.prompt("ask me", () => new Promise<RequestPermissionResponse>(() => {}));
+			expect(stop).toBe("end_turn");
+			expect(session.permissions).toHaveLength(1);
+			expect(bridge.fake.requests.at(-1)?.lastToolResult).toBe(
+				'"chat-bridge" (another extension) answered: "Where should the API client cache responses?" = "Redis". Continue with these answers.',
+			);
+		} finally {
+			await session.close();
+			await bridge.dispose();
+		}
 	});
 });
