@@ -9,14 +9,8 @@
 import type { Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { collect } from "../rpc/picks.ts";
-import {
-	ANSWER_CHANNEL,
-	ANSWER_CHANNEL_VERSION,
-	answerId,
-	type EventBus,
-	type ParsedAnswer,
-	parseAnswer,
-} from "./answer-channel.ts";
+import { answerId, type ParsedAnswer, parseAnswer } from "./answer-channel.ts";
+import { ANSWER_CHANNEL, ANSWER_CHANNEL_VERSION, type EventBus } from "./answer-events.ts";
 
 /**
  * Runs `open` (the host path, under a signal that also fires when the bus answers first) and resolves

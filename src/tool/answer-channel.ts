@@ -136,5 +136,3 @@ function optionalText(value: unknown, at: string, problems: string[]): string | 
 	const text = value.trim();
 	return text === "" ? undefined : text;
 }
-
-export { ANSWER_CHANNEL, ANSWER_CHANNEL_VERSION, type EventBus } from "./answer-events.ts";

@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../../src/protocol/result.ts";
 import { answerFromAnywhere } from "../../src/tool/answer-anywhere.ts";
-import { ANSWER_CHANNEL, type EventBus } from "../../src/tool/answer-channel.ts";
+import { ANSWER_CHANNEL, type EventBus } from "../../src/tool/answer-events.ts";
 import { validateQuestionnaire } from "../../src/tool/validation.ts";
 
 const FORM: Questionnaire = {
