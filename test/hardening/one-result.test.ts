@@ -18,6 +18,7 @@ import type { EventBus } from "../../src/tool/answer-events.ts";
 import { type AskToolResult, executeAskUserQuestion } from "../../src/tool/execute.ts";
 import { runTuiQuestionnaire } from "../../src/tui/run.ts";
 import type { ExternalEditor } from "../../src/tui/session-options.ts";
+import { eventBus } from "../support/event-bus.ts";
 import { askTurn, echoTurn, startInteractive } from "../support/interactive.ts";
 import { SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION } from "../support/questions.ts";
 import { report } from "./support/corpus.ts";
@@ -44,24 +45,6 @@ function loader(editExternally?: ExternalEditor, gate?: Promise<void>): () => Pr
 	return async () => {
 		await gate;
 		return { ok: true, run };
-	};
-}
-
-/** A synchronous event bus like Pi's `pi.events`. */
-function eventBus(): EventBus {
-	const handlers = new Map<string, ((data: unknown) => void)[]>();
-	return {
-		emit(channel, data) {
-			for (const handler of handlers.get(channel) ?? []) handler(data);
-		},
-		on(channel, handler) {
-			handlers.set(channel, [...(handlers.get(channel) ?? []), handler]);
-			return () =>
-				handlers.set(
-					channel,
-					(handlers.get(channel) ?? []).filter((h) => h !== handler),
-				);
-		},
 	};
 }
 

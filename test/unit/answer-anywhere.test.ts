@@ -9,8 +9,9 @@ import { describe, expect, it, vi } from "vitest";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../../src/protocol/result.ts";
 import { answerFromAnywhere } from "../../src/tool/answer-anywhere.ts";
-import { ANSWER_CHANNEL, type EventBus } from "../../src/tool/answer-events.ts";
+import { ANSWER_CHANNEL } from "../../src/tool/answer-events.ts";
 import { validateQuestionnaire } from "../../src/tool/validation.ts";
+import { eventBus } from "../support/event-bus.ts";
 
 const FORM: Questionnaire = {
 	questions: [
@@ -24,26 +25,6 @@ const FORM: Questionnaire = {
 		},
 	],
 };
-
-/** A synchronous bus like Pi's, recording what was emitted. */
-function bus() {
-	const handlers = new Map<string, Set<(data: unknown) => void>>();
-	const emitted: { channel: string; data: unknown }[] = [];
-	const events: EventBus = {
-		emit(channel, data) {
-			emitted.push({ channel, data });
-			for (const handler of handlers.get(channel) ?? []) handler(data);
-		},
-		on(channel, handler) {
-			const set = handlers.get(channel) ?? new Set();
-			set.add(handler);
-			handlers.set(channel, set);
-			return () => set.delete(handler);
-		},
-	};
-	const listeners = () => [...handlers.values()].reduce((n, set) => n + set.size, 0);
-	return { events, emitted, listeners, on: events.on.bind(events), emit: events.emit.bind(events) };
-}
 
 /** A host path that stays open until answered (`answer`) or aborted (then: interrupted). */
 function host() {
@@ -66,7 +47,7 @@ const redisByTerminal = finishedResult("tui", 1, "submitted", {
 
 describe("answerFromAnywhere", () => {
 	it("a bus answer wins: the host's questionnaire is closed and the result says who answered", async () => {
-		const b = bus();
+		const b = eventBus();
 		const h = host();
 		b.on(ANSWER_CHANNEL.asked, (data) => {
 			const { id } = data as { id: string };
@@ -74,7 +55,7 @@ describe("answerFromAnywhere", () => {
 				b.emit(ANSWER_CHANNEL.answer, { id, answers: [{ question: 0, options: ["redis"] }], by: "chat-bridge" }),
 			);
 		});
-		const result = await answerFromAnywhere("call-1", FORM, b.events, undefined, h.open);
+		const result = await answerFromAnywhere("call-1", FORM, b, undefined, h.open);
 		expect(result).toEqual({
 			outcome: "answered",
 			cancelled: false,
@@ -94,21 +75,21 @@ describe("answerFromAnywhere", () => {
 	});
 
 	it("an answer given while `asked` is being emitted wins before anything is shown", async () => {
-		const b = bus();
+		const b = eventBus();
 		const h = host();
 		b.on(ANSWER_CHANNEL.asked, (data) =>
 			b.emit(ANSWER_CHANNEL.answer, { id: (data as { id: string }).id, decline: true }),
 		);
-		const result = await answerFromAnywhere("call-2", FORM, b.events, undefined, h.open);
+		const result = await answerFromAnywhere("call-2", FORM, b, undefined, h.open);
 		expect(result).toMatchObject({ outcome: "declined", host: "programmatic", answers: [] });
 		expect(h.open).not.toHaveBeenCalled();
 		expect(b.emitted.at(-1)).toEqual({ channel: ANSWER_CHANNEL.closed, data: { id: "call-2", result } });
 	});
 
 	it("the host answers first: the listening ends and a later bus answer changes nothing", async () => {
-		const b = bus();
+		const b = eventBus();
 		const h = host();
-		const running = answerFromAnywhere("call-3", FORM, b.events, undefined, h.open);
+		const running = answerFromAnywhere("call-3", FORM, b, undefined, h.open);
 		await Promise.resolve();
 		h.answer(redisByTerminal);
 		expect(await running).toBe(redisByTerminal);
@@ -119,9 +100,9 @@ describe("answerFromAnywhere", () => {
 	});
 
 	it("the host's answer settles it at once: a bus answer right after it is late", async () => {
-		const b = bus();
+		const b = eventBus();
 		const h = host();
-		const running = answerFromAnywhere("call-8", FORM, b.events, undefined, h.open);
+		const running = answerFromAnywhere("call-8", FORM, b, undefined, h.open);
 		h.answer(redisByTerminal);
 		await Promise.resolve();
 		b.emit(ANSWER_CHANNEL.answer, { id: "call-8", decline: true });
@@ -129,11 +110,11 @@ describe("answerFromAnywhere", () => {
 	});
 
 	it("refuses an answer that does not fit, saying why, and goes on; answers for other calls are ignored", async () => {
-		const b = bus();
+		const b = eventBus();
 		const h = host();
 		const rejected: unknown[] = [];
 		b.on(ANSWER_CHANNEL.rejected, (data) => rejected.push(data));
-		const running = answerFromAnywhere("call-4", FORM, b.events, undefined, h.open);
+		const running = answerFromAnywhere("call-4", FORM, b, undefined, h.open);
 		b.emit(ANSWER_CHANNEL.answer, { id: "call-4", answers: [{ question: 0, options: ["Memcached"] }] });
 		b.emit(ANSWER_CHANNEL.answer, { id: "another-call", decline: true });
 		b.emit(ANSWER_CHANNEL.answer, { decline: true });
@@ -148,7 +129,7 @@ describe("answerFromAnywhere", () => {
 	});
 
 	it("listeners can read but not change the (validated, frozen) questions, and get a copy of the result", async () => {
-		const b = bus();
+		const b = eventBus();
 		const h = host();
 		const validated = validateQuestionnaire(structuredClone(FORM));
 		if (!validated.ok) throw new Error("FORM is valid");
@@ -160,7 +141,7 @@ describe("answerFromAnywhere", () => {
 		b.on(ANSWER_CHANNEL.closed, (data) => {
 			(data as { result: QuestionnaireResult }).result.outcome = "declined";
 		});
-		const running = answerFromAnywhere("call-7", form, b.events, undefined, h.open);
+		const running = answerFromAnywhere("call-7", form, b, undefined, h.open);
 		h.answer(redisByTerminal);
 		const result = await running;
 		expect(form).toEqual(before);
@@ -168,7 +149,7 @@ describe("answerFromAnywhere", () => {
 	});
 
 	it("a listener that throws cannot break the call", async () => {
-		const b = bus();
+		const b = eventBus();
 		const h = host();
 		b.on(ANSWER_CHANNEL.asked, () => {
 			throw new Error("listener bug");
@@ -176,16 +157,16 @@ describe("answerFromAnywhere", () => {
 		b.on(ANSWER_CHANNEL.closed, () => {
 			throw new Error("listener bug");
 		});
-		const running = answerFromAnywhere("call-5", FORM, b.events, undefined, h.open);
+		const running = answerFromAnywhere("call-5", FORM, b, undefined, h.open);
 		h.answer(redisByTerminal);
 		expect(await running).toBe(redisByTerminal);
 	});
 
 	it("the tool's abort still ends the host path as interrupted", async () => {
-		const b = bus();
+		const b = eventBus();
 		const h = host();
 		const abort = new AbortController();
-		const running = answerFromAnywhere("call-6", FORM, b.events, abort.signal, h.open);
+		const running = answerFromAnywhere("call-6", FORM, b, abort.signal, h.open);
 		abort.abort();
 		expect(await running).toMatchObject({ outcome: "interrupted", host: "tui" });
 		expect(b.listeners()).toBe(0);

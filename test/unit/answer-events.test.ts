@@ -5,20 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { ANSWER_CHANNEL, Answerers, type EventBus } from "../../src/tool/answer-events.ts";
-
-/** A synchronous bus like Pi's. */
-function bus(): EventBus {
-	const handlers = new Map<string, ((data: unknown) => void)[]>();
-	return {
-		emit(channel, data) {
-			for (const handler of handlers.get(channel) ?? []) handler(data);
-		},
-		on(channel, handler) {
-			handlers.set(channel, [...(handlers.get(channel) ?? []), handler]);
-			return () => {};
-		},
-	};
-}
+import { eventBus } from "../support/event-bus.ts";
 
 /** An answering extension as the README shows it: announces at load and again on `ready`. */
 function answerer(events: EventBus, name: unknown): void {
@@ -28,7 +15,7 @@ function answerer(events: EventBus, name: unknown): void {
 
 describe("Answerers", () => {
 	it("hears an answerer that loads after it", () => {
-		const events = bus();
+		const events = eventBus();
 		const answerers = new Answerers(events);
 		expect(answerers.present).toBe(false);
 		answerer(events, "supervisor");
@@ -36,13 +23,13 @@ describe("Answerers", () => {
 	});
 
 	it("hears an answerer that loaded before it, through `ready`", () => {
-		const events = bus();
+		const events = eventBus();
 		answerer(events, "supervisor");
 		expect(new Answerers(events).present).toBe(true);
 	});
 
 	it("ignores announcements without a name", () => {
-		const events = bus();
+		const events = eventBus();
 		const answerers = new Answerers(events);
 		for (const payload of [undefined, null, "x", {}, { name: "   " }, { name: 3 }])
 			events.emit(ANSWER_CHANNEL.answerer, payload);

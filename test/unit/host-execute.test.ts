@@ -10,6 +10,7 @@ import { loadTui, prewarmTui, resetTuiLoad, type TuiLoad } from "../../src/host/
 import type { Questionnaire } from "../../src/protocol/questions.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
 import { type ExecuteEnv, executeAskUserQuestion } from "../../src/tool/execute.ts";
+import { eventBus } from "../support/event-bus.ts";
 import { SMALL_CACHE_QUESTION } from "../support/questions.ts";
 
 const FORM: Questionnaire = { questions: [SMALL_CACHE_QUESTION] };
@@ -112,16 +113,7 @@ describe("executeAskUserQuestion", () => {
 	describe("without a UI, when an extension answers questionnaires", () => {
 		/** A synchronous bus like Pi's, with an answerer that answers every `asked` with `reply` (or never). */
 		function answeringBus(reply?: (id: string) => unknown) {
-			const handlers = new Map<string, ((data: unknown) => void)[]>();
-			const events = {
-				emit(channel: string, data: unknown) {
-					for (const handler of handlers.get(channel) ?? []) handler(data);
-				},
-				on(channel: string, handler: (data: unknown) => void) {
-					handlers.set(channel, [...(handlers.get(channel) ?? []), handler]);
-					return () => {};
-				},
-			};
+			const events = eventBus();
 			if (reply)
 				events.on("ask_user_question:asked", (data) => {
 					const { id } = data as { id: string };
