@@ -23,6 +23,7 @@ import type { Questionnaire } from "../protocol/questions.ts";
 import { type Ending, finishedResult, type HostKind, type QuestionnaireResult } from "../protocol/result.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
 import { Countdown } from "../util/countdown.ts";
+import { eitherSignal } from "../util/signals.ts";
 import { DIALOG_BUDGET, type DialogHost, Dialogs, type StopReason } from "./dialogs.ts";
 import { answeredCount, collect, emptyPicks, multiPick, type Pick, type Picks } from "./picks.ts";
 import { discardRows, discardTitle, reviewRows, reviewTitle } from "./review.ts";
@@ -87,7 +88,7 @@ class Walk {
 		if (options.timeoutMs !== undefined) {
 			const expired = new AbortController();
 			this.timeout = new Countdown(options.timeoutMs, { expire: () => expired.abort() });
-			signal = signal ? AbortSignal.any([signal, expired.signal]) : expired.signal;
+			signal = eitherSignal(signal, expired.signal);
 		}
 		this.dialogs = new Dialogs(host, signal, DIALOG_BUDGET, this.timeout);
 	}

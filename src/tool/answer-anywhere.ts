@@ -9,6 +9,7 @@
 import type { Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { collect } from "../rpc/picks.ts";
+import { eitherSignal } from "../util/signals.ts";
 import { answerId, type ParsedAnswer, parseAnswer } from "./answer-channel.ts";
 import { ANSWER_CHANNEL, ANSWER_CHANNEL_VERSION, type EventBus } from "./answer-events.ts";
 
@@ -24,7 +25,7 @@ export async function answerFromAnywhere(
 	open: (signal: AbortSignal) => Promise<QuestionnaireResult>,
 ): Promise<QuestionnaireResult> {
 	const answeredElsewhere = new AbortController();
-	const hostSignal = signal ? AbortSignal.any([signal, answeredElsewhere.signal]) : answeredElsewhere.signal;
+	const hostSignal = eitherSignal(signal, answeredElsewhere.signal);
 	let fromBus: QuestionnaireResult | undefined;
 	let settled = false;
 	let busAnswered: () => void = () => {};

@@ -26,6 +26,7 @@ import {
 	routeKey,
 } from "../state/index.ts";
 import { Countdown } from "../util/countdown.ts";
+import { eitherSignal } from "../util/signals.ts";
 import { type CollapseListener, installCollapseListener } from "./collapse-listener.ts";
 import { pasteOpenAfter } from "./editor-input.ts";
 import { type EffectPorts, runEffects } from "./effects.ts";
@@ -276,9 +277,7 @@ export class QuestionnaireSession implements Focusable {
 			this.dispatch({ type: "editor/externalReturned", requestId, text: result.ok ? result.text : undefined });
 			this.options.tui.requestRender();
 		};
-		const signal = this.options.signal
-			? AbortSignal.any([this.options.signal, this.external.signal])
-			: this.external.signal;
+		const signal = eitherSignal(this.options.signal, this.external.signal);
 		const run = this.options.editExternally ?? defaultEditExternally;
 		const failed = (error: unknown) =>
 			answer({ ok: false, error: error instanceof Error ? error.message : String(error) });

@@ -15,6 +15,7 @@ import type { Messages } from "../../i18n/messages.ts";
 import type { Questionnaire } from "../../protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../../protocol/result.ts";
 import { walkQuestionnaire } from "../../rpc/walker.ts";
+import { eitherSignal } from "../../util/signals.ts";
 import { ringBell } from "../bell.ts";
 import { AccessiblePrompt, PLAIN_STYLE, type PromptStyle } from "./prompt.ts";
 import { accessibleStrings } from "./strings.ts";
@@ -53,7 +54,7 @@ export async function runAccessibleQuestionnaire(
 	const total = questionnaire.questions.length;
 	if (signal?.aborted) return finishedResult("tui", total, "interrupted", { answers: [] });
 	const stop = new AbortController();
-	const walkSignal = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+	const walkSignal = eitherSignal(signal, stop.signal);
 	const colourless = noColor(options.env);
 	const result = await ui.custom<QuestionnaireResult>(
 		(tui, theme, keybindings, done) => {
