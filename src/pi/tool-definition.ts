@@ -6,10 +6,13 @@ import type { ExtensionContext, ToolDefinition } from "@earendil-works/pi-coding
 import type { AskConfig } from "../config/schema.ts";
 import { resolveLocale } from "../i18n/locale.ts";
 import { messagesFor } from "../i18n/messages.ts";
+import { limitsFrom } from "../protocol/budget.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
 import type { Answerers, EventBus } from "../tool/answer-events.ts";
 import { type GuidanceTexts, TOOL_LABEL, TOOL_NAME } from "../tool/guidance.ts";
-import { QuestionnaireParams } from "../tool/schema.ts";
+import { prepareAskArguments } from "../tool/prepare-arguments.ts";
+import { repairArguments } from "../tool/repair-arguments.ts";
+import { QuestionnaireParams, type QuestionnaireParamsInput } from "../tool/schema.ts";
 import { renderAskCall, renderAskResult } from "./render.ts";
 
 /**
@@ -35,7 +38,11 @@ export function defineAskTool(
 		executionMode: "sequential",
 		// Declared to the model, never callable from other tools or codemode scripts.
 		exposure: "model-only",
-		renderCall: (args, theme, context) => renderAskCall(args, theme, context, messages()),
+		// Repairs what real models send, and refuses what cannot be shown, before Pi checks the schema.
+		// Typed as the schema's shape: Pi checks the schema right after, so what is not is refused there.
+		prepareArguments: (args) => prepareAskArguments(args, limitsFrom(config().limits)) as QuestionnaireParamsInput,
+		// The transcript shows the call as repaired (Pi passes what the model sent).
+		renderCall: (args, theme, context) => renderAskCall(repairArguments(args), theme, context, messages()),
 		renderResult: (result, options, theme, context) => renderAskResult(result, options, theme, context, messages()),
 		async execute(toolCallId, params, signal, _onUpdate, ctx: ExtensionContext) {
 			// Imported on the first call, not at load: validation, the RPC walker and the result envelope

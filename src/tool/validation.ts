@@ -18,8 +18,14 @@ import { deepFreeze } from "../util/freeze.ts";
 import { lazyRegExp } from "../util/once.ts";
 import { isRecord } from "../util/records.ts";
 
-/** Either the clean questionnaire, or every problem found (never an empty list). */
-export type ValidationResult = { ok: true; questionnaire: Questionnaire } | { ok: false; problems: Problem[] };
+/**
+ * Either the clean questionnaire, or every problem found (never an empty list); `fitsSchema` says whether
+ * the input still passes the tool's JSON schema (the problems are business rules only), so Pi would call
+ * `execute` with it.
+ */
+export type ValidationResult =
+	| { ok: true; questionnaire: Questionnaire }
+	| { ok: false; problems: Problem[]; fitsSchema: boolean };
 
 /** The path used for a problem with the arguments as a whole (not an object). */
 export const ROOT_PATH = "arguments";
@@ -54,9 +60,16 @@ export function comparable(text: string): string {
 		.toLowerCase();
 }
 
-/** True when `label` would be mistaken for a runtime control row ("Other", "Type something.", "Next"). */
+/** "Other (please specify)", "Other:", "Other - describe": the typed-answer row again, in other words. */
+const OTHER_WITH_REMARK = /^other\s*[(:,\-–—]/u;
+
+/**
+ * True when `label` would be mistaken for a runtime control row ("Other", "Other (please specify)",
+ * "Type something.", "Next").
+ */
 export function isReservedLabel(label: string): boolean {
-	return RESERVED.has(comparable(label).replace(/[.…\s]+$/u, ""));
+	const form = comparable(label).replace(/[.…\s]+$/u, "");
+	return RESERVED.has(form) || OTHER_WITH_REMARK.test(form);
 }
 
 /** Validates the tool's arguments. Never throws, whatever `input` is. */
@@ -67,18 +80,29 @@ export function validateQuestionnaire(input: unknown): ValidationResult {
 		questionnaire = readQuestionnaire(input, problems);
 	} catch {
 		// Plain JSON cannot get here; a hostile getter or Proxy could. Still answer, never throw.
-		problems.push({ path: ROOT_PATH, message: "Could not be read. Send plain JSON arguments." });
+		schemaProblem(problems, ROOT_PATH, "Could not be read. Send plain JSON arguments.");
 	}
-	if (problems.length > 0 || questionnaire === undefined) return { ok: false, problems };
+	if (problems.length > 0 || questionnaire === undefined) {
+		return { ok: false, problems, fitsSchema: !problems.some((p) => BREAKS_SCHEMA.has(p)) };
+	}
 	// Read-only from here on: every host path, and other extensions on the event bus, share it.
 	return { ok: true, questionnaire: deepFreeze(questionnaire) };
 }
 
 type Fields = Record<string, unknown>;
 
+/** The problems the tool's JSON schema would also reject (a wrong type, a missing field, a count). */
+const BREAKS_SCHEMA = new WeakSet<Problem>();
+
+function schemaProblem(problems: Problem[], path: string, message: string): void {
+	const problem = { path, message };
+	BREAKS_SCHEMA.add(problem);
+	problems.push(problem);
+}
+
 function readQuestionnaire(input: unknown, problems: Problem[]): Questionnaire | undefined {
 	if (!isRecord(input)) {
-		problems.push({ path: ROOT_PATH, message: `Must be an object like {"questions": [...]}; got ${kindOf(input)}.` });
+		schemaProblem(problems, ROOT_PATH, `Must be an object like {"questions": [...]}; got ${kindOf(input)}.`);
 		return undefined;
 	}
 	const list = readArray(input, "questions", "questions", problems, {
@@ -103,7 +127,7 @@ function readQuestionnaire(input: unknown, problems: Problem[]): Questionnaire |
 
 function readQuestion(entry: unknown, path: string, problems: Problem[]): Question | undefined {
 	if (!isRecord(entry)) {
-		problems.push({ path, message: `Must be an object {question, header, options}; got ${kindOf(entry)}.` });
+		schemaProblem(problems, path, `Must be an object {question, header, options}; got ${kindOf(entry)}.`);
 		return undefined;
 	}
 	const question = readText(entry, "question", path, "the full question, ending with '?'", problems);
@@ -136,25 +160,33 @@ function readQuestion(entry: unknown, path: string, problems: Problem[]): Questi
 
 function readOption(entry: unknown, path: string, problems: Problem[]): QuestionOption | undefined {
 	if (!isRecord(entry)) {
-		problems.push({ path, message: `Must be an object {label, description, preview?}; got ${kindOf(entry)}.` });
+		schemaProblem(problems, path, `Must be an object {label, description, preview?}; got ${kindOf(entry)}.`);
 		return undefined;
 	}
 	const label = readText(entry, "label", path, "a 1-5 word label", problems);
-	const description = readText(entry, "description", path, "what choosing this option means", problems);
+	// May be empty: an option without a description is still a clear choice (and not worth a turn).
+	const description = readText(entry, "description", path, "what choosing this option means", problems, true);
 	const preview = readPreview(entry, path, problems);
 	if (label === undefined || description === undefined || preview === null) return undefined;
 	return preview === undefined ? { label, description } : { label, description, preview };
 }
 
-/** A required, non-blank string field. */
-function readText(fields: Fields, key: string, parent: string, what: string, problems: Problem[]): string | undefined {
+/** A required string field, non-blank unless `blankAllowed`. */
+function readText(
+	fields: Fields,
+	key: string,
+	parent: string,
+	what: string,
+	problems: Problem[],
+	blankAllowed = false,
+): string | undefined {
 	const path = `${parent}.${key}`;
 	const value = own(fields, key);
 	if (value === undefined) {
-		problems.push({ path, message: `Missing. Add ${what}.` });
+		schemaProblem(problems, path, `Missing. Add ${what}.`);
 	} else if (typeof value !== "string") {
-		problems.push({ path, message: `Must be a string (${what}); got ${kindOf(value)}.` });
-	} else if (isBlank(value)) {
+		schemaProblem(problems, path, `Must be a string (${what}); got ${kindOf(value)}.`);
+	} else if (!blankAllowed && isBlank(value)) {
 		problems.push({ path, message: `Empty. Write ${what}.` });
 	} else {
 		return value;
@@ -167,7 +199,7 @@ function readFlag(fields: Fields, key: string, parent: string, problems: Problem
 	const value = own(fields, key);
 	if (value === undefined || value === null) return false;
 	if (typeof value === "boolean") return value;
-	problems.push({ path: `${parent}.${key}`, message: `Must be true or false, or omitted; got ${kindOf(value)}.` });
+	schemaProblem(problems, `${parent}.${key}`, `Must be true or false, or omitted; got ${kindOf(value)}.`);
 	return undefined;
 }
 
@@ -176,7 +208,7 @@ function readPreview(fields: Fields, parent: string, problems: Problem[]): strin
 	const value = own(fields, "preview");
 	if (value === undefined || value === null) return undefined;
 	if (typeof value === "string") return isBlank(value) ? undefined : value;
-	problems.push({ path: `${parent}.preview`, message: `Must be a markdown string, or omitted; got ${kindOf(value)}.` });
+	schemaProblem(problems, `${parent}.preview`, `Must be a markdown string, or omitted; got ${kindOf(value)}.`);
 	return null;
 }
 
@@ -199,19 +231,19 @@ function readArray(
 ): unknown[] | undefined {
 	const value = own(fields, key);
 	if (value === undefined) {
-		problems.push({ path, message: `Missing. Add ${rules.fix}.` });
+		schemaProblem(problems, path, `Missing. Add ${rules.fix}.`);
 		return undefined;
 	}
 	if (!Array.isArray(value)) {
-		problems.push({ path, message: `Must be ${rules.fix}; got ${kindOf(value)}.` });
+		schemaProblem(problems, path, `Must be ${rules.fix}; got ${kindOf(value)}.`);
 		return undefined;
 	}
 	const count = value.length;
 	const counted = `${count} ${rules.noun}${count === 1 ? "" : "s"}`;
 	if (count < rules.min) {
-		problems.push({ path, message: `Has ${counted}; needs ${rules.min}-${rules.max}. ${rules.tooFew}` });
+		schemaProblem(problems, path, `Has ${counted}; needs ${rules.min}-${rules.max}. ${rules.tooFew}`);
 	} else if (count > rules.max) {
-		problems.push({ path, message: `Has ${counted}; at most ${rules.max} allowed. ${rules.tooMany}` });
+		schemaProblem(problems, path, `Has ${counted}; at most ${rules.max} allowed. ${rules.tooMany}`);
 	}
 	return Array.from({ length: Math.min(count, MAX_INSPECTED) }, (_, i) => value[i]);
 }

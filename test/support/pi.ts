@@ -21,15 +21,31 @@ import {
 /** The repository root: what `-e` and `pi install` load. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
-/** The command that runs the pi CLI: a Node ≥ 22 executable and the CLI script. */
+/**
+ * The command that runs the pi CLI: a Node ≥ 22 executable and the CLI script — the devDependency's, or
+ * the one in the Pi install `PI_ASK_PI_HOME` names (a folder holding node_modules/@earendil-works/…; the
+ * compat runs, scripts/compat.ts, point it at older Pi versions).
+ */
 export function piCommand(): { command: string; args: string[] } {
-	const pkgPath = packageJsonOf("@earendil-works/pi-coding-agent");
+	const pkgPath = piPackageJson();
 	const pkg = JSON.parse(readFileSync(pkgPath, "utf8")) as { bin: { pi: string } };
 	const cli = join(dirname(pkgPath), pkg.bin.pi);
 	const major = Number(process.versions.node.split(".")[0]);
 	const localNode = join(REPO_ROOT, "node_modules", ".bin", "node");
 	const command = major >= 22 || !existsSync(localNode) ? process.execPath : localNode;
 	return { command, args: [cli] };
+}
+
+/** The version of the Pi that {@link piCommand} runs. */
+export function piVersion(): string {
+	return (JSON.parse(readFileSync(piPackageJson(), "utf8")) as { version: string }).version;
+}
+
+function piPackageJson(): string {
+	const home = process.env.PI_ASK_PI_HOME;
+	return home
+		? join(home, "node_modules", "@earendil-works", "pi-coding-agent", "package.json")
+		: packageJsonOf("@earendil-works/pi-coding-agent");
 }
 
 /** The package.json of an installed package, found the way Node would (exports may hide it from resolve). */

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Question, Questionnaire } from "../../src/protocol/questions.ts";
 import { comparable, isReservedLabel, ROOT_PATH, validateQuestionnaire } from "../../src/tool/validation.ts";
+import { arbQuestionnaire } from "../support/questionnaire-arbitrary.ts";
 
 type Json = Record<string, unknown>;
 
@@ -214,9 +215,16 @@ describe("validateQuestionnaire: business rules", () => {
 		}
 	});
 
-	it.each(["label", "description"])("reports a blank option %s", (key) => {
-		const q = { ...question("Q?"), options: [option("A"), { ...option("B"), [key]: "  " }] };
-		expect(pathsOf(args(q))).toEqual([`questions[0].options[1].${key}`]);
+	it("reports a blank option label", () => {
+		const q = { ...question("Q?"), options: [option("A"), { ...option("B"), label: "  " }] };
+		expect(pathsOf(args(q))).toEqual(["questions[0].options[1].label"]);
+	});
+
+	it("accepts an empty or blank option description: the option is still a clear choice", () => {
+		for (const blank of ["", "  "]) {
+			const q = { ...question("Q?"), options: [option("A"), { ...option("B"), description: blank }] };
+			expect(validateQuestionnaire(args(q)).ok).toBe(true);
+		}
 	});
 
 	it("reports duplicate question texts, compared trimmed and case-insensitively", () => {
@@ -241,7 +249,7 @@ describe("validateQuestionnaire: business rules", () => {
 
 	it("checks duplicates even when the entries have other problems", () => {
 		const q2 = { question: "q?", options: [] }; // missing header, no options, same text as q1
-		const q1 = { ...question("Q?"), options: [{ label: "A" }, { label: "a", description: "" }] };
+		const q1 = { ...question("Q?"), options: [{ label: "A" }, { label: "a", description: 1 }] };
 		expect(pathsOf(args(q1, q2)).sort()).toEqual(
 			[
 				"questions[0].options[0].description",
@@ -267,6 +275,10 @@ describe("validateQuestionnaire: business rules", () => {
 		"next\n",
 		"Ot\u200bher",
 		"Ｏｔｈｅｒ",
+		"Other (please specify)",
+		"other: describe",
+		"Other - type it",
+		"Other, please specify",
 	])("reports the reserved label %p", (label) => {
 		expect(isReservedLabel(label)).toBe(true);
 		expect(problemsOf(args(question("Q?", ["Fine", label])))).toEqual([
@@ -274,9 +286,12 @@ describe("validateQuestionnaire: business rules", () => {
 		]);
 	});
 
-	it.each(["Others", "Other team", "Next week", "Something", "Type"])("does not reserve %p", (label) => {
-		expect(isReservedLabel(label)).toBe(false);
-	});
+	it.each(["Others", "Other team", "Otherwise (keep it)", "Next week", "Something", "Type"])(
+		"does not reserve %p",
+		(label) => {
+			expect(isReservedLabel(label)).toBe(false);
+		},
+	);
 
 	it("quotes the reserved label safely in the message", () => {
 		const message = problemsOf(args(question("Q?", ["Fine", "Other\u001b"])))[0]?.message ?? "";
@@ -415,25 +430,6 @@ function checkInvariants(input: unknown): void {
 	}
 }
 
-const visibleText = fc.string({ minLength: 1, maxLength: 12, unit: "grapheme" }).filter((s) => comparable(s) !== "");
-const arbLabel = visibleText.filter((s) => !isReservedLabel(s));
-const arbOption = fc.record(
-	{ label: arbLabel, description: visibleText, preview: fc.string({ maxLength: 20 }) },
-	{ requiredKeys: ["label", "description"] },
-);
-const arbQuestion = fc.record(
-	{
-		question: visibleText,
-		header: visibleText,
-		multiSelect: fc.boolean(),
-		options: fc.uniqueArray(arbOption, { minLength: 2, maxLength: 4, selector: (o) => comparable(o.label) }),
-	},
-	{ requiredKeys: ["question", "header", "options"] },
-);
-const arbQuestionnaire = fc.record({
-	questions: fc.uniqueArray(arbQuestion, { minLength: 1, maxLength: 4, selector: (q) => comparable(q.question) }),
-});
-
 function normalized(input: { questions: Question[] }): Questionnaire {
 	return {
 		questions: input.questions.map((q) => ({
@@ -533,7 +529,7 @@ const arbDefect: fc.Arbitrary<Defect> = fc.oneof(
 		optionsOf(q).splice(1);
 		return "questions[0].options";
 	}),
-	fc.oneof(fc.constant(""), fc.constant("  "), fc.constant(null), fc.integer()).map(
+	fc.oneof(fc.constant(null), fc.integer(), fc.array(fc.string())).map(
 		(value): Defect =>
 			(q) => {
 				optionsOf(q)[0]!.description = value;
