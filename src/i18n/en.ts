@@ -32,7 +32,8 @@ export const en = {
 	/** The multi-select row holding the user's typed text (choosing it removes the text). */
 	typedRow: (text: string): string => `[x] Typed: ${text}`,
 	/** The multi-select commit row. */
-	done: (n: number): string => `Done — ${n} selected`,
+	done: (n: number): string => (n === 0 ? "Done — none of these" : `Done — ${n} selected`),
+	noneOfThese: "none of these",
 	/** Control row: type a free-text answer. */
 	typeSomething: "Type something…",
 	/** Control row: attach a note to the question (optional). */
@@ -90,6 +91,7 @@ export const en = {
 	viewTypeRow: "Type something.",
 	/** Control row of a multi-select tab: commit the checked options. */
 	viewNextRow: "Next",
+	viewNextRowNone: "Next: none of these",
 	/** The last tab, and the Submit choice on it. */
 	viewSubmit: "Submit",
 	/** The Cancel choice on the Submit tab. */
@@ -136,8 +138,9 @@ export const en = {
 	viewReviewTitle: "Review your answers",
 	/** A typed answer on the Submit tab. */
 	viewTyped: (text: string): string => `"${text}"`,
+	viewTypedMoreLines: (n: number): string => `+${n} more line${n === 1 ? "" : "s"}`,
 	/** A multi-select question committed with nothing checked. */
-	viewNoneChosen: "(none)",
+	viewNoneChosen: "none of these",
 	/** Stands for an unanswered question on the Submit tab. */
 	viewUnanswered: "unanswered",
 	/** One question's line on the Submit tab. */
@@ -195,7 +198,8 @@ export const en = {
 	accessibleChooseHint: (count: number, cancel: string): string =>
 		`Type a number from 1 to ${count}, then press Enter. ${cancel} cancels.`,
 	/** Under a text question: how to answer. */
-	accessibleInputHint: (cancel: string): string => `Type your text, then press Enter. ${cancel} cancels.`,
+	accessibleInputHint: (cancel: string): string =>
+		`Type your text, then press Enter. ${cancel} goes back, keeping what you typed.`,
 	/** The input's suggestion or current value, shown as text above it. */
 	accessiblePlaceholder: (text: string): string => `(${text})`,
 	/** After a reply that is not one of the numbers. */

@@ -20,7 +20,8 @@ export const ja = once(
 		checkedRow: (row: string): string => `[x] ${row}`,
 		uncheckedRow: (row: string): string => `[ ] ${row}`,
 		typedRow: (text: string): string => `[x] 入力済み：${text}`,
-		done: (n: number): string => `完了 — ${n} 件選択中`,
+		done: (n: number): string => (n === 0 ? "完了 — どれも当てはまらない" : `完了 — ${n} 件選択中`),
+		noneOfThese: "どれも当てはまらない",
 		typeSomething: "その他を入力…",
 		addNote: "メモを追加…",
 		editNote: "メモを編集…",
@@ -50,6 +51,7 @@ export const ja = once(
 
 		viewTypeRow: "その他を入力",
 		viewNextRow: "次へ",
+		viewNextRowNone: "次へ：どれも当てはまらない",
 		viewSubmit: "送信",
 		viewCancel: "キャンセル",
 		viewAnsweredMark: "✔",
@@ -74,7 +76,8 @@ export const ja = once(
 		viewNoPreview: "この項目にはプレビューがありません。",
 		viewReviewTitle: "回答の確認",
 		viewTyped: (text: string): string => `「${text}」`,
-		viewNoneChosen: "（なし）",
+		viewTypedMoreLines: (n: number): string => `ほか ${n} 行`,
+		viewNoneChosen: "どれも当てはまらない",
 		viewUnanswered: "未回答",
 		viewSummaryLine: (mark: string, header: string, answer: string): string => `${mark} ${header}：${answer}`,
 		viewPartialHint: "未回答の質問は残したままで構いません。送信すると回答済みの分だけが送られます。",
@@ -115,7 +118,7 @@ export const ja = once(
 		accessibleChooseHint: (count: number, cancel: string): string =>
 			`1 から ${count} までの番号を入力して Enter を押してください。${cancel} でキャンセルします。`,
 		accessibleInputHint: (cancel: string): string =>
-			`テキストを入力して Enter を押してください。${cancel} でキャンセルします。`,
+			`テキストを入力して Enter を押してください。${cancel} で戻ります（入力した内容は残ります）。`,
 		accessiblePlaceholder: (text: string): string => `（${text}）`,
 		accessibleNotAChoice: (typed: string, count: number): string =>
 			typed === ""

@@ -20,7 +20,8 @@ export const zhCN = once(
 		checkedRow: (row: string): string => `[x] ${row}`,
 		uncheckedRow: (row: string): string => `[ ] ${row}`,
 		typedRow: (text: string): string => `[x] 已输入：${text}`,
-		done: (n: number): string => `完成 — 已选 ${n} 项`,
+		done: (n: number): string => (n === 0 ? "完成 — 以上都不是" : `完成 — 已选 ${n} 项`),
+		noneOfThese: "以上都不是",
 		typeSomething: "输入其他内容…",
 		addNote: "添加备注…",
 		editNote: "编辑备注…",
@@ -49,6 +50,7 @@ export const zhCN = once(
 
 		viewTypeRow: "输入其他内容",
 		viewNextRow: "下一步",
+		viewNextRowNone: "下一步：以上都不是",
 		viewSubmit: "提交",
 		viewCancel: "取消",
 		viewAnsweredMark: "✔",
@@ -73,7 +75,8 @@ export const zhCN = once(
 		viewNoPreview: "此项没有预览。",
 		viewReviewTitle: "确认你的答案",
 		viewTyped: (text: string): string => `“${text}”`,
-		viewNoneChosen: "（未选择）",
+		viewTypedMoreLines: (n: number): string => `另有 ${n} 行`,
+		viewNoneChosen: "以上都不是",
 		viewUnanswered: "未回答",
 		viewSummaryLine: (mark: string, header: string, answer: string): string => `${mark} ${header}：${answer}`,
 		viewPartialHint: "未回答的问题可以留空：提交时只发送已回答的部分。",
@@ -111,7 +114,7 @@ export const zhCN = once(
 
 		accessibleChooseHint: (count: number, cancel: string): string =>
 			`输入 1 到 ${count} 之间的数字，然后按 Enter。按 ${cancel} 取消。`,
-		accessibleInputHint: (cancel: string): string => `输入内容，然后按 Enter。按 ${cancel} 取消。`,
+		accessibleInputHint: (cancel: string): string => `输入内容，然后按 Enter。按 ${cancel} 返回（保留已输入的内容）。`,
 		accessiblePlaceholder: (text: string): string => `（${text}）`,
 		accessibleNotAChoice: (typed: string, count: number): string =>
 			typed === ""

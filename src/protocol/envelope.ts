@@ -202,6 +202,7 @@ function answerValue(answer: Answer, limits: TextLimits): Piece[] {
 	if (answer.kind === "option") return [slot(String(answer.answer))];
 	const entries = Array.isArray(answer.answer) ? answer.answer : [answer.answer];
 	const chosen = answer.custom === undefined ? entries : entries.slice(0, -1);
+	if (chosen.length === 0 && answer.custom === undefined) return ["[] (none of the options)"];
 	const list: Piece[] = [
 		"[",
 		...joined(

@@ -28,10 +28,9 @@ export function answeredCount(picks: Picks): number {
 	return picks.picks.filter((p) => p !== undefined).length;
 }
 
-/** Builds a multi pick from a selection, or `undefined` when nothing is selected (left unanswered). */
-export function multiPick(selected: readonly boolean[], text: string | undefined): Pick | undefined {
+/** Builds a multi pick from a selection; nothing selected or typed is the explicit "none of these". */
+export function multiPick(selected: readonly boolean[], text: string | undefined): Pick {
 	const options = selected.flatMap((on, i) => (on ? [i] : []));
-	if (options.length === 0 && text === undefined) return undefined;
 	return text === undefined ? { kind: "multi", options } : { kind: "multi", options, text };
 }
 

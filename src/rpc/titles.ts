@@ -33,7 +33,7 @@ export function describePick(question: Question, pick: Pick, m: Messages): strin
 		case "multi": {
 			const parts = pick.options.map(label);
 			if (pick.text !== undefined) parts.push(m.typedAnswer(sanitizeInline(pick.text)));
-			return parts.join(m.listSeparator);
+			return parts.length === 0 ? m.noneOfThese : parts.join(m.listSeparator);
 		}
 	}
 }

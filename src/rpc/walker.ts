@@ -11,9 +11,12 @@
  * the note, an empty one removes it); a cancelled question or review select declines, after a
  * "Keep answering / Discard" question once anything is answered; cancelling that too declines
  * and keeps the answers; "Discard N answers and decline" drops them; Decline in the review keeps
- * them. A dialog that rejects or throws, or a reply that is not one of the offered rows, counts as
- * a cancel of that dialog. A multi-select committed with nothing selected leaves the question
- * unanswered and moves on. "← Back" drops multi-select toggles that were not committed with Done.
+ * them; dismissing that question goes back to where it was asked (dismissing it a second time before
+ * choosing anything declines, keeping the answers). A dialog that rejects or throws, or
+ * a reply that is not one of the offered rows, counts as a cancel of that dialog. Typed text is the
+ * answer as soon as its input returns (with the selection so far, for a multi-select), as in the TUI.
+ * A multi-select committed with nothing selected is the explicit answer "none of these". "← Back"
+ * drops multi-select toggles that were not committed with Done or kept with typed text.
  * Once the review was shown, every committed answer returns to it. With `timeoutMs`, a walk whose
  * dialogs nobody answers ends as "timed_out" then; the first answered dialog stops the countdown.
  */
@@ -77,6 +80,8 @@ class Walk {
 	private readonly timeout: Countdown | undefined;
 	/** Set once the review was shown: from then on every commit returns to it. */
 	private reviewing = false;
+	/** "Stop answering?" was dismissed and nothing was chosen since. */
+	private stopDismissed = false;
 
 	constructor(questionnaire: Questionnaire, host: DialogHost, options: WalkOptions) {
 		this.questionnaire = questionnaire;
@@ -150,6 +155,7 @@ class Walk {
 			const reply = await this.dialogs.select(title, rows);
 			if (reply.type === "stop") return stopped(reply.reason);
 			if (reply.type === "cancel") return { to: "cancel", back: { to: "question", index } };
+			this.stopDismissed = false;
 			const action = reply.action;
 			switch (action.type) {
 				case "option":
@@ -158,6 +164,11 @@ class Walk {
 					break;
 				case "clearTyped":
 					typed = undefined;
+					// Taking typed text back leaves what was committed without it (or nothing).
+					if (this.picks.picks[index]?.kind === "multi") {
+						const kept = committed?.kind === "multi" && committed.text === undefined ? committed : undefined;
+						this.picks.picks[index] = kept;
+					}
 					break;
 				case "done":
 					return this.commit(index, multiPick(selected ?? [], typed));
@@ -167,6 +178,7 @@ class Walk {
 					if (input.type === "text" && input.text !== "") {
 						if (selected === undefined) return this.commit(index, { kind: "custom", text: input.text });
 						typed = input.text;
+						this.picks.picks[index] = multiPick(selected, typed);
 					}
 					break;
 				}
@@ -204,6 +216,7 @@ class Walk {
 		);
 		if (reply.type === "stop") return stopped(reply.reason);
 		if (reply.type === "cancel") return { to: "cancel", back: { to: "review" } };
+		this.stopDismissed = false;
 		switch (reply.action.type) {
 			case "submit":
 				return { to: "end", ended: "submitted" };
@@ -222,7 +235,13 @@ class Walk {
 			discardRows(this.picks, this.m),
 		);
 		if (reply.type === "stop") return stopped(reply.reason);
-		if (reply.type === "cancel") return { to: "end", ended: "declined" };
+		// Dismissing "Stop answering?" is not a decision to stop: back to the questions. Dismissing it again
+		// before answering anything is one: so a client that cancels every dialog still ends at once.
+		if (reply.type === "cancel") {
+			if (this.stopDismissed) return { to: "end", ended: "declined" };
+			this.stopDismissed = true;
+			return back;
+		}
 		return reply.action.type === "keep" ? back : { to: "end", ended: "declined", discard: true };
 	}
 }

@@ -19,11 +19,13 @@ export type Action =
 	| { type: "tab/switched"; direction: "next" | "prev" }
 	/** The user opened the "Type something." editor of the current question. */
 	| { type: "draft/opened" }
+	/** The user typed text (`data`, one key sequence) on the "Type something." row: it opens with it. */
+	| { type: "draft/typedOnRow"; data: string }
 	/** The embedded editor's text changed while editing the draft. */
 	| { type: "draft/edited"; text: string }
-	/** The user confirmed the draft (Enter): it becomes a custom answer. */
+	/** The user confirmed the draft (Enter): it becomes the typed answer and the form moves on. */
 	| { type: "draft/confirmed" }
-	/** The user left the draft editor without confirming (Esc); the draft is kept. */
+	/** The user left the draft editor with Esc: a non-empty draft is the typed answer all the same. */
 	| { type: "draft/closed" }
 	/** The user opened the note editor of the current tab (the global note on the Submit tab). */
 	| { type: "notes/opened" }

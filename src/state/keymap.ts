@@ -45,8 +45,11 @@ export type BindingId = HostBindingId | OwnBindingId;
 export interface KeyInput {
 	/** True when `data` (one key sequence) is bound to `binding` (user bindings applied). */
 	matches(data: string, binding: BindingId): boolean;
-	/** The printable character `data` types ("1", "n"), in legacy and Kitty encodings; else undefined. */
-	printable(data: string): string | undefined;
+	/**
+	 * The text `data` types ("1", "n", "N", " ", "é", an IME commit), in legacy and Kitty encodings;
+	 * undefined for keys that type nothing (arrows, Enter, Tab, Esc, Ctrl+…).
+	 */
+	text(data: string): string | undefined;
 }
 
 /** One row of the keymap table. */
@@ -118,7 +121,7 @@ function cancelAction(s: QuestionnaireState): Action {
 
 function jumpAction(s: QuestionnaireState, data: string, keys: KeyInput): Action | undefined {
 	const f = focusedRow(s);
-	const digit = Number(keys.printable(data));
+	const digit = Number(keys.text(data));
 	if (!f || !Number.isInteger(digit) || digit < 1 || digit > f.shape.optionCount) return undefined;
 	const option = digit - 1;
 	return f.shape.multi ? { type: "multi/optionToggled", option } : { type: "answer/optionChosen", option };

@@ -12,7 +12,7 @@ import {
 	backToBrowsing,
 	changed,
 	focusTypeRow,
-	multiAnswer,
+	keepDraft,
 	setAt,
 	switchTab,
 	unchanged,
@@ -31,20 +31,16 @@ export function reduceEditing(state: QuestionnaireState, action: Action, context
 			return drafts === state.drafts ? unchanged(state) : changed({ ...state, drafts });
 		}
 		case "draft/confirmed": {
-			const text = (state.drafts[tab] ?? "").trim();
-			const browsing = { ...focusTypeRow(state), mode: "options" as const, pendingExternal: null };
-			if (shape.multi) {
-				// Typed text is added to the checked options; clearing it and confirming drops it again.
-				const answer = multiAnswer(state.checked[tab] ?? [], text === "" ? undefined : text);
-				return advance({ ...browsing, answers: setAt(state.answers, tab, answer) }, context);
-			}
-			if (text === "") return unchanged(state);
-			return advance({ ...browsing, answers: setAt(state.answers, tab, { kind: "custom", text }) }, context);
+			const kept = keepDraft(state);
+			// Enter on nothing typed stays in the editor, unless it just took back a typed answer.
+			if (!shape.multi && (state.drafts[tab] ?? "").trim() === "" && kept === state) return unchanged(state);
+			const browsing = { ...focusTypeRow(kept), mode: "options" as const, pendingExternal: null };
+			return kept.answers[tab] === null && !shape.multi ? changed(browsing) : advance(browsing, context);
 		}
 		case "draft/closed":
-			return backToBrowsing(state);
+			return backToBrowsing(keepDraft(state));
 		case "tab/switched":
-			return switchTab(state, action.direction);
+			return switchTab(keepDraft(state), action.direction);
 		case "editor/keyForwarded":
 		case "editor/externalRequested":
 			return reduceEditorCommon(state, action, "draft");

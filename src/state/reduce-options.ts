@@ -56,12 +56,23 @@ export function reduceOptions(state: QuestionnaireState, action: Action, context
 			if (!shape.multi) return unchanged(state);
 			const previous = state.answers[tab];
 			const custom = previous?.kind === "multi" ? previous.custom : undefined;
-			const answer = multiAnswer(state.checked[tab] ?? [], custom);
+			// Next with nothing ticked or typed is an answer too: "none of these", shown and reported as such.
+			const answer = multiAnswer(state.checked[tab] ?? [], custom) ?? { kind: "multi", options: [] };
 			return advance({ ...state, answers: setAt(state.answers, tab, answer) }, context);
 		}
 		case "draft/opened": {
 			const focused = focusRow(state, typeRow(shape));
 			return changed({ ...focused, mode: "editing" }, { type: "editor/setText", text: state.drafts[tab] ?? "" });
+		}
+		case "draft/typedOnRow": {
+			if (rowAt(shape, state.focus[tab] ?? 0).kind !== "type") return unchanged(state);
+			if (typeof action.data !== "string" || action.data === "") return unchanged(state);
+			// The key goes to the editor like every later one, after the draft so far (nothing is lost).
+			return changed(
+				{ ...state, mode: "editing" },
+				{ type: "editor/setText", text: state.drafts[tab] ?? "" },
+				{ type: "editor/forwardKey", data: action.data },
+			);
 		}
 		case "notes/opened":
 			return changed({ ...state, mode: "notes" }, { type: "editor/setText", text: state.notes[tab] ?? "" });

@@ -56,12 +56,13 @@ function toAnswer(stored: StoredAnswer, index: number, context: ReduceContext, n
 	return answer;
 }
 
-/** What leaving now would throw away: committed answers, unsaved work on unanswered tabs, notes. */
+/**
+ * What leaving now would throw away: committed answers and notes. Typed text is among the answers:
+ * leaving its editor keeps it as one, so no draft is ever unsaved work of its own.
+ */
 export interface DiscardSummary {
-	/** Answered questions (a ticked option counts: ticks are the answer from the first one on). */
+	/** Answered questions (a ticked option or kept typed text counts). */
 	answers: number;
-	/** Unanswered questions with typed text that was never committed. */
-	drafts: number;
 	/** Non-blank question notes plus the global note. */
 	notes: number;
 }
@@ -69,18 +70,16 @@ export interface DiscardSummary {
 /** Counts what the user would lose by cancelling; all zero means Esc can decline at once. */
 export function discardSummary(state: QuestionnaireState): DiscardSummary {
 	let answers = 0;
-	let drafts = 0;
 	let notes = state.globalNote.trim() === "" ? 0 : 1;
 	state.answers.forEach((answer, i) => {
 		if (answer) answers += 1;
-		else if ((state.drafts[i] ?? "").trim() !== "") drafts += 1;
 		if ((state.notes[i] ?? "").trim() !== "") notes += 1;
 	});
-	return { answers, drafts, notes };
+	return { answers, notes };
 }
 
 /** True when the user has entered anything that cancelling would discard. */
 export function hasInput(state: QuestionnaireState): boolean {
 	const s = discardSummary(state);
-	return s.answers + s.drafts + s.notes > 0;
+	return s.answers + s.notes > 0;
 }

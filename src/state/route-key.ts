@@ -2,15 +2,24 @@
  * Keys to actions: `routeKey` walks the keymap table (first enabled binding that matches wins). While
  * an editor is open, unmatched keys are forwarded to it; on "Discard N answers?" any other key goes
  * back; while collapsed only the collapse key counts. No Pi or terminal imports.
+ *
+ * Text goes where text is expected. On the "Type something." row every key that types text (letters
+ * of any case or script, digits, space, `j`, `k`, `n`) opens the draft with it, before any binding is
+ * consulted, so typing an answer there can never choose an option, move or open a note. On option rows
+ * keys are commands (1–9 choose the numbered option, j/k move, n opens the note, Space ticks), and keys
+ * without a command do nothing: starting a draft from there would drop the first letters of every
+ * word that begins with a command key.
  */
 import type { Action } from "./actions.ts";
 import { KEYMAP, type KeyInput } from "./keymap.ts";
+import { rowAt } from "./layout.ts";
 import type { EditorTarget, QuestionnaireState } from "./types.ts";
 
 /** The action one key sequence means in `state`, or undefined when the key does nothing. */
 export function routeKey(data: string, state: QuestionnaireState, keys: KeyInput): Action | undefined {
 	if (state.mode === "done") return undefined;
 	if (state.collapsed) return keys.matches(data, "askUser.collapse") ? { type: "view/collapseToggled" } : undefined;
+	if (onTypeRow(state) && keys.text(data) !== undefined) return { type: "draft/typedOnRow", data };
 	for (const binding of KEYMAP) {
 		if (binding.enabled(state) && keys.matches(data, binding.id)) return binding.action(state, data, keys);
 	}
@@ -38,4 +47,10 @@ export function editorChanged(state: QuestionnaireState, text: string): Action |
 	if (target === "draft") return { type: "draft/edited", text };
 	if (target === "notes") return { type: "notes/edited", text };
 	return undefined;
+}
+
+/** True while browsing a question with its "Type something." row focused. */
+function onTypeRow(state: QuestionnaireState): boolean {
+	const shape = state.shape[state.tab];
+	return state.mode === "options" && shape !== undefined && rowAt(shape, state.focus[state.tab] ?? 0).kind === "type";
 }

@@ -63,7 +63,8 @@ export type OptionRow =
 			multi: boolean;
 	  }
 	| { kind: "type"; label: string; draft: string; editing: boolean; focused: boolean; answered: boolean }
-	| { kind: "next"; label: string; focused: boolean };
+	/** `none`: nothing ticked or typed, so Next answers "none of these". */
+	| { kind: "next"; label: string; focused: boolean; none: boolean };
 
 const RECOMMENDED = /\s*\(recommended\)\s*$/i;
 
@@ -82,7 +83,10 @@ export function optionRows(state: QuestionnaireState, context: ReduceContext): O
 			const editing = state.mode === "editing";
 			return { kind: "type", label: TYPE_ROW_LABEL, draft, editing, focused, answered: hasCustom(answer) };
 		}
-		if (kind.kind === "next") return { kind: "next", label: NEXT_ROW_LABEL, focused };
+		if (kind.kind === "next") {
+			const none = !(state.checked[state.tab] ?? []).some(Boolean) && !hasCustom(answer);
+			return { kind: "next", label: NEXT_ROW_LABEL, focused, none };
+		}
 		const option = question.options[kind.option];
 		const raw = option?.label ?? "";
 		return {

@@ -34,8 +34,35 @@ export function inRange(value: number, length: number): boolean {
 
 /** Ends the session: mode `done` and one `host/done` effect carrying the result. */
 export function finish(state: QuestionnaireState, context: ReduceContext, ending: Ending): Transition {
+	// An editor still open (the call was interrupted) keeps its draft, as leaving it would.
+	if (state.mode === "editing") state = keepDraft(state);
 	const result = buildResult(state, context, ending);
 	return changed({ ...state, mode: "done", pendingExternal: null }, { type: "host/done", result });
+}
+
+/**
+ * The current question with its draft kept as the answer, the one rule for leaving the draft editor
+ * (Enter, Esc, Tab, Shift+Tab, an interrupted call): non-empty text is the typed answer (with the ticks
+ * of a multi-select); text erased to nothing takes back a typed answer and leaves a chosen option (or
+ * an explicit "none of these") alone.
+ */
+export function keepDraft(state: QuestionnaireState): QuestionnaireState {
+	const tab = state.tab;
+	const shape = state.shape[tab];
+	if (!shape) return state;
+	const text = (state.drafts[tab] ?? "").trim();
+	const previous = state.answers[tab] ?? null;
+	let answer: StoredAnswer | null;
+	if (shape.multi) {
+		const ticked = state.checked[tab] ?? [];
+		const untyped = previous?.kind === "multi" && previous.custom === undefined;
+		answer = text === "" && (untyped || previous === null) ? previous : multiAnswer(ticked, text || undefined);
+	} else if (text !== "") {
+		answer = previous?.kind === "custom" && previous.text === text ? previous : { kind: "custom", text };
+	} else {
+		answer = previous?.kind === "custom" ? null : previous;
+	}
+	return answer === previous ? state : { ...state, answers: setAt(state.answers, tab, answer) };
 }
 
 /** Moves to the neighbouring tab (wrapping), browsing it; open editors close, their text is kept. */

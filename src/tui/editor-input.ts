@@ -27,11 +27,20 @@ export function safeEditorText(text: string): string {
  */
 export function safeEditorInput(data: string, inPaste: boolean): string {
 	if (inPaste || data.includes(PASTE_START)) return safePaste(data, inPaste);
-	const text = TEXT.test(data) ? data : decodeKittyPrintable(data);
-	// Kitty also encodes Backspace, Enter and friends as "printable" controls: those are keys, not text.
-	if (text === undefined || !TEXT.test(text)) return data;
+	const text = typedText(data);
+	if (text === undefined) return data;
 	const safe = sanitizeBlock(text);
 	return safe === text ? data : `${PASTE_START}${safe}${PASTE_END}`;
+}
+
+/**
+ * The text one key sequence types (legacy bytes, a Kitty CSI-u printable, an IME commit), or undefined
+ * for keys that type nothing. Kitty also encodes Backspace, Enter and friends as "printable" controls:
+ * those are keys, not text.
+ */
+export function typedText(data: string): string | undefined {
+	const text = TEXT.test(data) ? data : decodeKittyPrintable(data);
+	return text !== undefined && TEXT.test(text) ? text : undefined;
 }
 
 function safePaste(data: string, inPaste: boolean): string {

@@ -5,7 +5,7 @@
  * `ownKeybindingDefinitions()` plus the overrides from the config's `keys` section (`key-config.ts`),
  * where an empty list unbinds. Also gives the view the names of the keys actually bound ("" for none).
  */
-import { type KeybindingsConfig, KeybindingsManager, type KeyId, parseKey } from "@earendil-works/pi-tui";
+import { type KeybindingsConfig, KeybindingsManager, type KeyId } from "@earendil-works/pi-tui";
 import {
 	type BindingId,
 	type HostBindingId,
@@ -13,6 +13,7 @@ import {
 	type OwnBindingId,
 	ownKeybindingDefinitions,
 } from "../state/index.ts";
+import { typedText } from "./editor-input.ts";
 import { defaultKeyLabel, keyName } from "./view/key-labels.ts";
 
 declare module "@earendil-works/pi-tui" {
@@ -69,7 +70,7 @@ export function createSessionKeys(host: HostKeybindings, overrides: OwnKeyOverri
 	const keysOf = (binding: BindingId): readonly string[] | undefined =>
 		isOwn(binding) ? own.getKeys(binding) : safeKeys(host, binding);
 	return {
-		input: { matches, printable },
+		input: { matches, text: typedText },
 		label: (binding) => {
 			const keys = keysOf(binding);
 			if (keys === undefined) return defaultKeyLabel(binding);
@@ -78,12 +79,6 @@ export function createSessionKeys(host: HostKeybindings, overrides: OwnKeyOverri
 		},
 		isCollapse: (data) => own.matches(data, "askUser.collapse"),
 	};
-}
-
-/** The printable character a key types ("1", "n"), in legacy and Kitty encodings. */
-function printable(data: string): string | undefined {
-	const key = parseKey(data);
-	return key !== undefined && [...key].length === 1 ? key : undefined;
 }
 
 /** The keys of a host binding, or undefined when the manager cannot list them (an older Pi, a stub). */

@@ -106,16 +106,20 @@ describe("AccessiblePrompt: choices", () => {
 });
 
 describe("AccessiblePrompt: text", () => {
-	it("reads text; shows the placeholder as words above the input; Escape cancels", async () => {
+	it("reads text; shows the placeholder as words above the input; Escape keeps typed text, else cancels", async () => {
 		const { p, type, screen } = prompt();
 		const reply = p.input("[1/1] Cache — note", "Optional note");
 		expect(screen()).toContain("(Optional note)");
-		expect(screen()).toContain("Type your text, then press Enter. Escape cancels.");
+		expect(screen()).toContain("Type your text, then press Enter. Escape goes back, keeping what you typed.");
 		type("keep it small");
 		p.handleInput("\r");
 		await expect(reply).resolves.toBe("keep it small");
-		const cancelled = p.input("again");
+		const kept = p.input("again");
 		type("x");
+		p.handleInput("\x1b");
+		await expect(kept).resolves.toBe("x");
+		const cancelled = p.input("once more");
+		type("  ");
 		p.handleInput("\x1b");
 		await expect(cancelled).resolves.toBeUndefined();
 	});

@@ -290,6 +290,7 @@ function answerValue(answer: Answer): string {
 	if (answer.kind === "option") return quote(String(answer.answer));
 	const entries = Array.isArray(answer.answer) ? answer.answer : [answer.answer];
 	const chosen = answer.custom === undefined ? entries : entries.slice(0, -1);
+	if (chosen.length === 0 && answer.custom === undefined) return "[] (none of the options)";
 	const list = `[${chosen.map(quote).join(", ")}]`;
 	return answer.custom === undefined ? list : `${list} plus typed ${quote(answer.custom)}`;
 }

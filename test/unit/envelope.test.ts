@@ -74,6 +74,13 @@ describe("resultText: answered", () => {
 		);
 	});
 
+	it("says so when a multi-select was answered with none of its options", () => {
+		const result = submitted({ answers: [{ ...targets, questionIndex: 0, answer: [] }] }, 1);
+		expect(resultText(result, ["Which targets?"])).toBe(
+			'User answered: "Which targets?" = [] (none of the options). Continue with these answers.',
+		);
+	});
+
 	it("orders answers by question, whatever order they were collected in", () => {
 		const result = submitted({ answers: [ship, cache, targets] });
 		expect(resultText(result, Q)).toMatch(/^User answered: "Which cache\?".*"Which targets\?".*"Ship when\?"/);

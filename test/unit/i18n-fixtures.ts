@@ -82,9 +82,9 @@ const SEQUENCES: Record<string, Action[]> = {
 	],
 	confirmDiscard: [{ type: "answer/optionChosen", option: 0 }, { type: "dialog/cancelRequested" }],
 	confirmDiscardTyped: [
-		{ type: "draft/opened" },
-		{ type: "draft/edited", text: "草稿" },
-		{ type: "draft/closed" },
+		{ type: "notes/opened" },
+		{ type: "notes/edited", text: "备注" },
+		{ type: "notes/closed" },
 		{ type: "dialog/cancelRequested" },
 	],
 	collapsed: [{ type: "view/collapseToggled" }],

@@ -152,7 +152,7 @@ describe("walker text safety and uniqueness", () => {
 			"<questionTitle:<position:2|2>|H|Q>\n<multiHint>",
 			"<discardTitle:1|2>",
 			"<questionTitle:<position:2|2>|H|Q>\n<multiHint>",
-			"<reviewTitle>\n<reviewLine:<position:1|2>|H|L>\n<reviewLine:<position:2|2>|H|<unanswered>>",
+			"<reviewTitle>\n<reviewLine:<position:1|2>|H|L>\n<reviewLine:<position:2|2>|H|<noneOfThese>>",
 		]);
 		expect(host2.calls[3]?.kind === "select" && host2.calls[3].options).toEqual(["<keepAnswering>", "<discard:1>"]);
 		expect(host2.calls[5]?.kind === "select" && host2.calls[5].options).toEqual([
@@ -161,7 +161,7 @@ describe("walker text safety and uniqueness", () => {
 			"<edit:H> (2)",
 			"<decline>",
 		]);
-		expect(result.outcome).toBe("partial");
+		expect(result.outcome).toBe("answered");
 	});
 
 	it("uses every entry of the messages table, and nothing else, over a full walk", async () => {
@@ -212,7 +212,11 @@ describe("walker text safety and uniqueness", () => {
 		const keys = new Set(shown.flatMap((text) => [...text.matchAll(/<(\w+)/g)].map((m) => m[1])));
 		// The table also holds the full TUI's, the accessible prompt's and the transcript's strings (`view*`, `tui*`,
 		// `accessible*`, `render*`); the walker must use all of its own.
-		const walkerKeys = Object.keys(en).filter((key) => !/^(view|tui|accessible|render)[A-Z]/.test(key));
+		// `unanswered` never shows: every question is answered before the review (Done with nothing ticked
+		// is "none of these"); the review keeps the word for a question that is not.
+		const walkerKeys = Object.keys(en).filter(
+			(key) => !/^(view|tui|accessible|render)[A-Z]/.test(key) && key !== "unanswered",
+		);
 		expect([...keys].sort()).toEqual(walkerKeys.sort());
 		// Remove our tags innermost first, then the data; anything left would be wording outside the table.
 		const untag = (text: string): string => {
@@ -222,14 +226,14 @@ describe("walker text safety and uniqueness", () => {
 		const stripped = shown.map((text) => untag(text).replace(/\(\d\)|n1|t2|typed1|[LMDPSTUH]\d?|\s/g, ""));
 		expect(stripped.filter((t) => t !== "")).toEqual([]);
 		expect(result).toEqual({
-			outcome: "partial",
+			outcome: "answered",
 			cancelled: false,
 			host: "rpc",
 			answers: [
 				{ questionIndex: 0, question: "S", kind: "option", answer: "L", preview: "P", notes: "n1" },
 				{ questionIndex: 1, question: "T", kind: "multi", answer: ["M", "t2"], custom: "t2" },
+				{ questionIndex: 2, question: "U", kind: "multi", answer: [] },
 			],
-			unanswered: [2],
 		});
 	});
 });

@@ -34,7 +34,7 @@ const TARGETS = "[2/2] Targets — Which targets?\nChoose any number, then Done.
 const targetRows = (checked: string, done: number) => [
 	`[${checked[0]}] 1. Linux — x86-64`,
 	`[${checked[1]}] 2. macOS — arm64`,
-	`Done — ${done} selected`,
+	done === 0 ? "Done — none of these" : `Done — ${done} selected`,
 	"Type something…",
 	"Add a note…",
 	"← Back",
@@ -89,9 +89,15 @@ describe("walkQuestionnaire: cancelling", () => {
 		expect(result).toEqual({ outcome: "declined", cancelled: true, host: "rpc", answers: [], unanswered: [0, 1] });
 	});
 
-	it("cancelling the discard question too declines and keeps the answers in details", async () => {
-		const { calls, result } = await walk(both, [REDIS, undefined, undefined]);
-		expect(calls).toHaveLength(3);
+	it("dismissing the discard question goes back to the question; dismissing it again declines, keeping the answers", async () => {
+		const { calls, result } = await walk(both, [REDIS, undefined, undefined, undefined, undefined]);
+		expect(calls.map((c) => c.title.split("\n")[0])).toEqual([
+			"[1/2] Cache — Which cache?",
+			"[2/2] Targets — Which targets?",
+			"Stop answering? You have answered 1 of 2 questions.",
+			"[2/2] Targets — Which targets?",
+			"Stop answering? You have answered 1 of 2 questions.",
+		]);
 		expect(result).toEqual({
 			outcome: "declined",
 			cancelled: true,
@@ -102,15 +108,29 @@ describe("walkQuestionnaire: cancelling", () => {
 	});
 
 	it("cancelling the review asks the same question and Keep answering returns to the review", async () => {
-		const review = sel("Review your answers\n[1/2] Cache: Redis\n[2/2] Targets: (unanswered)", [
+		const review = sel("Review your answers\n[1/2] Cache: Redis\n[2/2] Targets: none of these", [
 			"Submit",
 			"Edit Cache",
 			"Edit Targets",
 			"Decline",
 		]);
-		const { calls, result } = await walk(both, [REDIS, "Done — 0 selected", undefined, "Keep answering", "Submit"]);
-		expect(calls.slice(2)).toEqual([review, DISCARD, review]);
-		expect(result.outcome).toBe("partial");
+		const discardBoth = sel("Stop answering? You have answered 2 of 2 questions.", [
+			"Keep answering",
+			"Discard 2 answers and decline",
+		]);
+		const { calls, result } = await walk(both, [REDIS, "Done — none of these", undefined, "Keep answering", "Submit"]);
+		expect(calls.slice(2)).toEqual([review, discardBoth, review]);
+		expect(result.outcome).toBe("answered");
+	});
+
+	it("typed text of a multi-select is the answer as soon as its input returns, as in the TUI", async () => {
+		const script: Step[] = [REDIS, "[ ] 1. Linux — x86-64", "Type something…", "BSD", undefined, undefined];
+		const { calls, result } = await walk(both, [...script, undefined, undefined]);
+		expect(calls.at(-1)?.title).toBe("Stop answering? You have answered 2 of 2 questions.");
+		expect(result).toMatchObject({
+			outcome: "declined",
+			answers: [REDIS_ANSWER, { questionIndex: 1, kind: "multi", answer: ["Linux", "BSD"], custom: "BSD" }],
+		});
 	});
 
 	it("a host that cancels every dialog ends after one dialog", async () => {
@@ -231,7 +251,7 @@ describe("walkQuestionnaire: select-only hosts and the budget", () => {
 describe("walkQuestionnaire: abort", () => {
 	it("passes the signal to every dialog", async () => {
 		const controller = new AbortController();
-		const { host } = await walk(both, [REDIS, "Add a note…", "n", "Done — 0 selected", "Submit"], controller.signal);
+		const { host } = await walk(both, [REDIS, "Add a note…", "n", "Done — none of these", "Submit"], controller.signal);
 		expect(host.signals).toHaveLength(5);
 		for (const signal of host.signals) expect(signal).toBe(controller.signal);
 	});

@@ -38,7 +38,7 @@ const targetRows = (checked: string, done: number, extra: string[] = [], note = 
 	`[${checked[1]}] 2. macOS — Apple silicon`,
 	`[${checked[2]}] 3. Windows — x64`,
 	...extra,
-	`Done — ${done} selected`,
+	done === 0 ? "Done — none of these" : `Done — ${done} selected`,
 	"Type something…",
 	note,
 	"← Back",
@@ -72,7 +72,7 @@ describe("walkQuestionnaire: answering", () => {
 				"[ ] 1. Linux — x86-64 and arm64",
 				"[ ] 2. macOS — Apple silicon",
 				"[ ] 3. Windows — x64",
-				"Done — 0 selected",
+				"Done — none of these",
 				"Type something…",
 				"Add a note…",
 				"← Back",
@@ -165,15 +165,15 @@ describe("walkQuestionnaire: answering", () => {
 		expect(result.outcome).toBe("answered");
 	});
 
-	it("treats Done with nothing selected as leaving the question unanswered and moves on", async () => {
-		const { calls, result } = await walk(form(targets, cache), ["Done — 0 selected", REDIS, "Submit"]);
+	it('treats Done with nothing selected as the explicit answer "none of these" and moves on', async () => {
+		const { calls, result } = await walk(form(targets, cache), ["Done — none of these", REDIS, "Submit"]);
 		expect(calls.map((c) => c.title.split("\n")[0])).toEqual([
 			"[1/2] Targets — Which targets?",
 			"[2/2] Cache — Which cache?",
 			"Review your answers",
 		]);
 		expect(calls[2]).toEqual(
-			sel("Review your answers\n[1/2] Targets: (unanswered)\n[2/2] Cache: Redis", [
+			sel("Review your answers\n[1/2] Targets: none of these\n[2/2] Cache: Redis", [
 				"Submit",
 				"Edit Targets",
 				"Edit Cache",
@@ -181,13 +181,13 @@ describe("walkQuestionnaire: answering", () => {
 			]),
 		);
 		expect(result).toEqual({
-			outcome: "partial",
+			outcome: "answered",
 			cancelled: false,
 			host: "rpc",
 			answers: [
+				{ questionIndex: 0, question: "Which targets?", kind: "multi", answer: [] },
 				{ questionIndex: 1, question: "Which cache?", kind: "option", answer: "Redis", preview: REDIS_PREVIEW },
 			],
-			unanswered: [0],
 		});
 	});
 });
@@ -232,23 +232,21 @@ describe("walkQuestionnaire: notes", () => {
 		]);
 	});
 
-	it("keeps a note on a question left unanswered in questionNotes and shows it in the review", async () => {
-		const { calls, result } = await walk(form(cache, targets), [
+	it("keeps a note on a question left unanswered in questionNotes", async () => {
+		// The note is on the second question, never answered: its select and "Stop answering?" are each
+		// dismissed twice (the second dismissal declines, keeping answers and notes).
+		const { result } = await walk(form(cache, targets), [
 			REDIS,
 			"Add a note…",
 			"no Windows yet",
-			"Done — 0 selected",
-			"Submit",
+			undefined,
+			undefined,
+			undefined,
+			undefined,
 		]);
-		expect(calls.at(-1)).toEqual(
-			sel(
-				"Review your answers\n[1/2] Cache: Redis\n[2/2] Targets: (unanswered)\n    Note: no Windows yet",
-				REVIEW_ROWS,
-			),
-		);
 		expect(result).toEqual({
-			outcome: "partial",
-			cancelled: false,
+			outcome: "declined",
+			cancelled: true,
 			host: "rpc",
 			answers: [
 				{ questionIndex: 0, question: "Which cache?", kind: "option", answer: "Redis", preview: REDIS_PREVIEW },
@@ -275,7 +273,7 @@ describe("walkQuestionnaire: previews", () => {
 	});
 
 	it("offers no preview row when no option has a preview", async () => {
-		const { calls } = await walk(form(targets), ["Done — 0 selected"]);
+		const { calls } = await walk(form(targets), ["Done — none of these"]);
 		expect(calls[0]?.kind === "select" && calls[0].options).not.toContain("Show previews…");
 	});
 });
@@ -335,15 +333,15 @@ describe("walkQuestionnaire: navigation and review", () => {
 	});
 
 	it("declines from the review and keeps the answers in details", async () => {
-		const { result } = await walk(form(cache, targets), [REDIS, "Done — 0 selected", "Decline"]);
+		const { result } = await walk(form(cache, targets), [REDIS, "Done — none of these", "Decline"]);
 		expect(result).toEqual({
 			outcome: "declined",
 			cancelled: true,
 			host: "rpc",
 			answers: [
 				{ questionIndex: 0, question: "Which cache?", kind: "option", answer: "Redis", preview: REDIS_PREVIEW },
+				{ questionIndex: 1, question: "Which targets?", kind: "multi", answer: [] },
 			],
-			unanswered: [1],
 		});
 	});
 });

@@ -24,6 +24,18 @@ describe.each(["legacy", "kitty"] as Encoding[])("%s keys", (encoding) => {
 		expect(h.lines()).toEqual([]);
 	});
 
+	it('multi-select: Next with nothing ticked says and answers "none of these"', () => {
+		const h = startSession([PLATFORMS, CACHE]);
+		h.press(k.up);
+		expect(h.screen()).toMatch(/› +Next: none of these/);
+		h.press(k.enter);
+		expect(h.session.getState().answers[0]).toEqual({ kind: "multi", options: [] });
+		h.press(k.tab);
+		expect(h.screen()).toContain("✔ Platforms: none of these");
+		h.press(k.enter);
+		expect(h.result().answers).toEqual([{ questionIndex: 0, question: PLATFORMS.question, kind: "multi", answer: [] }]);
+	});
+
 	it("single-select: a digit answers at once", () => {
 		const h = startSession([CACHE]);
 		h.press(t("3"));

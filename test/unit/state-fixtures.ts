@@ -82,7 +82,8 @@ export const fakeKeys: KeyInput = {
 	matches(data: string, binding: BindingId): boolean {
 		return KEYMAP.some((b) => b.id === binding && b.defaultKeys.includes(data));
 	},
-	printable(data: string): string | undefined {
+	text(data: string): string | undefined {
+		if (data === "space") return " ";
 		return [...data].length === 1 ? data : undefined;
 	},
 };

@@ -1,13 +1,14 @@
 /**
  * The keymap against the real pi-tui: every default key is a KeyId pi-tui recognises, and a KeyInput
  * built the way the TUI adapter will build it (a KeybindingsManager over pi-tui's bindings plus
- * `ownKeybindingDefinitions()`, and `parseKey` for printable keys) routes legacy and Kitty CSI-u
+ * `ownKeybindingDefinitions()`, and `typedText` for the text a key types) routes legacy and Kitty CSI-u
  * sequences to the same actions.
  */
-import { KeybindingsManager, type KeyId, matchesKey, parseKey, TUI_KEYBINDINGS } from "@earendil-works/pi-tui";
+import { KeybindingsManager, type KeyId, matchesKey, TUI_KEYBINDINGS } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "vitest";
 import { type BindingId, KEYMAP, type KeyInput, ownKeybindingDefinitions } from "../../src/state/keymap.ts";
 import { routeKey } from "../../src/state/route-key.ts";
+import { typedText } from "../../src/tui/editor-input.ts";
 import { contextOf, MULTI, run, SINGLE, start } from "./state-fixtures.ts";
 
 /** A legacy (non-Kitty) byte sequence for each default key. */
@@ -41,10 +42,7 @@ const manager = new KeybindingsManager({ ...TUI_KEYBINDINGS, ...ownKeybindingDef
 const piKeys: KeyInput = {
 	matches: (data: string, binding: BindingId) =>
 		manager.matches(data, binding as Parameters<typeof manager.matches>[1]),
-	printable: (data: string) => {
-		const key = parseKey(data);
-		return key !== undefined && [...key].length === 1 ? key : undefined;
-	},
+	text: typedText,
 };
 
 describe("default keys", () => {

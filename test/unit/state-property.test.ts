@@ -98,8 +98,9 @@ function checkValid(state: QuestionnaireState, context: ReduceContext): void {
 		if (answer?.kind === "custom") expect(answer.text.trim()).toBe(answer.text);
 		if (answer?.kind === "multi") {
 			expect(shape.multi).toBe(true);
-			expect(answer.options.length > 0 || answer.custom !== undefined).toBe(true);
-			for (const o of answer.options) expect(o >= 0 && o < shape.optionCount).toBe(true);
+			// The options are the ticks; none ticked and nothing typed is the explicit "none of these".
+			const ticked = (state.checked[i] ?? []).flatMap((on, o) => (on ? [o] : []));
+			expect(answer.options).toEqual(ticked);
 		}
 	});
 	const onSubmit = isSubmitTab(state, state.tab);

@@ -208,8 +208,7 @@ describe("single-question form", () => {
 		expect(s.state.mode).toBe("confirm-discard");
 		expect(doneResult(run(s.state, one, { type: "dialog/discardConfirmed" }).effects)).toMatchObject({
 			outcome: "declined",
-			answers: [],
-			unanswered: [0],
+			answers: [{ kind: "custom", answer: "x" }],
 		});
 	});
 });

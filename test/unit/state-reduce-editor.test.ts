@@ -1,9 +1,10 @@
 /**
- * Reducer, modes `editing` and `notes`: drafts become custom answers only when confirmed, are kept
- * across tab switches and collapse, multi-select typed text is added to the checked options, notes
+ * Reducer, modes `editing` and `notes`: a non-empty draft becomes the typed answer however the editor
+ * is left (Enter, Esc, Tab, Shift+Tab), drafts are kept across tab switches and collapse, multi-select typed text is added to the checked options, notes
  * never mark a question answered, and external-editor results are dropped when stale.
  */
 import { describe, expect, it } from "vitest";
+import type { Action } from "../../src/state/actions.ts";
 import { reduce } from "../../src/state/reduce.ts";
 import { contextOf, doneResult, MULTI, render, run, SINGLE, start, YESNO } from "./state-fixtures.ts";
 
@@ -35,7 +36,43 @@ describe("draft", () => {
 		expect(reduce(s, { type: "draft/confirmed" }, three).state).toBe(s);
 	});
 
-	it("Esc leaves the editor and keeps the draft; reopening loads it", () => {
+	it("text typed on the Type something. row opens the draft after what it held, with that key", () => {
+		const onRow = run(start(three), three, { type: "nav/focusMoved", direction: "last" });
+		const typed = run(onRow.state, three, { type: "draft/typedOnRow", data: "x" });
+		expect(typed.state.mode).toBe("editing");
+		expect(typed.effects).toEqual([
+			{ type: "editor/setText", text: "" },
+			{ type: "editor/forwardKey", data: "x" },
+			render,
+		]);
+		// Anywhere but that row the action means nothing.
+		expect(run(start(three), three, { type: "draft/typedOnRow", data: "x" }).effects).toEqual([]);
+	});
+
+	it("Tab and Shift+Tab out of a draft keep it as the answer; erased text takes a typed answer back", () => {
+		const typed = (...rest: Action[]) =>
+			run(start(three), three, { type: "draft/opened" }, { type: "draft/edited", text: " Valkey " }, ...rest).state;
+		expect(typed({ type: "tab/switched", direction: "next" }).answers[0]).toEqual({ kind: "custom", text: "Valkey" });
+		expect(typed({ type: "tab/switched", direction: "prev" }).answers[0]).toEqual({ kind: "custom", text: "Valkey" });
+		const erased = typed(
+			{ type: "draft/closed" },
+			{ type: "draft/opened" },
+			{ type: "draft/edited", text: "  " },
+			{ type: "draft/closed" },
+		);
+		expect(erased.answers[0]).toBeNull();
+		const chosen = run(
+			start(three),
+			three,
+			{ type: "answer/optionChosen", option: 1 },
+			{ type: "tab/switched", direction: "prev" },
+			{ type: "draft/opened" },
+			{ type: "draft/closed" },
+		).state;
+		expect(chosen.answers[0]).toEqual({ kind: "option", option: 1 });
+	});
+
+	it("Esc leaves the editor with the draft as the answer; reopening loads it", () => {
 		const left = run(
 			start(three),
 			three,
@@ -45,7 +82,12 @@ describe("draft", () => {
 				type: "draft/closed",
 			},
 		);
-		expect(left.state).toMatchObject({ mode: "options", drafts: ["half", "", ""], answers: [null, null, null] });
+		expect(left.state).toMatchObject({
+			mode: "options",
+			tab: 0,
+			drafts: ["half", "", ""],
+			answers: [{ kind: "custom", text: "half" }, null, null],
+		});
 		const reopened = run(left.state, three, { type: "draft/opened" });
 		expect(reopened.effects).toContainEqual({ type: "editor/setText", text: "half" });
 	});

@@ -188,10 +188,33 @@ describe("multi-select", () => {
 		expect(none.state.answers[1]).toBeNull();
 	});
 
-	it("committing nothing leaves the question unanswered", () => {
-		const { state } = run(onMulti(), three, { type: "multi/committed" });
-		expect(state.answers[1]).toBeNull();
+	it('Next with nothing ticked is the explicit answer "none of these"', () => {
+		const { state, effects } = run(onMulti(), three, { type: "multi/committed" });
+		expect(state.answers[1]).toEqual({ kind: "multi", options: [] });
 		expect(state.tab).toBe(2);
+		const submitted = run(
+			state,
+			three,
+			{ type: "tab/switched", direction: "next" },
+			{ type: "dialog/submitRequested" },
+		);
+		expect(effects.some((e) => e.type === "host/done")).toBe(false);
+		expect(doneResult(submitted.effects).answers).toContainEqual({
+			questionIndex: 1,
+			question: MULTI.question,
+			kind: "multi",
+			answer: [],
+		});
+	});
+
+	it("ticking and unticking again is no answer yet (only Next says none)", () => {
+		const { state } = run(
+			onMulti(),
+			three,
+			{ type: "multi/optionToggled", option: 0 },
+			{ type: "multi/optionToggled", option: 0 },
+		);
+		expect(state.answers[1]).toBeNull();
 	});
 });
 

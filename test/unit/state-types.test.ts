@@ -17,6 +17,7 @@ describe("closed unions", () => {
 			| "multi/committed"
 			| "tab/switched"
 			| "draft/opened"
+			| "draft/typedOnRow"
 			| "draft/edited"
 			| "draft/confirmed"
 			| "draft/closed"

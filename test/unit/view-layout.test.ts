@@ -155,7 +155,7 @@ describe("golden screens (plain theme)", () => {
 		);
 	});
 
-	it("the note editor under the question; the draft shown dim on its row", () => {
+	it("the note editor under the question; the kept draft shown dim on its answered row", () => {
 		const notes = stateAfter(
 			context,
 			{ type: "nav/focusMoved", direction: "last" },
@@ -173,7 +173,24 @@ describe("golden screens (plain theme)", () => {
 			` ${"─".repeat(78)}`,
 			"",
 		]);
-		expect(lines).toContain(' ›    Type something.  "Valkey"');
+		// Leaving the editor kept the draft as the answer: the row is marked answered.
+		expect(lines).toContain(' ›    Type something. ✔  "Valkey"');
+	});
+
+	it("a multi-line typed answer shows its first line on the row and how many more there are", () => {
+		const typed = (text: string) =>
+			stateAfter(
+				context,
+				{ type: "nav/focusMoved", direction: "last" },
+				{ type: "draft/opened" },
+				{ type: "draft/edited", text },
+				{ type: "draft/closed" },
+			);
+		expect(screen(typed("\nfirst line\n\nsecond\nthird"), 80)).toContain(
+			' ›    Type something. ✔  "first line" +2 more lines',
+		);
+		expect(screen(typed("only\n"), 80)).toContain(' ›    Type something. ✔  "only"');
+		for (const width of [1, 10, 24, 40]) expectFits(screen(typed(`${"long ".repeat(30)}\nmore`), width), width);
 	});
 
 	it("collapsed without a way to hide: one line", () => {

@@ -4,7 +4,8 @@
  * lines — the title, the choices as "1. …" rows, one line saying how to answer — and reads the reply
  * with pi-tui's `Input`: a number for a choice, text for a question. A reply that is not a listed
  * number re-prompts with a plain message; the cancel key (Pi's `tui.select.cancel`, Esc by default)
- * answers "cancelled", and the walker decides what that means, as on every dialog host.
+ * answers "cancelled", and the walker decides what that means, as on every dialog host; on a text
+ * question with something typed it answers that text instead, so leaving never drops it.
  *
  * No box drawing, nothing told by colour alone (styles only repeat what the words say), and no SGR at
  * all when `colour` is off (NO_COLOR). Untrusted text arrives sanitized by the walker.
@@ -93,7 +94,9 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 	handleInput(data: string): void {
 		if (!this.open) return;
 		if (this.options.keys.matches(data, "tui.select.cancel")) {
-			this.close(undefined);
+			// Leaving a text question keeps what was typed, as leaving the TUI's editor does.
+			const typed = this.open.choices ? "" : this.field.getValue();
+			this.close(typed.trim() === "" ? undefined : typed);
 			return;
 		}
 		this.field.handleInput(data);

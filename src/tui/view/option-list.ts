@@ -166,14 +166,19 @@ export class OptionList extends PropsComponent<OptionListProps, OptionListConten
 		}
 		if (row.kind === "next") return lines;
 		if (row.editing) return [...lines, ...this.props.editorLines.map((line) => indent + line)];
-		const draft =
-			row.draft
-				.split("\n")
-				.find((l) => l.trim() !== "")
-				?.trim() ?? "";
+		// The row has room for one line: the first one typed, and how many more there are.
+		const typedLines = row.draft
+			.split("\n")
+			.map((l) => l.trim())
+			.filter((l) => l !== "");
+		const [first = "", ...rest] = typedLines;
 		const room = width - lastWidth - 2;
-		if (draft !== "" && room >= MIN_TEXT * 2)
-			lines[lines.length - 1] += `  ${t.dim(fitLine(this.m.viewTyped(draft), room))}`;
+		if (first !== "" && room >= MIN_TEXT * 2) {
+			const more = rest.length > 0 ? ` ${this.m.viewTypedMoreLines(rest.length)}` : "";
+			const moreFits = more !== "" && visibleWidth(more) + MIN_TEXT * 2 <= room;
+			const draft = fitLine(this.m.viewTyped(first), room - (moreFits ? visibleWidth(more) : 0));
+			lines[lines.length - 1] += `  ${t.dim(draft + (moreFits ? more : ""))}`;
+		}
 		return lines;
 	}
 

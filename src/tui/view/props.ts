@@ -171,7 +171,8 @@ export class PropsAdapter {
 					focused: row.focused,
 					answered: row.answered,
 				};
-			if (row.kind === "next") return { kind: "next", label: this.m.viewNextRow, focused: row.focused };
+			if (row.kind === "next")
+				return { kind: "next", label: row.none ? this.m.viewNextRowNone : this.m.viewNextRow, focused: row.focused };
 			return {
 				kind: "option",
 				number: row.shortcut === undefined ? "" : `${row.shortcut}.`,
