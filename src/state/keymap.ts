@@ -7,9 +7,10 @@
  * matched through the injected `KeyInput`.
  */
 import type { Action } from "./actions.ts";
+import { focusedOptionHasPreview, focusedRow, onTypeRow } from "./focused-row.ts";
 import type { HintId } from "./hints.ts";
 import { OWN_KEY_DEFAULTS } from "./key-defaults.ts";
-import { rowAt, tabCount } from "./layout.ts";
+import { tabCount } from "./layout.ts";
 import type { QuestionnaireState } from "./types.ts";
 
 /** Pi's host binding ids we reuse, so the user's keybindings.json applies to the questionnaire. */
@@ -72,17 +73,6 @@ const inOptions = (s: QuestionnaireState) => s.mode === "options";
 const inEditor = (s: QuestionnaireState) => s.mode === "editing" || s.mode === "notes";
 const multiTabs = (s: QuestionnaireState) => tabCount(s) > 1;
 const always = (s: QuestionnaireState) => s.mode !== "done";
-
-/** What the focused row of the current question tab is, if any. */
-function focusedRow(s: QuestionnaireState) {
-	const shape = s.shape[s.tab];
-	return shape ? { shape, row: rowAt(shape, s.focus[s.tab] ?? 0) } : undefined;
-}
-
-function focusedOptionHasPreview(s: QuestionnaireState): boolean {
-	const f = focusedRow(s);
-	return f?.row.kind === "option" && f.shape.hasPreview[f.row.option] === true;
-}
 
 /** Enter while browsing: depends on the focused row, or on the Submit tab's choice. */
 function confirmAction(s: QuestionnaireState): Action | undefined {
@@ -245,7 +235,8 @@ export const KEYMAP: readonly KeyBinding[] = [
 		defaultKeys: OWN_KEY_DEFAULTS["askUser.notes"],
 		description: "Write a note on this question (on the Submit tab: on the whole questionnaire)",
 		enabled: browsing,
-		hint: (s) => (s.mode === "submit" ? "overallNote" : "note"),
+		// On the Type something. row `n` types (routeKey), so the footer does not offer it there.
+		hint: (s) => (s.mode === "submit" ? "overallNote" : onTypeRow(s) ? undefined : "note"),
 		action: () => ({ type: "notes/opened" }),
 	},
 	{

@@ -11,8 +11,8 @@
  * word that begins with a command key.
  */
 import type { Action } from "./actions.ts";
+import { onTypeRow } from "./focused-row.ts";
 import { KEYMAP, type KeyInput } from "./keymap.ts";
-import { rowAt } from "./layout.ts";
 import type { EditorTarget, QuestionnaireState } from "./types.ts";
 
 /** The action one key sequence means in `state`, or undefined when the key does nothing. */
@@ -47,10 +47,4 @@ export function editorChanged(state: QuestionnaireState, text: string): Action |
 	if (target === "draft") return { type: "draft/edited", text };
 	if (target === "notes") return { type: "notes/edited", text };
 	return undefined;
-}
-
-/** True while browsing a question with its "Type something." row focused. */
-function onTypeRow(state: QuestionnaireState): boolean {
-	const shape = state.shape[state.tab];
-	return state.mode === "options" && shape !== undefined && rowAt(shape, state.focus[state.tab] ?? 0).kind === "type";
 }

@@ -41,6 +41,13 @@ describe.each(encodings)("typing on the Type something. row (%s)", (encoding) =>
 		expect(h.screen()).toContain("nothing fits, jk");
 	});
 
+	it("the footer offers no n note on that row (n types there), and does on the options", () => {
+		const h = onTypeRow([CACHE], encoding);
+		expect(h.screen()).not.toContain("n note");
+		h.press(k.down);
+		expect(h.screen()).toContain("n note");
+	});
+
 	it("a capital first letter and a space as the first key are kept", () => {
 		const h = onTypeRow([CACHE], encoding);
 		h.press(typed(" Zed", encoding));
