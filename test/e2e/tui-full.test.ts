@@ -3,7 +3,8 @@
  * three-question form — a single-select with previews, a multi-select with typed text added, and a
  * single-select answered by typed text with a note — submitted from the Submit tab; the exact tool
  * result text and `details` the fake model receives. Also: Esc with answers asks before discarding;
- * collapse and reopen keep a draft; interrupting the agent while collapsed ends `interrupted`.
+ * collapse and reopen keep a draft; interrupting the agent while collapsed ends `interrupted`, the
+ * draft kept as the answer.
  */
 import { describe, expect, it } from "vitest";
 import { resultText } from "../../src/protocol/envelope.ts";
@@ -172,6 +173,8 @@ describe("the full questionnaire in the real pi TUI", () => {
 		const received = contentText(toolMessage?.content);
 		expect(received).toMatch(/^The questionnaire was interrupted before the user submitted it\./);
 		expect(received).toContain('"Where should responses be cached?" = "Memory"');
-		expect(received).toContain('Unanswered: "Which platforms ship first?", "How should users sign in?"');
+		// The draft being typed when the call was cut short is kept, as leaving its editor keeps it.
+		expect(received).toContain('"Which platforms ship first?" = [] plus typed "draft that must survive"');
+		expect(received).toContain('Unanswered: "How should users sign in?"');
 	});
 });
