@@ -11,7 +11,7 @@
  * back to the dialog walker.
  */
 import { type ExtensionUIContext, getMarkdownTheme, getSelectListTheme } from "@earendil-works/pi-coding-agent";
-import type { EditorTheme, TUI } from "@earendil-works/pi-tui";
+import type { EditorTheme } from "@earendil-works/pi-tui";
 import type { AskConfig } from "../config/schema.ts";
 import { resolveLocale } from "../i18n/locale.ts";
 import { type Messages, messagesFor } from "../i18n/messages.ts";
@@ -72,7 +72,6 @@ export async function runTuiQuestionnaire(
 	const interrupted = () => finishedResult("tui", questionnaire.questions.length, "interrupted", { answers: [] });
 	if (signal?.aborted) return interrupted();
 	let session: QuestionnaireSession | undefined;
-	let host: TUI | undefined;
 	let abortedEarly = false;
 	const onAbort = () => {
 		if (session) session.abort();
@@ -83,7 +82,6 @@ export async function runTuiQuestionnaire(
 	try {
 		const result = await ui.custom<QuestionnaireResult>(
 			(tui, theme, keybindings, done) => {
-				host = tui;
 				session = new QuestionnaireSession({
 					questionnaire,
 					tui,
@@ -108,7 +106,7 @@ export async function runTuiQuestionnaire(
 			},
 			{
 				overlay: true,
-				overlayOptions: () => overlayOptions(host?.terminal.rows ?? 24),
+				overlayOptions: overlayOptions(),
 				onHandle: (handle) => session?.setOverlay(handle),
 				blocked: { kind: "question", message: messages.tuiBlocked },
 			},

@@ -4,6 +4,8 @@
  * pi's output. The emulator's replies to terminal queries (device attributes, cursor position) go
  * back to pi through the pty, as a real terminal's would.
  */
+import { spawnSync } from "node:child_process";
+import { readFileSync, readlinkSync } from "node:fs";
 import { type ScriptPtyOptions, startScriptPty } from "./script-pty.ts";
 
 /** tmux key names → the bytes a terminal sends for them. */
@@ -29,6 +31,8 @@ export interface ScriptTerminal {
 	screen(): Promise<string>;
 	send(keyName: string): void;
 	write(text: string): void;
+	/** Resizes the pty (the program gets SIGWINCH) and the emulated screen. */
+	resize(cols: number, rows: number): void;
 	close(): void;
 }
 
@@ -40,12 +44,13 @@ export function startScriptTerminal(
 ): ScriptTerminal {
 	const { child, term, close } = startScriptPty(command, args, options);
 	child.stdout.on("data", (chunk: Buffer) => term.write(chunk));
+	let rows = options.rows;
 	return {
 		async screen() {
 			await new Promise<void>((resolve) => term.write("", resolve));
 			const buffer = term.buffer.active;
 			return Array.from(
-				{ length: options.rows },
+				{ length: rows },
 				(_, i) => buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? "",
 			).join("\n");
 		},
@@ -56,6 +61,15 @@ export function startScriptTerminal(
 		},
 		write(text) {
 			child.stdin.write(text);
+		},
+		resize(newCols, newRows) {
+			// `script` holds only the master side; the program under it (its one child) has the slave as stdin.
+			const program = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8").trim().split(" ")[0];
+			const slave = readlinkSync(`/proc/${program}/fd/0`);
+			const stty = spawnSync("stty", ["-F", slave, "cols", String(newCols), "rows", String(newRows)]);
+			if (stty.status !== 0) throw new Error(`stty on ${slave} failed: ${stty.stderr}`);
+			rows = newRows;
+			term.resize(newCols, newRows);
 		},
 		close,
 	};

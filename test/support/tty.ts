@@ -25,6 +25,8 @@ export interface TuiSession {
 	keys(...names: string[]): void;
 	/** Types text literally (no key-name interpretation). */
 	type(text: string): void;
+	/** Resizes the terminal, as dragging a window's corner would (pi gets SIGWINCH). */
+	resize(cols: number, rows: number): void;
 	/** Polls the screen until `match` is found; returns the screen. Times out with the screen in the message. */
 	waitForScreen(
 		match: string | RegExp | ((screen: string) => boolean),
@@ -93,6 +95,7 @@ function startScript(options: TuiOptions): TuiSession {
 			for (const name of names) term.send(name);
 		},
 		type: (text) => term.write(text),
+		resize: (cols, rows) => term.resize(cols, rows),
 		waitForScreen: (match, what, timeoutMs = options.timeoutMs ?? 20_000) => pollScreen(screen, match, what, timeoutMs),
 		close: () => term.close(),
 	};
@@ -119,6 +122,9 @@ function startTmux(options: TuiOptions): TuiSession {
 		},
 		type: (text) => {
 			tmux("send-keys", "-t", "pi", "-l", text);
+		},
+		resize: (cols, rows) => {
+			tmux("resize-window", "-t", "pi", "-x", String(cols), "-y", String(rows));
 		},
 		waitForScreen: (match, what, timeoutMs = options.timeoutMs ?? 20_000) => pollScreen(screen, match, what, timeoutMs),
 		close() {

@@ -1,0 +1,64 @@
+/**
+ * What a person sees of the questionnaire in the real `pi` TUI (tmux, or `script` + xterm-headless)
+ * when the terminal changes around it: a window grown from small to large (and back) shows the whole
+ * dialog, footer and bottom border included.
+ */
+import { describe, expect, it } from "vitest";
+import { type StartedTui, tuiPerTest } from "../support/lifecycle.ts";
+import { askStep, CACHE_QUESTION, echoStep } from "../support/questions.ts";
+
+const startPi = tuiPerTest();
+
+/** The dialog's last row, its bottom border, is the screen's last row (tmux ends its capture with a newline). */
+function bottomBorderShown(screen: string, cols: number): boolean {
+	return screen.trimEnd().split("\n").at(-1) === "─".repeat(cols);
+}
+
+/** The key hints line is on screen. */
+function footerShown(screen: string): boolean {
+	return screen.split("\n").some((line) => line.includes("navigate"));
+}
+
+/**
+ * The footer as laid out for a narrow terminal (cut at a whole hint, ending in "…"). A terminal that
+ * shrinks cuts the old wide lines itself, so only this shows that the dialog was really drawn again.
+ */
+function narrowFooterShown(screen: string): boolean {
+	return screen.split("\n").some((line) => line.includes("navigate") && line.trimEnd().endsWith("· …"));
+}
+
+async function openAt(cols: number, rows: number): Promise<StartedTui> {
+	const started = await startPi([askStep(CACHE_QUESTION), echoStep], "We need a cache. Ask me.", { cols, rows });
+	await started.session.waitForScreen("In-memory LRU", `the questionnaire at ${cols}×${rows}`);
+	return started;
+}
+
+describe("the dialog follows the terminal", () => {
+	it("opened at 60×15 and grown to 120×40, the footer and bottom border are on screen; shrinking back too", async () => {
+		const { harness, session } = await openAt(60, 15);
+		session.resize(120, 40);
+		const big = await session.waitForScreen(
+			(s) => bottomBorderShown(s, 120) && footerShown(s) && s.includes("Type something."),
+			"the whole dialog at 120×40",
+		);
+		expect(big).toContain("Ctrl+] hide");
+		session.resize(60, 15);
+		await session.waitForScreen((s) => bottomBorderShown(s, 60) && narrowFooterShown(s), "the whole dialog at 60×15");
+		session.keys("Down");
+		session.resize(120, 40);
+		await session.waitForScreen((s) => bottomBorderShown(s, 120) && footerShown(s), "the whole dialog again");
+		session.keys("Enter");
+		await session.waitForScreen("received:", "the model's reply");
+		expect(harness.fake.requests.at(-1)?.lastToolResult).toContain('"SQLite file"');
+	});
+
+	it("opened at 20×8 and grown to 120×40, the footer and bottom border are on screen", async () => {
+		const { session } = await openAt(20, 8);
+		session.keys("Down");
+		session.resize(120, 40);
+		await session.waitForScreen(
+			(s) => bottomBorderShown(s, 120) && footerShown(s) && s.includes("Type something."),
+			"the whole dialog at 120×40",
+		);
+	});
+});
