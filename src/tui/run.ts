@@ -91,6 +91,7 @@ export async function runTuiQuestionnaire(
 					done,
 					keys,
 					rawInput: ui,
+					widgets: ui,
 					editExternally: options.editExternally,
 					signal,
 					onError: (error) => report(ui, error, messages),

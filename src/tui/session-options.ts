@@ -9,6 +9,7 @@ import type { Questionnaire } from "../protocol/questions.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
 import type { RawInput } from "./collapse-listener.ts";
 import type { EditExternallyOptions, EditResult } from "./external-editor.ts";
+import type { WidgetHost } from "./hidden-notice.ts";
 import type { HostKeybindings, OwnKeyOverrides } from "./keys.ts";
 import type { ViewTheme } from "./view/theme.ts";
 
@@ -35,6 +36,8 @@ export interface SessionOptions {
 	keys?: OwnKeyOverrides;
 	/** Raw terminal input (`ctx.ui.onTerminalInput`); without it collapsing shows a one-line bar instead. */
 	rawInput?: RawInput;
+	/** Pi's widget slots (`ctx.ui.setWidget`): while the overlay is hidden one line says so and names the key. */
+	widgets?: WidgetHost;
 	/** Loads the external editor lazily by default. */
 	editExternally?: ExternalEditor;
 	/** The tool's abort signal: also ends a running external editor. */

@@ -3,7 +3,8 @@
  * mutable questionnaire state and wires one direction: key → `routeKey` → Action → `reduce` → effects
  * (run by `runEffects` against this session's ports) → `QuestionnaireView`. It embeds pi-tui's `Editor`
  * for drafts and notes (focus is forwarded, so only the focused editor emits CURSOR_MARKER and IME works),
- * installs the collapse listener that brings a hidden overlay back, and runs the external editor.
+ * installs the collapse listener that brings a hidden overlay back (and, while hidden, a line above Pi's
+ * editor saying so), and runs the external editor.
  *
  * It always ends with exactly one result: `done` is called once, whether the user submits or declines,
  * the tool is aborted, the host disposes the overlay without asking (Pi does that on session reset), or
@@ -32,6 +33,7 @@ import { pasteOpenAfter } from "./editor-input.ts";
 import { type EffectPorts, runEffects } from "./effects.ts";
 import { EmbeddedEditor } from "./embedded-editor.ts";
 import type { EditResult } from "./external-editor.ts";
+import { HiddenNotice } from "./hidden-notice.ts";
 import { IdleWork } from "./idle-work.ts";
 import { createSessionKeys, type SessionKeys } from "./keys.ts";
 import { dialogHeight } from "./layout.ts";
@@ -59,6 +61,8 @@ export class QuestionnaireSession implements Focusable {
 	private readonly editor: EmbeddedEditor;
 	private readonly view: QuestionnaireView;
 	private readonly listener: CollapseListener;
+	/** The line above Pi's editor while the overlay is hidden. */
+	private readonly hiddenNotice: HiddenNotice;
 	private readonly external = new AbortController();
 	private overlay: OverlayControl | undefined;
 	private hasFocus = false;
@@ -89,6 +93,11 @@ export class QuestionnaireSession implements Focusable {
 		this.editor = new EmbeddedEditor(options.tui, options.editorTheme);
 		this.view = new QuestionnaireView(options.theme, this.m);
 		this.layoutAhead = new IdleWork(() => this.view.layoutAhead(), LAYOUT_AHEAD_AFTER_MS);
+		this.hiddenNotice = new HiddenNotice(
+			options.widgets,
+			() => this.m.viewCollapsed(this.keys.label("askUser.collapse")),
+			options.theme.warning,
+		);
 		this.listener = installCollapseListener(options.rawInput, {
 			matches: (data) => this.keys.isCollapse(data),
 			onToggle: () => this.dispatch({ type: "view/collapseToggled" }),
@@ -294,6 +303,7 @@ export class QuestionnaireSession implements Focusable {
 			this.hidden = hidden;
 			this.collapsedBar = false;
 			this.overlay.setHidden(hidden);
+			this.hiddenNotice.set(hidden);
 		} else {
 			// Nothing could bring a really hidden overlay back: shrink to one line that still takes the key.
 			this.collapsedBar = hidden;
@@ -341,6 +351,7 @@ export class QuestionnaireSession implements Focusable {
 		this.layoutAhead.stop();
 		this.countdown?.disarm();
 		this.listener.dispose();
+		this.hiddenNotice.set(false);
 		this.external.abort();
 		this.editor.setFocused(false);
 	}

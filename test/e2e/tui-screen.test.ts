@@ -1,7 +1,8 @@
 /**
  * What a person sees of the questionnaire in the real `pi` TUI (tmux, or `script` + xterm-headless)
  * when the terminal changes around it: a window grown from small to large (and back) shows the whole
- * dialog, footer and bottom border included.
+ * dialog, footer and bottom border included; a hidden (collapsed) questionnaire leaves one line saying
+ * so and naming the key that reopens it, gone once reopened.
  */
 import { describe, expect, it } from "vitest";
 import { type StartedTui, tuiPerTest } from "../support/lifecycle.ts";
@@ -60,5 +61,26 @@ describe("the dialog follows the terminal", () => {
 			(s) => bottomBorderShown(s, 120) && footerShown(s) && s.includes("Type something."),
 			"the whole dialog at 120×40",
 		);
+	});
+});
+
+describe("a hidden questionnaire stays visible", () => {
+	const HIDDEN_LINE = "Questionnaire collapsed — press Ctrl+] to reopen";
+
+	it("collapse: the hidden line is on screen; reopen: it is gone; ending while hidden removes it too", async () => {
+		const { harness, session } = await openAt(100, 30);
+		expect(await session.screen()).not.toContain(HIDDEN_LINE);
+		session.keys("C-]");
+		const hidden = await session.waitForScreen(HIDDEN_LINE, "the hidden line");
+		expect(hidden).not.toContain("navigate");
+		session.keys("C-]");
+		const back = await session.waitForScreen((s) => footerShown(s) && !s.includes(HIDDEN_LINE), "the dialog back");
+		expect(back).toContain("In-memory LRU");
+		// Hidden again, then the agent is interrupted (Escape reaches Pi's editor): the line goes with the dialog.
+		session.keys("C-]");
+		await session.waitForScreen(HIDDEN_LINE, "the hidden line again");
+		session.keys("Escape");
+		await session.waitForScreen((s) => !s.includes(HIDDEN_LINE) && !s.includes("Working"), "the line gone");
+		expect(harness.fake.requests).toHaveLength(1);
 	});
 });

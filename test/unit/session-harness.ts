@@ -15,6 +15,7 @@ import type { Messages } from "../../src/i18n/messages.ts";
 import type { Question } from "../../src/protocol/questions.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
 import type { RawInput } from "../../src/tui/collapse-listener.ts";
+import type { WidgetHost } from "../../src/tui/hidden-notice.ts";
 import type { HostKeybindings, OwnKeyOverrides } from "../../src/tui/keys.ts";
 import { type ExternalEditor, QuestionnaireSession } from "../../src/tui/session.ts";
 import { plainViewTheme } from "../../src/tui/view/theme.ts";
@@ -78,6 +79,7 @@ export interface HarnessOptions {
 	columns?: number;
 	rows?: number;
 	rawInput?: RawInput;
+	widgets?: WidgetHost;
 	editExternally?: ExternalEditor;
 	keys?: OwnKeyOverrides;
 	hostBindings?: KeybindingsConfig;
@@ -109,6 +111,7 @@ export function startSession(questions: Question[], options: HarnessOptions = {}
 		done: (result) => results.push(result),
 		keys: options.keys,
 		rawInput: options.rawInput,
+		widgets: options.widgets,
 		editExternally: options.editExternally,
 		onError: options.onError,
 		messages: options.messages,
