@@ -2,9 +2,10 @@
  * pi-ask-user-question: registers the ask_user_question tool and keeps it visible only where a
  * human can answer. Kept tiny: no UI module is imported here, so loading costs Pi next to nothing.
  */
-import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { type ExtensionAPI, type ExtensionContext, VERSION } from "@earendil-works/pi-coding-agent";
 import { type AskConfig, loadConfig, resolveAgentDir } from "./config/load.ts";
 import { prewarmTui } from "./host/load-tui.ts";
+import { piVersionWarning } from "./pi/pi-version.ts";
 import { defineAskTool } from "./pi/tool-definition.ts";
 import { installVisibilityReconciler } from "./pi/visibility.ts";
 import { Answerers } from "./tool/answer-events.ts";
@@ -26,9 +27,13 @@ export default function askUserQuestion(pi: ExtensionAPI): void {
 	pi.registerTool(defineAskTool(guidance, currentConfig, bus));
 
 	const reported = new Set<string>();
+	// An older Pi than the compat smoke covers: still registered, with one warning saying so.
+	const versionWarning = piVersionWarning(VERSION);
 	pi.on("session_start", (_event, ctx) => {
-		const load = loadConfig({ agentDir, cwd: ctx.cwd, projectTrusted: ctx.isProjectTrusted() });
-		for (const warning of load.warnings) {
+		// An older Pi (0.74) has no project trust: the project file is then never trusted.
+		const projectTrusted = typeof ctx.isProjectTrusted === "function" && ctx.isProjectTrusted();
+		const load = loadConfig({ agentDir, cwd: ctx.cwd, projectTrusted });
+		for (const warning of versionWarning ? [versionWarning, ...load.warnings] : load.warnings) {
 			if (reported.has(warning)) continue;
 			reported.add(warning);
 			warn(ctx, warning);

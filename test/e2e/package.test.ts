@@ -7,20 +7,14 @@
  * fake model. Pi must report nothing about the extension: no stderr output, no notify, no
  * `extension_error`.
  */
-import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { removeDir } from "../support/fake-model.ts";
+import { packPackage, tarballSource } from "../support/pack.ts";
 import { createHarness, type PiHarness, REPO_ROOT, type RpcEvent, runPiRaw, toolResultText } from "../support/pi.ts";
 import { ASK, askStep, CACHE_QUESTION, echoStep, rows } from "../support/questions.ts";
 import { choose, scriptedUser } from "../support/user.ts";
-
-interface PackResult {
-	filename: string;
-	files: { path: string }[];
-}
 
 interface Manifest {
 	name: string;
@@ -30,9 +24,6 @@ interface Manifest {
 	peerDependencies?: Record<string, string>;
 }
 
-/** Not copied for packing: dependencies, VCS, scratch, build output and earlier tarballs. */
-const IGNORED = /^(node_modules|\.git|\.tmp|dist|coverage)(\/|$)|\.tgz$/;
-
 let packDir: string;
 let tarball: string;
 let packed: string[];
@@ -40,29 +31,13 @@ let h: PiHarness;
 let installDir: string;
 
 beforeAll(async () => {
-	packDir = mkdtempSync(join(tmpdir(), "pi-ask-pack-"));
-	// Packed from a copy: the pack scripts (a build) rewrite build output, which other test files
-	// running at the same time load from the repository.
-	const copy = join(packDir, "source");
-	cpSync(REPO_ROOT, copy, { recursive: true, filter: (path) => !IGNORED.test(relative(REPO_ROOT, path)) });
-	symlinkSync(join(REPO_ROOT, "node_modules"), join(copy, "node_modules"), "dir");
-	// npm from node_modules/.bin's PATH (Node 22); the pack scripts run as on publish.
-	const pack = spawnSync("npm", ["pack", "--json", "--pack-destination", packDir], {
-		cwd: copy,
-		encoding: "utf8",
-		timeout: 120_000,
-	});
-	if (pack.status !== 0) throw new Error(`npm pack failed (${pack.status}):\n${pack.stderr}`);
-	// Pack scripts may print before the JSON; it is the last top-level array on stdout.
-	const json = pack.stdout.slice(pack.stdout.lastIndexOf("\n[") + 1);
-	const result = (JSON.parse(json) as PackResult[])[0]!;
-	tarball = join(packDir, result.filename);
-	packed = result.files.map((f) => f.path);
+	const pack = packPackage();
+	packDir = pack.dir;
+	tarball = pack.tarball;
+	packed = pack.files;
 
 	h = await createHarness();
-	// Named, because Pi takes the package name from the spec to find the install (a bare
-	// `npm:<file>.tgz` installs but never loads, silently).
-	const source = `npm:pi-ask-user-question@file:${tarball}`;
+	const source = tarballSource(tarball);
 	const install = await runPiRaw(["install", source], { agentDir: h.agentDir, cwd: h.cwd, timeoutMs: 120_000 });
 	if (install.code !== 0) throw new Error(`pi install failed (${install.code}):\n${install.stdout}\n${install.stderr}`);
 	installDir = join(h.agentDir, "npm", "node_modules", "pi-ask-user-question");

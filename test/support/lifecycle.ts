@@ -58,9 +58,12 @@ export interface StartedTui {
 
 /**
  * Returns a function that starts the real pi TUI on a fresh harness whose fake model plays `steps`,
- * with `prompt` as the initial prompt; an `afterEach` closes it and disposes of the harness.
+ * with `prompt` as the initial prompt; an `afterEach` closes it and disposes of the harness. `piHome`
+ * picks the Pi install (support/pi.ts `piCommand`; the devDependency by default).
  */
-export function tuiPerTest(): (
+export function tuiPerTest(
+	piHome: () => string | undefined = () => undefined,
+): (
 	steps: Step[],
 	prompt: string,
 	size?: { cols: number; rows: number },
@@ -77,7 +80,7 @@ export function tuiPerTest(): (
 	return async (steps, prompt, size, agentFiles) => {
 		const harness = await createHarness(steps, agentFiles ? { extraFiles: agentFiles } : {});
 		h = harness;
-		const session = startTui({ ...harness.options({ extraArgs: [prompt] }), ...size });
+		const session = startTui({ ...harness.options({ extraArgs: [prompt] }), ...size, piHome: piHome() });
 		tui = session;
 		return { harness, session };
 	};

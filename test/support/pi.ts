@@ -23,11 +23,11 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", 
 
 /**
  * The command that runs the pi CLI: a Node ≥ 22 executable and the CLI script — the devDependency's, or
- * the one in the Pi install `PI_ASK_PI_HOME` names (a folder holding node_modules/@earendil-works/…; the
- * compat runs, scripts/compat.ts, point it at older Pi versions).
+ * the one in the Pi install `piHome` names (a folder holding node_modules/@earendil-works/…; default
+ * `PI_ASK_PI_HOME`, which the compat runs, scripts/compat.ts, point at older Pi versions).
  */
-export function piCommand(): { command: string; args: string[] } {
-	const pkgPath = piPackageJson();
+export function piCommand(piHome = process.env.PI_ASK_PI_HOME): { command: string; args: string[] } {
+	const pkgPath = piPackageJson(piHome);
 	const pkg = JSON.parse(readFileSync(pkgPath, "utf8")) as { bin: { pi: string } };
 	const cli = join(dirname(pkgPath), pkg.bin.pi);
 	const major = Number(process.versions.node.split(".")[0]);
@@ -37,12 +37,11 @@ export function piCommand(): { command: string; args: string[] } {
 }
 
 /** The version of the Pi that {@link piCommand} runs. */
-export function piVersion(): string {
-	return (JSON.parse(readFileSync(piPackageJson(), "utf8")) as { version: string }).version;
+export function piVersion(piHome = process.env.PI_ASK_PI_HOME): string {
+	return (JSON.parse(readFileSync(piPackageJson(piHome), "utf8")) as { version: string }).version;
 }
 
-function piPackageJson(): string {
-	const home = process.env.PI_ASK_PI_HOME;
+function piPackageJson(home: string | undefined): string {
 	return home
 		? join(home, "node_modules", "@earendil-works", "pi-coding-agent", "package.json")
 		: packageJsonOf("@earendil-works/pi-coding-agent");
@@ -88,6 +87,8 @@ export interface PiOptions {
 	extraArgs?: string[];
 	env?: Record<string, string>;
 	timeoutMs?: number;
+	/** The Pi install to run (see {@link piCommand}); the devDependency by default. */
+	piHome?: string;
 }
 
 /** The hermetic argument list (without the CLI path). */
@@ -120,9 +121,10 @@ export function runPiRaw(
 		stdin?: string;
 		uid?: number;
 		gid?: number;
+		piHome?: string;
 	},
 ): Promise<RunResult> {
-	const { command, args: head } = piCommand();
+	const { command, args: head } = piCommand(options.piHome);
 	const child = spawn(command, [...head, ...args], {
 		cwd: options.cwd,
 		env: piEnv(options.agentDir, options.env),
@@ -239,7 +241,7 @@ export interface RpcSession {
 
 /** Starts `pi --mode rpc` with the hermetic arguments. */
 export function startRpc(options: PiOptions): RpcSession {
-	const { command, args: head } = piCommand();
+	const { command, args: head } = piCommand(options.piHome);
 	const child = spawn(command, [...head, ...piArgs(options), "--mode", "rpc"], {
 		cwd: options.cwd,
 		env: piEnv(options.agentDir, options.env),

@@ -80,7 +80,7 @@ async function pollScreen(
 }
 
 function startScript(options: TuiOptions): TuiSession {
-	const { command, args } = piCommand();
+	const { command, args } = piCommand(options.piHome);
 	const term = startScriptTerminal(command, [...args, ...piArgs(options)], {
 		cwd: options.cwd,
 		env: tuiEnv(options),
@@ -104,7 +104,7 @@ function startScript(options: TuiOptions): TuiSession {
 function startTmux(options: TuiOptions): TuiSession {
 	const server = tmuxServer("pi-ask", tuiEnv(options));
 	const tmux = server.run;
-	const { command, args } = piCommand();
+	const { command, args } = piCommand(options.piHome);
 	startPiPane(server, {
 		cols: options.cols ?? 120,
 		rows: options.rows ?? 40,

@@ -1,0 +1,94 @@
+/**
+ * `npm run compat`: installs each Pi version of COMPAT_VERSIONS into a scratch folder (outside the
+ * repository, removed afterwards), runs the compat smoke (test/e2e/compat.test.ts: TUI answer and decline
+ * in tmux, RPC round trip, print-mode hiding, install of the packed tarball) and the real-world argument
+ * shapes (test/e2e/real-world-arguments.test.ts) on it, and prints a Markdown table of the results for
+ * README "Pi versions". Exits 1 when a check fails on a version at or after the oldest supported one.
+ * `--only=1.3.0,1.6.0` picks versions.
+ */
+import { spawnSync } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { isOlderVersion, OLDEST_SUPPORTED_PI } from "../src/pi/pi-version.ts";
+import { SMOKE_CHECKS } from "../test/e2e/compat-smoke.ts";
+import { installPi } from "../test/support/pi-install.ts";
+import { COMPAT_VERSIONS } from "./compat-versions.ts";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const devPi = (
+	JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { devDependencies: Record<string, string> }
+).devDependencies["@earendil-works/pi-coding-agent"];
+
+interface VitestReport {
+	testResults: { assertionResults: { title: string; status: string }[] }[];
+}
+
+const only = process.argv
+	.find((arg) => arg.startsWith("--only="))
+	?.slice("--only=".length)
+	.split(",");
+const versions = COMPAT_VERSIONS.filter((v) => only === undefined || only.includes(v));
+const rows: string[] = [];
+let failed = false;
+for (const version of versions) {
+	let home: string | undefined;
+	let install = "devDependency";
+	try {
+		if (version !== devPi) {
+			const installed = installPi(version);
+			home = installed.home;
+			install = `${(installed.ms / 1000).toFixed(1)} s`;
+		}
+	} catch (error) {
+		rows.push(`| ${version} | install failed: ${String(error).split("\n")[0]} |`);
+		failed = true;
+		continue;
+	}
+	const report = join(tmpdir(), `pi-ask-compat-report-${process.pid}-${version}.json`);
+	const started = Date.now();
+	spawnSync(
+		process.execPath,
+		[
+			join(ROOT, "node_modules", "vitest", "vitest.mjs"),
+			"run",
+			"test/e2e/compat.test.ts",
+			"test/e2e/real-world-arguments.test.ts",
+			"--reporter=json",
+			`--outputFile=${report}`,
+		],
+		{
+			cwd: ROOT,
+			stdio: ["ignore", "ignore", "inherit"],
+			env: { ...process.env, ...(home ? { PI_ASK_PI_HOME: home } : {}) },
+		},
+	);
+	const seconds = ((Date.now() - started) / 1000).toFixed(0);
+	const results = readResults(report);
+	const mark = (passed: boolean | undefined) => (passed === undefined ? "?" : passed ? "✓" : "✗");
+	const checks = SMOKE_CHECKS.map((check) => mark(results.find((r) => r.title.startsWith(`${check}:`))?.passed));
+	const shapes = results.filter((r) => !SMOKE_CHECKS.some((check) => r.title.startsWith(`${check}:`)));
+	const shapesPassed = shapes.filter((r) => r.passed).length;
+	const allPassed = checks.every((c) => c === "✓") && shapes.length > 0 && shapesPassed === shapes.length;
+	if (!allPassed && !isOlderVersion(version, OLDEST_SUPPORTED_PI)) failed = true;
+	rows.push(`| ${version} | ${checks.join(" | ")} | ${shapesPassed}/${shapes.length} | ${install} | ${seconds} s |`);
+	if (home) rmSync(home, { recursive: true, force: true, maxRetries: 3 });
+	rmSync(report, { force: true });
+}
+
+console.log(`| Pi | ${SMOKE_CHECKS.join(" | ")} | argument shapes | scratch install | checks |`);
+console.log(`| --- | ${SMOKE_CHECKS.map(() => "---").join(" | ")} | --- | --- | --- |`);
+for (const row of rows) console.log(row);
+process.exitCode = failed ? 1 : 0;
+
+function readResults(path: string): { title: string; passed: boolean }[] {
+	try {
+		const parsed = JSON.parse(readFileSync(path, "utf8")) as VitestReport;
+		return parsed.testResults.flatMap((file) =>
+			file.assertionResults.map((r) => ({ title: r.title, passed: r.status === "passed" })),
+		);
+	} catch {
+		return [];
+	}
+}
