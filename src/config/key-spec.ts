@@ -58,6 +58,7 @@ export const KEY_SETTINGS = {
 	previewDown: { binding: "askUser.previewDown", whileTyping: false },
 	externalEditor: { binding: "askUser.externalEditor", whileTyping: true },
 	collapse: { binding: "askUser.collapse", whileTyping: true },
+	answerLater: { binding: "askUser.answerLater", whileTyping: false },
 } as const satisfies Record<string, KeySettingSpec>;
 
 /** The name of a key setting. */

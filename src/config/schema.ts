@@ -87,6 +87,8 @@ export interface AskConfig {
 		externalEditor?: "off" | KeySetting;
 		/** Hides the questionnaire to read the transcript, and shows it again (a key that types text is refused). */
 		collapse?: "off" | KeySetting;
+		/** Puts the questionnaire aside to answer later with /answer (also on the Submit tab and in "Discard N answers?"). */
+		answerLater?: "off" | KeySetting;
 		/** Digits 1–9 choose (or toggle) option N; false turns them off. */
 		digits?: boolean;
 	};
@@ -102,6 +104,11 @@ export interface AskConfig {
 	 * dialog answered, stops the countdown for good. Not applied in accessible mode (WCAG 2.2.1).
 	 */
 	timeout?: number;
+	/**
+	 * What the `timeout` does to an untouched questionnaire: "close" ends it as timed out; "defer" keeps it
+	 * pending (the model is told the person will answer later; `/answer` opens it).
+	 */
+	onTimeout: "close" | "defer";
 }
 
 /** Visible text: at least one non-whitespace character (a blank text is a mistake, never a choice). */
@@ -139,12 +146,20 @@ function keySetting(name: KeySettingName) {
 const UI_DEFAULT = "standard";
 const BELL_DEFAULT = true;
 const DIGITS_DEFAULT = true;
+const ON_TIMEOUT_DEFAULT = "close";
 
 /** The settings when no file sets anything: what `buildConfig(configSchema(), [])` gives, without the schema. */
 export function defaultConfig(): AskConfig {
 	const keys: AskConfig["keys"] = { digits: DIGITS_DEFAULT };
 	for (const name of Object.keys(KEY_SETTINGS) as KeySettingName[]) keys[name] = keySettingDefault(name);
-	return { guidance: {}, limits: { ...DEFAULT_LIMITS }, keys, ui: UI_DEFAULT, bell: BELL_DEFAULT };
+	return {
+		guidance: {},
+		limits: { ...DEFAULT_LIMITS },
+		keys,
+		ui: UI_DEFAULT,
+		bell: BELL_DEFAULT,
+		onTimeout: ON_TIMEOUT_DEFAULT,
+	};
 }
 
 /** The whole config file's schema (built once, on first use). */
@@ -191,6 +206,7 @@ function buildSchema() {
 				previewDown: keySetting("previewDown"),
 				externalEditor: keySetting("externalEditor"),
 				collapse: keySetting("collapse"),
+				answerLater: keySetting("answerLater"),
 				digits: Type.Optional(Type.Boolean({ expected: "true or false", default: DIGITS_DEFAULT })),
 			}),
 		),
@@ -210,6 +226,12 @@ function buildSchema() {
 		// At most a day: Node's timers cannot wait past 2^31 ms (about 24.8 days) and fire at once instead.
 		timeout: Type.Optional(
 			Type.Number({ minimum: 1, maximum: 86_400, expected: "a number of seconds from 1 to 86400 (a day)" }),
+		),
+		onTimeout: Type.Optional(
+			Type.Union([Type.Literal("close"), Type.Literal("defer")], {
+				expected: '"close" or "defer"',
+				default: ON_TIMEOUT_DEFAULT,
+			}),
 		),
 	});
 }

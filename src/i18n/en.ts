@@ -83,6 +83,8 @@ export const en = {
 		`Stop answering? You have answered ${answered} of ${total} question${total === 1 ? "" : "s"}.`,
 	/** Row: return to the questionnaire. */
 	keepAnswering: "Keep answering",
+	/** Row (review, discard question, accessible choices): put the questionnaire aside; /answer reopens it. */
+	answerLater: "Answer later",
 	/** Row: drop the answers and decline. */
 	discard: (n: number): string => `Discard ${n} answer${n === 1 ? "" : "s"} and decline`,
 
@@ -94,6 +96,8 @@ export const en = {
 	viewNextRowNone: "Next: none of these",
 	/** The last tab, and the Submit choice on it. */
 	viewSubmit: "Submit",
+	/** The Answer later choice on the Submit tab. */
+	viewAnswerLater: "Answer later",
 	/** The Cancel choice on the Submit tab. */
 	viewCancel: "Cancel",
 	/** Marks an answered question (tab bar, Submit tab). */
@@ -179,6 +183,7 @@ export const en = {
 		back: "back",
 		show: "show",
 		hide: "hide",
+		answerLater: "answer later",
 	} as Readonly<Record<HintId, string>>,
 	// ── end of the full TUI view block ──
 
@@ -226,6 +231,7 @@ export const en = {
 		interrupted: "Interrupted",
 		timed_out: "Timed out",
 		not_shown: "Not shown",
+		deferred: "Answer later",
 	} as Readonly<Record<Outcome, string>>,
 	/** An outcome with the host's reason, e.g. `Not shown: no UI`. */
 	renderOutcomeReason: (outcome: string, reason: string): string => `${outcome}: ${reason}`,

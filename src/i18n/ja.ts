@@ -47,12 +47,14 @@ export const ja = once(
 		discardTitle: (answered: number, total: number): string =>
 			`回答をやめますか？ ${total} 問中 ${answered} 問に回答済みです。`,
 		keepAnswering: "回答を続ける",
+		answerLater: "後で回答する",
 		discard: (n: number): string => `${n} 件の回答を破棄して回答しない`,
 
 		viewTypeRow: "その他を入力",
 		viewNextRow: "次へ",
 		viewNextRowNone: "次へ：どれも当てはまらない",
 		viewSubmit: "送信",
+		viewAnswerLater: "後で回答",
 		viewCancel: "キャンセル",
 		viewAnsweredMark: "✔",
 		viewUnansweredMark: "□",
@@ -107,6 +109,7 @@ export const ja = once(
 			back: "戻る",
 			show: "表示",
 			hide: "隠す",
+			answerLater: "後で回答",
 		},
 
 		tuiBlocked: "エージェントがあなたの回答を待っています",
@@ -136,6 +139,7 @@ export const ja = once(
 			interrupted: "中断",
 			timed_out: "タイムアウト",
 			not_shown: "未表示",
+			deferred: "後で回答",
 		},
 		renderOutcomeReason: (outcome: string, reason: string): string => `${outcome}：${reason}`,
 		renderUnanswered: (names: string): string => `未回答：${names}`,

@@ -153,6 +153,7 @@ const STATUS: Record<Outcome, { mark: string; color: "success" | "warning" | "er
 	declined: { mark: "✘", color: "warning" },
 	interrupted: { mark: "✘", color: "warning" },
 	timed_out: { mark: "✘", color: "warning" },
+	deferred: { mark: "◷", color: "warning" },
 	not_shown: { mark: "✘", color: "warning" },
 };
 

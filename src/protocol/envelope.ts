@@ -74,8 +74,38 @@ export function resultText(
 	if (result.outcome === "not_shown" && result.error?.code === "invalid_questions") {
 		return problemsText(result.error, limits.totalText);
 	}
-	return fitPieces(resultPieces(result, questions, limits), limits.totalText);
+	const pieces = resultPieces(result, questions, limits);
+	if (result.pendingId !== undefined && result.outcome !== "deferred") pieces.push(" ", STILL_PENDING);
+	return fitPieces(pieces, limits.totalText);
 }
+
+/**
+ * The text of a late answer (a message, never a second tool result): the same wording as the tool result
+ * would have had, after a line naming the questionnaire by the time it was asked (`askedAt`, epoch ms).
+ */
+export function lateAnswerText(
+	result: QuestionnaireResult,
+	questions: readonly string[],
+	askedAt: number,
+	limits: TextLimits = DEFAULT_LIMITS,
+): string {
+	const { pendingId: _settled, ...final } = result;
+	return `Late answer to the ask_user_question questionnaire asked at ${askedTime(askedAt)}: ${resultText(final, questions, limits)}`;
+}
+
+/** "2026-12-04 07:12 UTC": minutes are enough to tell questionnaires apart, and UTC is never ambiguous. */
+function askedTime(epochMs: number): string {
+	const iso = Number.isFinite(epochMs) ? new Date(epochMs).toISOString() : "an unknown time";
+	return iso.length >= 16 ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : iso;
+}
+
+/** One short sentence: what the model must (not) do while the person has not answered yet. */
+const DEFERRED_ADVICE =
+	"The user will answer later: do not assume answers, continue with work that does not depend on them and do not ask the same questions again meanwhile; the answers will arrive as a message.";
+
+/** Appended to a cut-short result whose questionnaire stays pending. */
+const STILL_PENDING =
+	"The questionnaire stays pending: the user can still answer it, and the answers will arrive as a message.";
 
 function resultPieces(result: QuestionnaireResult, questions: readonly string[], limits: TextLimits): Piece[] {
 	const who = answerer(result);
@@ -107,6 +137,15 @@ function resultPieces(result: QuestionnaireResult, questions: readonly string[],
 		case "interrupted":
 		case "timed_out":
 			return stoppedText(result, questions, limits);
+		case "deferred":
+			return sentences(
+				result.answers.length === 0
+					? []
+					: ["Answers given so far (may still change): ", ...answersText(result, limits)],
+				allNotesText({ ...result, answers: [] }, limits),
+				globalNoteText(result, limits),
+				[DEFERRED_ADVICE],
+			);
 		case "not_shown":
 			return notShownText(result);
 	}

@@ -4,7 +4,15 @@
  */
 
 /** Every way a questionnaire can end. */
-export const OUTCOMES = ["answered", "partial", "declined", "not_shown", "interrupted", "timed_out"] as const;
+export const OUTCOMES = [
+	"answered",
+	"partial",
+	"declined",
+	"not_shown",
+	"interrupted",
+	"timed_out",
+	"deferred",
+] as const;
 
 /** How a questionnaire ended. */
 export type Outcome = (typeof OUTCOMES)[number];
@@ -39,6 +47,13 @@ export interface QuestionNote {
 	notes: string;
 }
 
+/** Text the user typed for a question and did not commit as its answer: kept for when they come back. */
+export interface QuestionDraft {
+	questionIndex: number;
+	question: string;
+	text: string;
+}
+
 /** Why the questionnaire could not run or was not shown. */
 export type ErrorCode = "no_ui" | "no_custom_ui" | "session_load_failed" | "stale_module_cache" | "invalid_questions";
 
@@ -69,6 +84,13 @@ export interface QuestionnaireResult {
 	globalNote?: string;
 	/** Who answered, when another extension did (host `programmatic`): the name it gave. */
 	answeredBy?: string;
+	/** Typed text not committed as an answer (deferred, interrupted, timed out): restored on `/answer`. */
+	drafts?: QuestionDraft[];
+	/**
+	 * The questionnaire's id, when it stays pending after this call (deferred, or cut short): `/answer` and the
+	 * answer channel still accept answers for it, which reach the agent as a late-answer message.
+	 */
+	pendingId?: string;
 	error?: ResultError;
 }
 
@@ -79,10 +101,14 @@ export interface Collected {
 	answers: Answer[];
 	questionNotes?: QuestionNote[];
 	globalNote?: string;
+	drafts?: QuestionDraft[];
 }
 
-/** How a questionnaire the user saw ended, on any host. */
-export type Ending = "submitted" | "declined" | "interrupted" | "timed_out";
+/** How a questionnaire the user saw ended, on any host ("deferred": put aside to answer later). */
+export type Ending = "submitted" | "declined" | "interrupted" | "timed_out" | "deferred";
+
+/** Endings after which what was typed but not committed is worth keeping: the person may come back. */
+const KEEPS_DRAFTS: ReadonlySet<Ending> = new Set(["interrupted", "timed_out", "deferred"]);
 
 /**
  * Builds the result for a questionnaire the user saw. `ended` says how the dialog ended:
@@ -103,6 +129,8 @@ export function finishedResult(
 	const notes = (collected.questionNotes ?? []).filter((n) => !answered.has(n.questionIndex) && n.notes !== "");
 	if (notes.length > 0) result.questionNotes = notes;
 	if (collected.globalNote) result.globalNote = collected.globalNote;
+	const drafts = (collected.drafts ?? []).filter((d) => !answered.has(d.questionIndex) && d.text !== "");
+	if (KEEPS_DRAFTS.has(ended) && drafts.length > 0) result.drafts = drafts;
 	return result;
 }
 

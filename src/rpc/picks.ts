@@ -3,14 +3,13 @@
  * tool/answer-channel.ts), kept as indexes (never parsed back from display strings), and how it
  * becomes the protocol's answers. Pure; imports no host code.
  */
+
+import type { IndexedAnswer, Progress } from "../protocol/progress.ts";
 import type { Question, Questionnaire } from "../protocol/questions.ts";
 import type { Answer, Collected, QuestionNote } from "../protocol/result.ts";
 
 /** One committed answer: an option index, typed text, or several option indexes plus typed text. */
-export type Pick =
-	| { kind: "option"; option: number }
-	| { kind: "custom"; text: string }
-	| { kind: "multi"; options: number[]; text?: string };
+export type Pick = IndexedAnswer;
 
 /** The walk's data: one optional pick and one note ("" = none) per question. */
 export interface Picks {
@@ -21,6 +20,16 @@ export interface Picks {
 /** An empty collection for a questionnaire of `count` questions. */
 export function emptyPicks(count: number): Picks {
 	return { picks: Array.from({ length: count }, () => undefined), notes: Array.from({ length: count }, () => "") };
+}
+
+/** The picks and notes of a pending questionnaire's saved progress (drafts have no place in dialogs). */
+export function restoredPicks(progress: Progress, count: number): Picks {
+	const picks = emptyPicks(count);
+	for (let i = 0; i < count; i++) {
+		picks.picks[i] = progress.answers[i];
+		picks.notes[i] = progress.notes[i] ?? "";
+	}
+	return picks;
 }
 
 /** How many questions have a committed answer. */

@@ -1,7 +1,7 @@
 /**
  * The walker's closing dialogs: the review of a multi-question form (Submit / Edit <header> /
- * Decline) and the "keep answering or discard" question shown when the user cancels after
- * answering something. Titles and rows only; the walker decides what happens next.
+ * Answer later / Decline) and the "keep answering, answer later or discard" question shown when the
+ * user cancels after answering something. Titles and rows only; the walker decides what happens next.
  */
 import type { Messages } from "../i18n/messages.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
@@ -11,10 +11,14 @@ import type { Row } from "./rows.ts";
 import { describePick } from "./titles.ts";
 
 /** What a review row does. */
-export type ReviewAction = { type: "submit" } | { type: "edit"; question: number } | { type: "decline" };
+export type ReviewAction =
+	| { type: "submit" }
+	| { type: "edit"; question: number }
+	| { type: "later" }
+	| { type: "decline" };
 
 /** What a row of the discard question does. */
-export type DiscardAction = { type: "keep" } | { type: "discard" };
+export type DiscardAction = { type: "keep" } | { type: "later" } | { type: "discard" };
 
 /** The review title: every question with its answer (or "(unanswered)") and its note. */
 export function reviewTitle(questionnaire: Questionnaire, picks: Picks, m: Messages): string {
@@ -30,7 +34,7 @@ export function reviewTitle(questionnaire: Questionnaire, picks: Picks, m: Messa
 	return lines.join("\n");
 }
 
-/** The review rows: Submit, one Edit row per question, Decline. */
+/** The review rows: Submit, one Edit row per question, Answer later, Decline. */
 export function reviewRows(questionnaire: Questionnaire, m: Messages): Row<ReviewAction>[] {
 	const edits = questionnaire.questions.map(
 		(question, i): Row<ReviewAction> => ({
@@ -38,7 +42,12 @@ export function reviewRows(questionnaire: Questionnaire, m: Messages): Row<Revie
 			action: { type: "edit", question: i },
 		}),
 	);
-	return [{ text: m.submit, action: { type: "submit" } }, ...edits, { text: m.decline, action: { type: "decline" } }];
+	return [
+		{ text: m.submit, action: { type: "submit" } },
+		...edits,
+		{ text: m.answerLater, action: { type: "later" } },
+		{ text: m.decline, action: { type: "decline" } },
+	];
 }
 
 /** The discard question's title. */
@@ -46,10 +55,11 @@ export function discardTitle(questionnaire: Questionnaire, picks: Picks, m: Mess
 	return m.discardTitle(answeredCount(picks), questionnaire.questions.length);
 }
 
-/** The discard question's rows: Keep answering, Discard N answers and decline. */
+/** The discard question's rows: Keep answering, Answer later, Discard N answers and decline. */
 export function discardRows(picks: Picks, m: Messages): Row<DiscardAction>[] {
 	return [
 		{ text: m.keepAnswering, action: { type: "keep" } },
+		{ text: m.answerLater, action: { type: "later" } },
 		{ text: m.discard(answeredCount(picks)), action: { type: "discard" } },
 	];
 }

@@ -22,13 +22,14 @@
  */
 import { en } from "../i18n/en.ts";
 import type { Messages } from "../i18n/messages.ts";
+import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { type Ending, finishedResult, type HostKind, type QuestionnaireResult } from "../protocol/result.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
 import { Countdown } from "../util/countdown.ts";
 import { eitherSignal } from "../util/signals.ts";
 import { DIALOG_BUDGET, type DialogHost, Dialogs, type StopReason } from "./dialogs.ts";
-import { answeredCount, collect, emptyPicks, multiPick, type Pick, type Picks } from "./picks.ts";
+import { answeredCount, collect, emptyPicks, multiPick, type Pick, type Picks, restoredPicks } from "./picks.ts";
 import { discardRows, discardTitle, reviewRows, reviewTitle } from "./review.ts";
 import { questionRows } from "./rows.ts";
 import { noteTitle, previewsTitle, type QuestionPlace, questionTitle, typeTitle } from "./titles.ts";
@@ -42,6 +43,8 @@ export interface WalkOptions {
 	messages?: Messages;
 	/** Config `timeout` in ms: ends the walk as `timed_out` if no dialog is answered by then; absent: it waits. */
 	timeoutMs?: number;
+	/** What a pending questionnaire had collected (`/answer`): the walk starts from it, at its review. */
+	progress?: Progress;
 }
 
 /** A screen the user can return to. */
@@ -87,7 +90,7 @@ class Walk {
 		this.questionnaire = questionnaire;
 		this.options = options;
 		this.total = questionnaire.questions.length;
-		this.picks = emptyPicks(this.total);
+		this.picks = options.progress ? restoredPicks(options.progress, this.total) : emptyPicks(this.total);
 		this.m = options.messages ?? en;
 		let signal = options.signal;
 		if (options.timeoutMs !== undefined) {
@@ -104,7 +107,7 @@ class Walk {
 	}
 
 	async run(): Promise<QuestionnaireResult> {
-		let next: Next = this.total === 0 ? { to: "end", ended: "submitted" } : { to: "question", index: 0 };
+		let next: Next = this.total === 0 ? { to: "end", ended: "submitted" } : this.firstScreen();
 		for (;;) {
 			switch (next.to) {
 				case "question":
@@ -123,6 +126,13 @@ class Walk {
 		}
 	}
 
+	/** The first unanswered question; a resumed form whose questions all have answers opens at its review. */
+	private firstScreen(): Screen {
+		const open = this.picks.picks.indexOf(undefined);
+		if (open >= 0) return { to: "question", index: open };
+		return this.total > 1 ? { to: "review" } : { to: "question", index: 0 };
+	}
+
 	/** The result after an unexpected internal error: declined, with whatever was collected. */
 	fallback(): QuestionnaireResult {
 		try {
@@ -134,6 +144,9 @@ class Walk {
 
 	private finish(ended: Ending, discard: boolean): QuestionnaireResult {
 		const collected = discard ? { answers: [] } : collect(this.questionnaire, this.picks);
+		// The walker has no note on the whole form; one given in the TUI before it was put aside is kept.
+		const globalNote = this.options.progress?.globalNote ?? "";
+		if (!discard && globalNote !== "") collected.globalNote = globalNote;
 		return finishedResult(this.options.host, this.total, ended, collected);
 	}
 
@@ -222,6 +235,8 @@ class Walk {
 				return { to: "end", ended: "submitted" };
 			case "edit":
 				return { to: "question", index: reply.action.question };
+			case "later":
+				return { to: "end", ended: "deferred" };
 			case "decline":
 				return { to: "end", ended: "declined" };
 		}
@@ -242,7 +257,14 @@ class Walk {
 			this.stopDismissed = true;
 			return back;
 		}
-		return reply.action.type === "keep" ? back : { to: "end", ended: "declined", discard: true };
+		switch (reply.action.type) {
+			case "keep":
+				return back;
+			case "later":
+				return { to: "end", ended: "deferred" };
+			case "discard":
+				return { to: "end", ended: "declined", discard: true };
+		}
 	}
 }
 

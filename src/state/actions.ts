@@ -37,6 +37,8 @@ export type Action =
 	| { type: "dialog/submitRequested" }
 	/** The user asked to leave the questionnaire (Esc, or Cancel on the Submit tab). */
 	| { type: "dialog/cancelRequested" }
+	/** The user put the questionnaire aside to answer later (it stays pending with everything entered). */
+	| { type: "dialog/deferRequested" }
 	/** The user confirmed "Discard N answers?". */
 	| { type: "dialog/discardConfirmed" }
 	/** The user dismissed "Discard N answers?" and went back. */

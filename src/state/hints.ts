@@ -22,4 +22,5 @@ export type HintId =
 	| "externalEditor"
 	| "back"
 	| "show"
-	| "hide";
+	| "hide"
+	| "answerLater";

@@ -25,6 +25,7 @@ export {
 	tabCount,
 } from "./layout.ts";
 export { reduce } from "./reduce.ts";
+export { restoredState } from "./restore.ts";
 export { buildResult, type Ending } from "./result.ts";
 export { editorChanged, editorTarget, routeKey } from "./route-key.ts";
 export {
@@ -54,5 +55,7 @@ export type {
 	QuestionShape,
 	ReduceContext,
 	StoredAnswer,
+	SubmitChoice,
 } from "./types.ts";
+export { SUBMIT_CHOICES } from "./types.ts";
 export { type ListWindow, maxScrollOffset, scrollWindow, visibleWindow } from "./window.ts";

@@ -20,4 +20,5 @@ export const OWN_KEY_DEFAULTS = {
 	"askUser.previewDown": ["shift+down"],
 	"askUser.externalEditor": ["ctrl+g"],
 	"askUser.collapse": ["ctrl+]"],
+	"askUser.answerLater": ["ctrl+l"],
 } as const satisfies Record<string, readonly string[]>;

@@ -11,6 +11,7 @@ import { focusedOptionHasPreview, focusedRow, onTypeRow } from "./focused-row.ts
 import type { HintId } from "./hints.ts";
 import { OWN_KEY_DEFAULTS } from "./key-defaults.ts";
 import { tabCount } from "./layout.ts";
+import { submitChoiceAction, submitChoiceHint } from "./submit-choice.ts";
 import type { QuestionnaireState } from "./types.ts";
 
 /** Pi's host binding ids we reuse, so the user's keybindings.json applies to the questionnaire. */
@@ -37,7 +38,8 @@ export type OwnBindingId =
 	| "askUser.previewUp"
 	| "askUser.previewDown"
 	| "askUser.externalEditor"
-	| "askUser.collapse";
+	| "askUser.collapse"
+	| "askUser.answerLater";
 
 /** Any binding id the keymap uses. */
 export type BindingId = HostBindingId | OwnBindingId;
@@ -77,8 +79,7 @@ const always = (s: QuestionnaireState) => s.mode !== "done";
 /** Enter while browsing: depends on the focused row, or on the Submit tab's choice. */
 function confirmAction(s: QuestionnaireState): Action | undefined {
 	if (s.mode === "confirm-discard") return { type: "dialog/discardConfirmed" };
-	if (s.mode === "submit")
-		return { type: s.submitChoice === "submit" ? "dialog/submitRequested" : "dialog/cancelRequested" };
+	if (s.mode === "submit") return submitChoiceAction(s.submitChoice);
 	const f = focusedRow(s);
 	if (!f) return undefined;
 	switch (f.row.kind) {
@@ -95,7 +96,7 @@ function confirmAction(s: QuestionnaireState): Action | undefined {
 
 function confirmHint(s: QuestionnaireState): HintId | undefined {
 	if (s.mode === "confirm-discard") return "discard";
-	if (s.mode === "submit") return s.submitChoice === "submit" ? "submit" : "cancel";
+	if (s.mode === "submit") return submitChoiceHint(s.submitChoice);
 	const f = focusedRow(s);
 	if (!f) return undefined;
 	if (f.row.kind === "option") return f.shape.multi ? "toggle" : "select";
@@ -278,6 +279,15 @@ export const KEYMAP: readonly KeyBinding[] = [
 		enabled: (s) => always(s) && s.mode !== "confirm-discard",
 		hint: (s) => (s.collapsed ? "show" : "hide"),
 		action: () => ({ type: "view/collapseToggled" }),
+	},
+	{
+		id: "askUser.answerLater",
+		defaultKeys: OWN_KEY_DEFAULTS["askUser.answerLater"],
+		description: "Put the questionnaire aside to answer later (/answer)",
+		enabled: (s) => browsing(s) || s.mode === "confirm-discard",
+		// Advertised where leaving is decided; a question tab's footer is full already.
+		hint: (s) => (s.mode === "options" ? undefined : "answerLater"),
+		action: () => ({ type: "dialog/deferRequested" }),
 	},
 ];
 

@@ -1,10 +1,11 @@
 /**
- * Modes `submit` (the Submit tab's Submit / Cancel choice; partial submits are allowed) and
+ * Modes `submit` (the Submit tab's Submit / Answer later / Cancel choice; partial submits are allowed) and
  * `confirm-discard` ("Discard N answers?": confirming declines, keeping the answers in the result).
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { Action } from "./actions.ts";
 import type { Transition } from "./effects.ts";
+import { nextChoice } from "./submit-choice.ts";
 import { backToBrowsing, changed, finish, requestCancel, switchTab, unchanged } from "./transitions.ts";
 import type { QuestionnaireState, ReduceContext } from "./types.ts";
 
@@ -37,19 +38,5 @@ export function reduceConfirmDiscard(state: QuestionnaireState, action: Action, 
 			return backToBrowsing(state);
 		default:
 			return unchanged(state);
-	}
-}
-
-function nextChoice(choice: "submit" | "cancel", direction: "up" | "down" | "first" | "last"): "submit" | "cancel" {
-	switch (direction) {
-		case "first":
-			return "submit";
-		case "last":
-			return "cancel";
-		case "up":
-		case "down":
-			return choice === "submit" ? "cancel" : "submit";
-		default:
-			return choice;
 	}
 }

@@ -36,6 +36,9 @@ function reduceStep(state: QuestionnaireState, action: Action, context: ReduceCo
 			return finish(state, context, "interrupted");
 		case "host/timedOut":
 			return finish(state, context, "timed_out");
+		// Putting it aside keeps everything, an open draft or note included: accepted in every mode.
+		case "dialog/deferRequested":
+			return finish(state, context, "deferred");
 		case "view/collapseToggled": {
 			const collapsed = !state.collapsed;
 			return changed({ ...state, collapsed }, { type: "overlay/setHidden", hidden: collapsed });

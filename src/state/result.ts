@@ -3,7 +3,7 @@
  * what the user would lose by leaving. Trimmed text; blank notes and blank typed text are dropped.
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
-import type { Answer, Ending, QuestionNote, QuestionnaireResult } from "../protocol/result.ts";
+import type { Answer, Ending, QuestionDraft, QuestionNote, QuestionnaireResult } from "../protocol/result.ts";
 import { finishedResult } from "../protocol/result.ts";
 import type { QuestionnaireState, ReduceContext, StoredAnswer } from "./types.ts";
 
@@ -13,17 +13,21 @@ export type { Ending } from "../protocol/result.ts";
 export function buildResult(state: QuestionnaireState, context: ReduceContext, ending: Ending): QuestionnaireResult {
 	const answers: Answer[] = [];
 	const questionNotes: QuestionNote[] = [];
+	const drafts: QuestionDraft[] = [];
 	state.answers.forEach((stored, index) => {
 		const question = context.questions[index];
 		if (!question) return;
 		const notes = state.notes[index]?.trim() ?? "";
 		if (stored) answers.push(toAnswer(stored, index, context, notes));
 		else if (notes !== "") questionNotes.push({ questionIndex: index, question: question.question, notes });
+		const draft = state.drafts[index] ?? "";
+		if (!stored && draft.trim() !== "") drafts.push({ questionIndex: index, question: question.question, text: draft });
 	});
 	const globalNote = state.globalNote.trim();
 	return finishedResult(context.host, context.questions.length, ending, {
 		answers,
 		questionNotes,
+		drafts,
 		...(globalNote === "" ? {} : { globalNote }),
 	});
 }

@@ -10,7 +10,7 @@ import type { BindingId } from "./keymap.ts";
 import { KEYMAP } from "./keymap.ts";
 import { isSubmitTab, NEXT_ROW_LABEL, rowAt, rowCount, TYPE_ROW_LABEL, tabCount } from "./layout.ts";
 import { discardSummary } from "./result.ts";
-import type { QuestionnaireState, ReduceContext, StoredAnswer } from "./types.ts";
+import type { QuestionnaireState, ReduceContext, StoredAnswer, SubmitChoice } from "./types.ts";
 import { type ListWindow, visibleWindow } from "./window.ts";
 
 /** True when every question has a committed answer. */
@@ -190,7 +190,7 @@ export function submitSummary(
 	items: SummaryItem[];
 	unanswered: number[];
 	globalNote: string;
-	choice: "submit" | "cancel";
+	choice: SubmitChoice;
 	editingNote: boolean;
 } {
 	const items = state.answers.map((stored, index): SummaryItem => {

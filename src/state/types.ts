@@ -14,6 +14,12 @@ import type { HostKind } from "../protocol/result.ts";
  */
 export type Mode = "options" | "editing" | "notes" | "submit" | "confirm-discard" | "done";
 
+/** The Submit tab's choices, in the order they are shown. */
+export const SUBMIT_CHOICES = ["submit", "later", "cancel"] as const;
+
+/** One choice of the Submit tab: send, put aside to answer later, or leave. */
+export type SubmitChoice = (typeof SUBMIT_CHOICES)[number];
+
 /** The constant shape of one question, copied from the questionnaire so routing needs no context. */
 export interface QuestionShape {
 	/** True for a multi-select question. */
@@ -60,7 +66,7 @@ export interface QuestionnaireState {
 	/** The note on the whole questionnaire, edited on the Submit tab. */
 	globalNote: string;
 	/** The Submit tab's highlighted choice. */
-	submitChoice: "submit" | "cancel";
+	submitChoice: SubmitChoice;
 	/** True while the overlay is hidden so the transcript can be read. */
 	collapsed: boolean;
 	/** Per question: scroll offset of the focused option's preview (reset when the focus moves). */

@@ -54,7 +54,7 @@ export async function executeAskUserQuestion(params: unknown, env: ExecuteEnv): 
 	const questionnaire = validation.questionnaire;
 	const questions = questionnaire.questions.map((q) => q.question);
 	try {
-		return toToolResult(await runOnHost(questionnaire, env), questions, env);
+		return toToolResult(settleTimeout(await runOnHost(questionnaire, env), env), questions, env);
 	} catch (error) {
 		const message = `The questionnaire failed to run: ${error instanceof Error ? error.message : String(error)}`;
 		return toToolResult(notShownResult("programmatic", "session_load_failed", message), questions, env);
@@ -130,6 +130,20 @@ async function openOnHost(
 	});
 	// custom() answered undefined: this host has dialogs but no custom UI after all.
 	return result ?? walk();
+}
+
+/**
+ * With `onTimeout: "defer"` an untouched questionnaire whose time ran out is put aside instead of
+ * closed; a deferred questionnaire carries its id (the tool call's), under which it stays answerable.
+ */
+function settleTimeout(result: QuestionnaireResult, env: ExecuteEnv): QuestionnaireResult {
+	const deferred =
+		result.outcome === "timed_out" && env.config?.onTimeout === "defer"
+			? { ...result, outcome: "deferred" as const, cancelled: false }
+			: result;
+	return deferred.outcome === "deferred" && env.callId !== undefined
+		? { ...deferred, pendingId: env.callId }
+		: deferred;
 }
 
 /** The model reads a budgeted text; `details` keep every string in full up to the hard cap. */

@@ -32,6 +32,7 @@ declare module "@earendil-works/pi-tui" {
 		"askUser.previewDown": true;
 		"askUser.externalEditor": true;
 		"askUser.collapse": true;
+		"askUser.answerLater": true;
 	}
 }
 

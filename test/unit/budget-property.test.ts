@@ -231,6 +231,8 @@ function legacyResultText(result: QuestionnaireResult, questions: readonly strin
 			return stoppedText(result, questions);
 		case "not_shown":
 			return notShownText(result);
+		case "deferred":
+			return "(no deferred outcome before budgets)";
 	}
 }
 

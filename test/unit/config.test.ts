@@ -53,10 +53,12 @@ const UI_DEFAULTS = {
 		previewDown: "shift+down",
 		externalEditor: "ctrl+g",
 		collapse: "ctrl+]",
+		answerLater: "ctrl+l",
 		digits: true,
 	},
 	ui: "standard",
 	bell: true,
+	onTimeout: "close",
 } as const;
 const EMPTY: AskConfig = { guidance: {}, limits: LIMITS, ...UI_DEFAULTS };
 
@@ -306,7 +308,7 @@ describe("loadConfig: any JSON never throws and always yields well-typed setting
 				write(projectFile(), JSON.stringify(projectValue));
 				const { config, warnings, files } = load();
 				const g = config.guidance;
-				expect(Object.keys(config)).toEqual(["guidance", "limits", "keys", "ui", "bell"]);
+				expect(Object.keys(config)).toEqual(["guidance", "limits", "keys", "ui", "bell", "onTimeout"]);
 				expect(config.limits).toEqual(LIMITS);
 				expect(config.keys).toEqual(UI_DEFAULTS.keys);
 				if (g.description !== undefined) expect(g.description).toMatch(/\S/);

@@ -108,7 +108,7 @@ export async function checkCase(fuzz: FuzzCase): Promise<CaseReport> {
 	const details = result.details;
 	const text = checkContent(result);
 	if (validation.ok) {
-		if (!["answered", "partial", "declined", "interrupted"].includes(details.outcome)) {
+		if (!["answered", "partial", "declined", "interrupted", "deferred"].includes(details.outcome)) {
 			fail(`a valid input ended ${details.outcome} (${details.error?.code ?? "no error"})`);
 		}
 		checkAnswers(details, validation.questionnaire.questions);

@@ -78,7 +78,7 @@ const SEQUENCES: Record<string, Action[]> = {
 	submitNotes: [{ type: "tab/switched", direction: "prev" }, { type: "notes/opened" }],
 	submitCancel: [
 		{ type: "tab/switched", direction: "prev" },
-		{ type: "nav/focusMoved", direction: "down" },
+		{ type: "nav/focusMoved", direction: "last" },
 	],
 	confirmDiscard: [{ type: "answer/optionChosen", option: 0 }, { type: "dialog/cancelRequested" }],
 	confirmDiscardTyped: [

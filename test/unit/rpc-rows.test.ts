@@ -101,7 +101,13 @@ describe("walker text safety and uniqueness", () => {
 			sel("[1/2] Same — Which?\nCurrent answer: A B", ["A B", "A B (2)", "Type something…", "Add a note…"]),
 		]);
 		expect(host.calls[4]).toEqual(
-			sel("Review your answers\n[1/2] Same: A B\n[2/2] Same: A B", ["Submit", "Edit Same", "Edit Same (2)", "Decline"]),
+			sel("Review your answers\n[1/2] Same: A B\n[2/2] Same: A B", [
+				"Submit",
+				"Edit Same",
+				"Edit Same (2)",
+				"Answer later",
+				"Decline",
+			]),
 		);
 		expect(host.calls[5]).toEqual(sel("[2/2] Same — Which?\nCurrent answer: A B", q2Rows));
 		expect(host.calls).toHaveLength(7);
@@ -154,11 +160,16 @@ describe("walker text safety and uniqueness", () => {
 			"<questionTitle:<position:2|2>|H|Q>\n<multiHint>",
 			"<reviewTitle>\n<reviewLine:<position:1|2>|H|L>\n<reviewLine:<position:2|2>|H|<noneOfThese>>",
 		]);
-		expect(host2.calls[3]?.kind === "select" && host2.calls[3].options).toEqual(["<keepAnswering>", "<discard:1>"]);
+		expect(host2.calls[3]?.kind === "select" && host2.calls[3].options).toEqual([
+			"<keepAnswering>",
+			"<answerLater>",
+			"<discard:1>",
+		]);
 		expect(host2.calls[5]?.kind === "select" && host2.calls[5].options).toEqual([
 			"<submit>",
 			"<edit:H>",
 			"<edit:H> (2)",
+			"<answerLater>",
 			"<decline>",
 		]);
 		expect(result.outcome).toBe("answered");

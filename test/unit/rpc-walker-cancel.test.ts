@@ -42,6 +42,7 @@ const targetRows = (checked: string, done: number) => [
 const REDIS_ANSWER = { questionIndex: 0, question: "Which cache?", kind: "option", answer: "Redis" } as const;
 const DISCARD = sel("Stop answering? You have answered 1 of 2 questions.", [
 	"Keep answering",
+	"Answer later",
 	"Discard 1 answer and decline",
 ]);
 
@@ -77,6 +78,7 @@ describe("walkQuestionnaire: cancelling", () => {
 				"Submit",
 				"Edit Cache",
 				"Edit Targets",
+				"Answer later",
 				"Decline",
 			]),
 		]);
@@ -112,6 +114,7 @@ describe("walkQuestionnaire: cancelling", () => {
 			"Submit",
 			"Edit Cache",
 			"Edit Targets",
+			"Answer later",
 			"Decline",
 		]);
 		const discardBoth = sel("Stop answering? You have answered 2 of 2 questions.", [
@@ -309,5 +312,46 @@ describe("walkQuestionnaire: abort", () => {
 		const { result } = await walk(both, [REDIS, "[ ] 1. Linux — x86-64", abort], controller.signal);
 		expect(result.answers).toEqual([REDIS_ANSWER]);
 		expect(result.outcome).toBe("interrupted");
+	});
+});
+
+describe("walkQuestionnaire: Answer later", () => {
+	it("the cancel question's Answer later row ends deferred, keeping the answers", async () => {
+		const { calls, result } = await walk(both, [REDIS, undefined, "Answer later"]);
+		expect(calls[2]).toEqual(DISCARD);
+		expect(result).toEqual({
+			outcome: "deferred",
+			cancelled: false,
+			host: "rpc",
+			answers: [REDIS_ANSWER],
+			unanswered: [1],
+		});
+	});
+
+	it("the review's Answer later row ends deferred", async () => {
+		const { result } = await walk(both, [REDIS, "Done — 0 selected", "Answer later"]);
+		expect(result).toMatchObject({ outcome: "deferred", answers: [REDIS_ANSWER], unanswered: [1] });
+	});
+
+	it("a resumed walk starts at the first unanswered question with the saved answers, notes and overall note", async () => {
+		const host = new ScriptedHost(["[ ] 1. Linux — x86-64", "Done — 1 selected", "Submit"]);
+		const progress = {
+			answers: [{ kind: "option" as const, option: 0 }, undefined],
+			notes: ["from last week", ""],
+			drafts: ["", ""],
+			globalNote: "overall",
+		};
+		const result = await walkQuestionnaire(both, host, { host: "rpc", progress });
+		expect(host.calls[0]?.title.split("\n")[0]).toBe("[2/2] Targets — Which targets?");
+		expect(result).toEqual({
+			outcome: "answered",
+			cancelled: false,
+			host: "rpc",
+			answers: [
+				{ ...REDIS_ANSWER, notes: "from last week" },
+				{ questionIndex: 1, question: "Which targets?", kind: "multi", answer: ["Linux"] },
+			],
+			globalNote: "overall",
+		});
 	});
 });

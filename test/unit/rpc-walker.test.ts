@@ -43,7 +43,7 @@ const targetRows = (checked: string, done: number, extra: string[] = [], note = 
 	note,
 	"← Back",
 ];
-const REVIEW_ROWS = ["Submit", "Edit Cache", "Edit Targets", "Decline"];
+const REVIEW_ROWS = ["Submit", "Edit Cache", "Edit Targets", "Answer later", "Decline"];
 
 async function walk(questionnaire: Questionnaire, script: Step[], signal?: AbortSignal) {
 	const host = new ScriptedHost(script);
@@ -83,6 +83,7 @@ describe("walkQuestionnaire: answering", () => {
 				"Submit",
 				"Edit Cache",
 				"Edit Targets",
+				"Answer later",
 				"Decline",
 			]),
 		]);
@@ -177,6 +178,7 @@ describe("walkQuestionnaire: answering", () => {
 				"Submit",
 				"Edit Targets",
 				"Edit Cache",
+				"Answer later",
 				"Decline",
 			]),
 		);

@@ -26,6 +26,7 @@ const LEGACY: Record<string, string> = {
 	"ctrl+c": "\x03",
 	"ctrl+g": "\x07",
 	"ctrl+]": "\x1d",
+	"ctrl+l": "\x0c",
 	tab: "\t",
 	"shift+tab": "\x1b[Z",
 	space: " ",

@@ -12,11 +12,16 @@ const three = contextOf(SINGLE, MULTI, YESNO);
 const toSubmit: Action = { type: "tab/switched", direction: "prev" };
 
 describe("Submit tab", () => {
-	it("up/down flip between Submit and Cancel", () => {
-		const s = run(start(three), three, toSubmit, { type: "nav/focusMoved", direction: "down" });
-		expect(s.state.submitChoice).toBe("cancel");
-		const t = run(s.state, three, { type: "nav/focusMoved", direction: "up" });
-		expect(t.state.submitChoice).toBe("submit");
+	it("up/down move through Submit, Answer later and Cancel, wrapping; first/last jump to an end", () => {
+		const down = { type: "nav/focusMoved", direction: "down" } as const;
+		const up = { type: "nav/focusMoved", direction: "up" } as const;
+		const s = run(start(three), three, toSubmit, down);
+		expect(s.state.submitChoice).toBe("later");
+		expect(run(s.state, three, down).state.submitChoice).toBe("cancel");
+		expect(run(s.state, three, down, down).state.submitChoice).toBe("submit");
+		expect(run(s.state, three, up, up).state.submitChoice).toBe("cancel");
+		expect(run(s.state, three, { type: "nav/focusMoved", direction: "last" }).state.submitChoice).toBe("cancel");
+		expect(run(s.state, three, { type: "nav/focusMoved", direction: "first" }).state.submitChoice).toBe("submit");
 	});
 
 	it("arriving on the Submit tab highlights Submit again", () => {
@@ -24,7 +29,7 @@ describe("Submit tab", () => {
 			start(three),
 			three,
 			toSubmit,
-			{ type: "nav/focusMoved", direction: "down" },
+			{ type: "nav/focusMoved", direction: "last" },
 			toSubmit,
 			toSubmit,
 			toSubmit,
@@ -210,5 +215,61 @@ describe("single-question form", () => {
 			outcome: "declined",
 			answers: [{ kind: "custom", answer: "x" }],
 		});
+	});
+});
+
+describe("Answer later (dialog/deferRequested)", () => {
+	const deferred = (...actions: Action[]) => run(start(three), three, ...actions);
+
+	it("from the Submit tab's Answer later choice: outcome deferred, everything given so far kept", () => {
+		const { state, effects } = deferred(
+			{ type: "answer/optionChosen", option: 1 },
+			{ type: "draft/opened" },
+			{ type: "draft/edited", text: "BSD too" },
+			{ type: "draft/closed" },
+			{ type: "notes/opened" },
+			{ type: "notes/edited", text: "ask ops" },
+			{ type: "notes/closed" },
+			toSubmit,
+			{ type: "nav/focusMoved", direction: "down" },
+			{ type: "dialog/deferRequested" },
+		);
+		expect(state.mode).toBe("done");
+		expect(doneResult(effects)).toEqual({
+			outcome: "deferred",
+			cancelled: false,
+			host: "tui",
+			answers: [{ questionIndex: 0, question: "Which cache?", kind: "option", answer: "Redis (Recommended)" }],
+			unanswered: [1, 2],
+			questionNotes: [{ questionIndex: 1, question: "Which targets?", notes: "ask ops" }],
+			drafts: [{ questionIndex: 1, question: "Which targets?", text: "BSD too" }],
+		});
+	});
+
+	it("from 'Discard N answers?': deferred instead of declined, the answers kept", () => {
+		const { effects } = deferred(
+			{ type: "answer/optionChosen", option: 0 },
+			{ type: "dialog/cancelRequested" },
+			{ type: "dialog/deferRequested" },
+		);
+		expect(doneResult(effects)).toMatchObject({ outcome: "deferred", answers: [{ answer: "Memory" }] });
+	});
+
+	it("while a draft is open, the open draft is kept as a draft, not committed", () => {
+		const { effects } = deferred(
+			{ type: "draft/opened" },
+			{ type: "draft/edited", text: "Valkey" },
+			{ type: "dialog/deferRequested" },
+		);
+		expect(doneResult(effects)).toMatchObject({
+			outcome: "deferred",
+			answers: [],
+			drafts: [{ questionIndex: 0, text: "Valkey" }],
+		});
+	});
+
+	it("is a no-op once the questionnaire is done", () => {
+		const done = deferred({ type: "dialog/deferRequested" }).state;
+		expect(run(done, three, { type: "dialog/deferRequested" }).effects).toEqual([]);
 	});
 });

@@ -217,6 +217,7 @@ describe("footerHints", () => {
 		);
 		expect(footerHints(discard.state)).toEqual([
 			{ bindings: ["tui.select.confirm", "tui.select.cancel"], label: "discard" },
+			{ bindings: ["askUser.answerLater"], label: "answerLater" },
 		]);
 	});
 });

@@ -26,6 +26,7 @@ describe("closed unions", () => {
 			| "notes/closed"
 			| "dialog/submitRequested"
 			| "dialog/cancelRequested"
+			| "dialog/deferRequested"
 			| "dialog/discardConfirmed"
 			| "dialog/discardDismissed"
 			| "view/collapseToggled"

@@ -109,7 +109,7 @@ describe("golden screens (plain theme)", () => {
 			" □ Targets: unanswered",
 			"   Note: mac later",
 			" Unanswered questions may stay open: Submit sends what you have answered.",
-			" › Submit     Cancel",
+			" › Submit     Answer later     Cancel",
 		];
 		expect(screen(submit, 80)).toEqual([
 			RULE_80,
@@ -127,7 +127,7 @@ describe("golden screens (plain theme)", () => {
 			"",
 			...summary,
 			" Discard 1 answer? Esc/Enter discard · any other key keeps them",
-			" Enter/Esc discard",
+			" Enter/Esc discard · Ctrl+L answer later",
 			RULE_80,
 		]);
 	});

@@ -12,6 +12,7 @@
  */
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import type { Messages } from "../../i18n/messages.ts";
+import type { Progress } from "../../protocol/progress.ts";
 import type { Questionnaire } from "../../protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../../protocol/result.ts";
 import { walkQuestionnaire } from "../../rpc/walker.ts";
@@ -34,6 +35,8 @@ export interface AccessibleRunOptions {
 	isTTY?: boolean;
 	/** The `blocked` message Pi shows while waiting. */
 	blockedMessage: string;
+	/** What a pending questionnaire had collected (`/answer`). */
+	progress?: Progress;
 }
 
 type Theme = Parameters<Parameters<ExtensionUIContext["custom"]>[0]>[1];
@@ -70,6 +73,7 @@ export async function runAccessibleQuestionnaire(
 				host: "tui",
 				signal: walkSignal,
 				messages: options.messages,
+				progress: options.progress,
 			}).then(done);
 			return prompt;
 		},

@@ -14,6 +14,7 @@ import {
 	previewsAhead,
 	type QuestionnaireState,
 	type ReduceContext,
+	type SubmitChoice,
 	submitSummary,
 	tabBar,
 } from "../../state/index.ts";
@@ -60,7 +61,7 @@ export interface SubmitBody {
 	items: SubmitItemProps[];
 	globalNote: string;
 	editing: boolean;
-	choice: "submit" | "cancel";
+	choice: SubmitChoice;
 }
 
 /** The preview region of a question tab with previews. */

@@ -5,6 +5,7 @@
  * line saying how much is hidden. Must not import the state.
  */
 import { defaultMessages, type Messages } from "../../i18n/messages.ts";
+import { SUBMIT_CHOICES, type SubmitChoice } from "../../state/index.ts";
 import { fitLine } from "../../text/fit.ts";
 import { clampWidth, PropsComponent } from "./component.ts";
 import { wrapPrefixed } from "./lines.ts";
@@ -29,7 +30,7 @@ export interface SubmitPaneProps {
 	/** The live editor's lines while editing. */
 	editorLines: readonly string[];
 	/** The highlighted choice. */
-	choice: "submit" | "cancel";
+	choice: SubmitChoice;
 	/** Lines available. */
 	height: number;
 }
@@ -99,6 +100,11 @@ export class SubmitPane extends PropsComponent<SubmitPaneProps, SubmitContent> {
 		const t = this.theme;
 		const choice = (label: string, on: boolean) =>
 			on ? t.accent(`${this.m.viewPointer} `) + t.selected(t.bold(label)) : `  ${label}`;
-		return `${choice(this.m.viewSubmit, this.props.choice === "submit")}   ${choice(this.m.viewCancel, this.props.choice === "cancel")}`;
+		const labels: Record<SubmitChoice, string> = {
+			submit: this.m.viewSubmit,
+			later: this.m.viewAnswerLater,
+			cancel: this.m.viewCancel,
+		};
+		return SUBMIT_CHOICES.map((c) => choice(labels[c], this.props.choice === c)).join("   ");
 	}
 }

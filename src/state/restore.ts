@@ -1,0 +1,42 @@
+/**
+ * A questionnaire reopened where the person left it (`/answer` on a pending questionnaire): the initial
+ * state with the saved answers, ticks, drafts and notes, on the first question still unanswered.
+ * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
+ */
+import type { IndexedAnswer, Progress } from "../protocol/progress.ts";
+import type { Question } from "../protocol/questions.ts";
+import { browseMode, initialState } from "./layout.ts";
+import type { QuestionnaireState, StoredAnswer } from "./types.ts";
+
+/** The state of `questions` with `progress` restored. */
+export function restoredState(questions: readonly Question[], progress: Progress): QuestionnaireState {
+	const state = initialState(questions);
+	const answers = state.answers.map((_, i) => stored(progress.answers[i], state.shape[i]?.optionCount ?? 0));
+	const checked = state.checked.map((row, i) => {
+		const answer = answers[i];
+		return answer?.kind === "multi" ? row.map((_, k) => answer.options.includes(k)) : row;
+	});
+	const drafts = state.drafts.map((d, i) => progress.drafts[i] ?? d);
+	const notes = state.notes.map((n, i) => progress.notes[i] ?? n);
+	const open = answers.indexOf(null);
+	// Everything answered: the Submit tab (a one-question form has none: its only question).
+	const tab = open >= 0 ? open : state.shape.length > 1 ? state.shape.length : 0;
+	const restored = { ...state, answers, checked, drafts, notes, globalNote: progress.globalNote, tab };
+	return { ...restored, mode: browseMode(restored, tab) };
+}
+
+function stored(answer: IndexedAnswer | undefined, optionCount: number): StoredAnswer | null {
+	const valid = (i: number) => Number.isInteger(i) && i >= 0 && i < optionCount;
+	switch (answer?.kind) {
+		case "option":
+			return valid(answer.option) ? { kind: "option", option: answer.option } : null;
+		case "custom":
+			return { kind: "custom", text: answer.text };
+		case "multi": {
+			const options = [...new Set(answer.options.filter(valid))].sort((a, b) => a - b);
+			return answer.text === undefined ? { kind: "multi", options } : { kind: "multi", options, custom: answer.text };
+		}
+		default:
+			return null;
+	}
+}
