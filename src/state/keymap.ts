@@ -285,8 +285,7 @@ export const KEYMAP: readonly KeyBinding[] = [
 		defaultKeys: OWN_KEY_DEFAULTS["askUser.answerLater"],
 		description: "Put the questionnaire aside to answer later (/answer)",
 		enabled: (s) => browsing(s) || s.mode === "confirm-discard",
-		// Advertised where leaving is decided; a question tab's footer is full already.
-		hint: (s) => (s.mode === "options" ? undefined : "answerLater"),
+		hint: (s) => (s.mode === "options" ? undefined : "answerLater"), // a question tab's footer is full already
 		action: () => ({ type: "dialog/deferRequested" }),
 	},
 ];

@@ -129,7 +129,7 @@ describe("answering", () => {
 		const review = user.seen.find((r) => r.title.includes("Review"));
 		expect(review?.title).toContain("Cache: In-memory LRU");
 		expect(review?.title).toContain("Platforms: Windows");
-		expect(review?.options).toEqual(["Submit", "Edit Cache", "Edit Platforms", "Decline"]);
+		expect(review?.options).toEqual(["Submit", "Edit Cache", "Edit Platforms", "Answer later", "Decline"]);
 		expect(details.outcome).toBe("answered");
 		expect(details.answers.map((a) => a.answer)).toEqual(["SQLite file", ["Windows"]]);
 	});

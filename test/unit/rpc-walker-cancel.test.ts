@@ -119,6 +119,7 @@ describe("walkQuestionnaire: cancelling", () => {
 		]);
 		const discardBoth = sel("Stop answering? You have answered 2 of 2 questions.", [
 			"Keep answering",
+			"Answer later",
 			"Discard 2 answers and decline",
 		]);
 		const { calls, result } = await walk(both, [REDIS, "Done — none of these", undefined, "Keep answering", "Submit"]);

@@ -239,10 +239,18 @@ describe("Answer later (dialog/deferRequested)", () => {
 			outcome: "deferred",
 			cancelled: false,
 			host: "tui",
-			answers: [{ questionIndex: 0, question: "Which cache?", kind: "option", answer: "Redis (Recommended)" }],
-			unanswered: [1, 2],
-			questionNotes: [{ questionIndex: 1, question: "Which targets?", notes: "ask ops" }],
-			drafts: [{ questionIndex: 1, question: "Which targets?", text: "BSD too" }],
+			answers: [
+				{ questionIndex: 0, question: "Which cache?", kind: "option", answer: "Redis (Recommended)" },
+				{
+					questionIndex: 1,
+					question: "Which targets?",
+					kind: "multi",
+					answer: ["BSD too"],
+					custom: "BSD too",
+					notes: "ask ops",
+				},
+			],
+			unanswered: [2],
 		});
 	});
 
@@ -255,7 +263,7 @@ describe("Answer later (dialog/deferRequested)", () => {
 		expect(doneResult(effects)).toMatchObject({ outcome: "deferred", answers: [{ answer: "Memory" }] });
 	});
 
-	it("while a draft is open, the open draft is kept as a draft, not committed", () => {
+	it("while a draft is open, the typed text is kept as its answer (as leaving the editor does)", () => {
 		const { effects } = deferred(
 			{ type: "draft/opened" },
 			{ type: "draft/edited", text: "Valkey" },
@@ -263,8 +271,7 @@ describe("Answer later (dialog/deferRequested)", () => {
 		);
 		expect(doneResult(effects)).toMatchObject({
 			outcome: "deferred",
-			answers: [],
-			drafts: [{ questionIndex: 0, text: "Valkey" }],
+			answers: [{ questionIndex: 0, kind: "custom", answer: "Valkey" }],
 		});
 	});
 
