@@ -1,6 +1,7 @@
 /**
  * The import boundary of the pure core: src/state may import only itself and src/protocol, never Pi,
- * pi-tui, Node built-ins or the terminal. Also keeps every file within the ~300-line budget.
+ * pi-tui, Node built-ins or the terminal; src/pending also the pure helpers it reads records with
+ * (validation, records). Also keeps every file within the ~300-line budget.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,6 +15,21 @@ describe("src/state", () => {
 		const source = readFileSync(join(DIR, file), "utf8");
 		const specifiers = [...source.matchAll(/\bfrom\s+"([^"]+)"/g)].map((m) => m[1]);
 		for (const spec of specifiers) expect(spec, file).toMatch(/^\.\/[\w-]+\.ts$|^\.\.\/protocol\/[\w-]+\.ts$/);
+		expect(source).not.toMatch(/\bimport\s*\(|\brequire\s*\(/);
+		expect(source.split("\n").length, file).toBeLessThanOrEqual(300);
+	});
+});
+
+const PENDING = join(import.meta.dirname, "../../src/pending");
+
+describe("src/pending", () => {
+	it.each(readdirSync(PENDING).filter((f) => f.endsWith(".ts")))("%s imports only pure modules", (file) => {
+		const source = readFileSync(join(PENDING, file), "utf8");
+		const specifiers = [...source.matchAll(/\bfrom\s+"([^"]+)"/g)].map((m) => m[1]);
+		for (const spec of specifiers)
+			expect(spec, file).toMatch(
+				/^\.\/[\w-]+\.ts$|^\.\.\/protocol\/[\w-]+\.ts$|^\.\.\/(tool\/validation|util\/records)\.ts$/,
+			);
 		expect(source).not.toMatch(/\bimport\s*\(|\brequire\s*\(/);
 		expect(source.split("\n").length, file).toBeLessThanOrEqual(300);
 	});
