@@ -10,6 +10,11 @@
 import type { Outcome } from "../protocol/result.ts";
 import type { HintId } from "../state/hints.ts";
 
+/** A count with its thousands grouped ("29,700"): read at a glance, and the same in every locale here. */
+export function digits(n: number): string {
+	return n.toLocaleString("en-US");
+}
+
 /** The English table; the default everywhere, and the fallback for unknown locales. */
 export const en = {
 	/** Where a question sits in the form, e.g. `[1/2]`. */
@@ -151,6 +156,14 @@ export const en = {
 	viewSummaryLine: (mark: string, header: string, answer: string): string => `${mark} ${header}: ${answer}`,
 	/** Under the summary when some questions are unanswered. */
 	viewPartialHint: "Unanswered questions may stay open: Submit sends what you have answered.",
+	/** Under a text longer than the model receives (config `limits`): the editor and the Submit tab. */
+	viewModelSees: (shown: number, total: number): string =>
+		`The model will see the first ${digits(shown)} of ${digits(total)} characters`,
+	/** Starts each of those warnings on the Submit tab. */
+	viewCutMark: "!",
+	/** On the Submit tab when the whole answer is over `limits.totalText`. */
+	viewModelTotal: (limit: number): string =>
+		`The model receives at most ${digits(limit)} characters in all: the longest texts will be shortened further`,
 	/** The bar asking before answers are thrown away. */
 	viewDiscardAnswers: (n: number, discardKeys: string): string =>
 		`Discard ${n} answer${n === 1 ? "" : "s"}? ${discardKeys} discard · any other key keeps them`,

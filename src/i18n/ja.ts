@@ -4,6 +4,7 @@
  * Esc, Tab) stay untranslated (`key-names.ts`).
  */
 import { once } from "../util/once.ts";
+import { digits } from "./en.ts";
 import type { Messages } from "./messages.ts";
 
 /** The Japanese table, built on first use (most sessions never show it). */
@@ -83,6 +84,11 @@ export const ja = once(
 		viewUnanswered: "未回答",
 		viewSummaryLine: (mark: string, header: string, answer: string): string => `${mark} ${header}：${answer}`,
 		viewPartialHint: "未回答の質問は残したままで構いません。送信すると回答済みの分だけが送られます。",
+		viewModelSees: (shown: number, total: number): string =>
+			`モデルに届くのは ${digits(total)} 文字のうち先頭の ${digits(shown)} 文字です`,
+		viewCutMark: "!",
+		viewModelTotal: (limit: number): string =>
+			`モデルが受け取るのは合計 ${digits(limit)} 文字までです。長い文章はさらに短くされます`,
 		viewDiscardAnswers: (n: number, discardKeys: string): string =>
 			`${n} 件の回答を破棄しますか？ ${discardKeys} 破棄 · 他のキーで保持`,
 		viewDiscardTyped: (discardKeys: string): string =>

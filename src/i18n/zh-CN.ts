@@ -4,6 +4,7 @@
  * punctuation in running text). Key names (Enter, Esc, Tab) stay untranslated (`key-names.ts`).
  */
 import { once } from "../util/once.ts";
+import { digits } from "./en.ts";
 import type { Messages } from "./messages.ts";
 
 /** The Simplified Chinese table, built on first use (most sessions never show it). */
@@ -82,6 +83,10 @@ export const zhCN = once(
 		viewUnanswered: "未回答",
 		viewSummaryLine: (mark: string, header: string, answer: string): string => `${mark} ${header}：${answer}`,
 		viewPartialHint: "未回答的问题可以留空：提交时只发送已回答的部分。",
+		viewModelSees: (shown: number, total: number): string =>
+			`模型只会看到前 ${digits(shown)} 个字符（共 ${digits(total)} 个）`,
+		viewCutMark: "!",
+		viewModelTotal: (limit: number): string => `模型总共最多接收 ${digits(limit)} 个字符，最长的文字会被进一步截短`,
 		viewDiscardAnswers: (n: number, discardKeys: string): string =>
 			`放弃 ${n} 个答案？${discardKeys} 放弃 · 按其他键保留`,
 		viewDiscardTyped: (discardKeys: string): string => `放弃已输入的内容和备注？${discardKeys} 放弃 · 按其他键保留`,

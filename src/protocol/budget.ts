@@ -97,6 +97,22 @@ export function cutText(text: string, max: number, total: number = countChars(te
 	return { kept, omitted: total - countChars(kept) };
 }
 
+/** What the model gets of a string over its cap: the first `shown` of its `total` characters. */
+export interface Shortfall {
+	shown: number;
+	total: number;
+}
+
+/**
+ * How much of `text` the model will see under a cap of `max` characters (the same grapheme-safe cut
+ * the envelope makes), or undefined when it sees all of it: what the TUI warns about before Submit.
+ */
+export function shortfall(text: string, max: number): Shortfall | undefined {
+	const total = countChars(text);
+	if (total <= max) return undefined;
+	return { shown: countChars(cutText(text, max, total).kept), total };
+}
+
 /** `text` cut to `max` characters with the marker appended after a space, for strings kept as data. */
 export function capString(text: string, max: number): string {
 	if (text.length <= max) return text;

@@ -25,6 +25,7 @@ export {
 	tabCount,
 } from "./layout.ts";
 export { reduce } from "./reduce.ts";
+export { editorText } from "./reduce-editor.ts";
 export { restoredState } from "./restore.ts";
 export { buildResult, type Ending } from "./result.ts";
 export { editorChanged, editorTarget, routeKey } from "./route-key.ts";

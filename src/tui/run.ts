@@ -15,6 +15,7 @@ import type { EditorTheme } from "@earendil-works/pi-tui";
 import type { AskConfig } from "../config/schema.ts";
 import { resolveLocale } from "../i18n/locale.ts";
 import { type Messages, messagesFor } from "../i18n/messages.ts";
+import { limitsFrom } from "../protocol/budget.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
@@ -31,7 +32,7 @@ import { viewThemeFrom } from "./view/theme.ts";
 export interface RunTuiOptions {
 	/** The tool call's abort signal. */
 	signal?: AbortSignal;
-	/** The settings in force: `keys` (remapped own keys) and `bell`; built-in defaults when absent. */
+	/** The settings in force: `keys` (remapped own keys), `bell` and `limits`; built-in defaults when absent. */
 	config?: AskConfig;
 	/** Overrides of our own `askUser.*` keys, applied over the config's `keys` (tests, embedders). */
 	keys?: OwnKeyOverrides;
@@ -101,6 +102,7 @@ export async function runTuiQuestionnaire(
 					},
 					messages,
 					timeoutMs: timeoutMs(options.config?.timeout),
+					limits: limitsFrom(options.config?.limits),
 				});
 				if (abortedEarly) session.abort();
 				return session;

@@ -5,6 +5,7 @@
  */
 import type { EditorTheme, TUI } from "@earendil-works/pi-tui";
 import type { Messages } from "../i18n/messages.ts";
+import type { TextLimits } from "../protocol/budget.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
 import type { RawInput } from "./collapse-listener.ts";
@@ -51,6 +52,8 @@ export interface SessionOptions {
 	afterFirstFrame?(): void;
 	/** The locale's words for everything shown (`messagesFor(resolveLocale(...))`); English when absent. */
 	messages?: Messages;
+	/** What the model receives of typed text (config `limits`): the editor and Submit warn before a cut. */
+	limits?: TextLimits;
 	/** Config `timeout` in ms: an untouched questionnaire ends as `timed_out` then; absent: it waits. */
 	timeoutMs?: number;
 }

@@ -209,6 +209,7 @@ export class QuestionnaireSession implements Focusable {
 				collapsedHint: this.collapsedBar,
 				keyLabel: this.keys.label,
 				countdown,
+				limits: this.options.limits,
 			};
 			this.view.setInput(this.input);
 		}

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { type StartedTui, tuiPerTest } from "../support/lifecycle.ts";
-import { askStep, CACHE_QUESTION, echoStep } from "../support/questions.ts";
+import { askStep, CACHE_QUESTION, echoStep, PLATFORM_QUESTION } from "../support/questions.ts";
 
 const startPi = tuiPerTest();
 
@@ -28,8 +28,8 @@ function narrowFooterShown(screen: string): boolean {
 	return screen.split("\n").some((line) => line.includes("navigate") && line.trimEnd().endsWith("· …"));
 }
 
-async function openAt(cols: number, rows: number): Promise<StartedTui> {
-	const started = await startPi([askStep(CACHE_QUESTION), echoStep], "We need a cache. Ask me.", { cols, rows });
+async function openAt(cols: number, rows: number, questions: object[] = [CACHE_QUESTION]): Promise<StartedTui> {
+	const started = await startPi([askStep(...questions), echoStep], "We need a cache. Ask me.", { cols, rows });
 	await started.session.waitForScreen("In-memory LRU", `the questionnaire at ${cols}×${rows}`);
 	return started;
 }
@@ -82,5 +82,30 @@ describe("a hidden questionnaire stays visible", () => {
 		session.keys("Escape");
 		await session.waitForScreen((s) => !s.includes(HIDDEN_LINE) && !s.includes("Working"), "the line gone");
 		expect(harness.fake.requests).toHaveLength(1);
+	});
+});
+
+describe("a cut is never silent", () => {
+	it("a 30 KB paste: the editor and the Submit review say what the model will see, before Submit", async () => {
+		const { harness, session } = await openAt(100, 30, [CACHE_QUESTION, PLATFORM_QUESTION]);
+		const pasted = "lorem ipsum dolor sit amet ".repeat(1_100).slice(0, 29_700).trim();
+		session.keys("Down", "Down", "Down", "Enter"); // the "Type something." row's editor
+		await session.waitForScreen((s) => !s.includes("SQLite file") || s.includes("external editor"), "the editor");
+		session.paste(pasted);
+		await session.waitForScreen("The model will see the first 4,000 of 29,699 characters", "the editor's warning");
+		expect(harness.fake.requests).toHaveLength(1);
+		session.keys("Enter"); // the typed answer, on to Platforms
+		await session.waitForScreen(PLATFORM_QUESTION.question, "the second question");
+		session.keys("Tab");
+		await session.waitForScreen(
+			(s) => s.includes("Review your answers") && s.includes("! Cache: The model will see the first 4,000 of 29,699"),
+			"the Submit review's warning",
+		);
+		expect(harness.fake.requests).toHaveLength(1);
+		session.keys("Enter");
+		// The model's long reply scrolls its first line away: wait for the request itself.
+		await session.waitForScreen(() => harness.fake.requests.length === 2, "the tool result reaching the model");
+		const received = harness.fake.requests.at(-1)?.lastToolResult ?? "";
+		expect(received).toContain(`"${pasted.slice(0, 4_000)}" [… 25699 more characters] (typed by the user)`);
 	});
 });

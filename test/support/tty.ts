@@ -5,6 +5,9 @@
  * util-linux `script` + @xterm/headless (tty-script.ts). Both take tmux key names.
  */
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { type PiOptions, piArgs, piCommand, piEnv } from "./pi.ts";
 import { startPiPane, tmuxServer } from "./tmux.ts";
 import { startScriptTerminal } from "./tty-script.ts";
@@ -25,6 +28,8 @@ export interface TuiSession {
 	keys(...names: string[]): void;
 	/** Types text literally (no key-name interpretation). */
 	type(text: string): void;
+	/** Pastes `text` as a terminal does with bracketed paste on (tmux paste-buffer -p). */
+	paste(text: string): void;
 	/** Resizes the terminal, as dragging a window's corner would (pi gets SIGWINCH). */
 	resize(cols: number, rows: number): void;
 	/** Polls the screen until `match` is found; returns the screen. Times out with the screen in the message. */
@@ -96,6 +101,7 @@ function startScript(options: TuiOptions): TuiSession {
 		},
 		type: (text) => term.write(text),
 		resize: (cols, rows) => term.resize(cols, rows),
+		paste: (text) => term.write(`\x1b[200~${text}\x1b[201~`),
 		waitForScreen: (match, what, timeoutMs = options.timeoutMs ?? 20_000) => pollScreen(screen, match, what, timeoutMs),
 		close: () => term.close(),
 	};
@@ -125,6 +131,17 @@ function startTmux(options: TuiOptions): TuiSession {
 		},
 		resize: (cols, rows) => {
 			tmux("resize-window", "-t", "pi", "-x", String(cols), "-y", String(rows));
+		},
+		paste: (text) => {
+			const dir = mkdtempSync(join(tmpdir(), "pi-ask-paste-"));
+			try {
+				const file = join(dir, "paste.txt");
+				writeFileSync(file, text);
+				tmux("load-buffer", "-b", "paste", file);
+				tmux("paste-buffer", "-p", "-d", "-b", "paste", "-t", "pi");
+			} finally {
+				rmSync(dir, { recursive: true, force: true });
+			}
 		},
 		waitForScreen: (match, what, timeoutMs = options.timeoutMs ?? 20_000) => pollScreen(screen, match, what, timeoutMs),
 		close() {

@@ -12,6 +12,7 @@ import {
 } from "@earendil-works/pi-tui";
 import { vi } from "vitest";
 import type { Messages } from "../../src/i18n/messages.ts";
+import type { TextLimits } from "../../src/protocol/budget.ts";
 import type { Question } from "../../src/protocol/questions.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
 import type { RawInput } from "../../src/tui/collapse-listener.ts";
@@ -90,6 +91,8 @@ export interface HarnessOptions {
 	messages?: Messages;
 	/** The answer timeout (config `timeout`) in ms. */
 	timeoutMs?: number;
+	/** What the model receives (config `limits`). */
+	limits?: TextLimits;
 }
 
 /** A running session and helpers to drive it. */
@@ -116,6 +119,7 @@ export function startSession(questions: Question[], options: HarnessOptions = {}
 		onError: options.onError,
 		messages: options.messages,
 		timeoutMs: options.timeoutMs,
+		limits: options.limits,
 	});
 	session.focused = true;
 	return {

@@ -114,6 +114,18 @@ describe("runTuiQuestionnaire", () => {
 		}
 	});
 
+	it("config `limits` reach the session: the editor warns at the configured customAnswer", async () => {
+		const config = { ...defaultConfig(), limits: { ...defaultConfig().limits, customAnswer: 7 } };
+		const f = fakeUi();
+		const run = runTuiQuestionnaire({ questions: [CACHE] }, f.ui, { config });
+		const { component } = await f.shown;
+		for (const key of ["\x1b[B", "\x1b[B", "\x1b[B", "\r", "\x1b[200~typed by hand\x1b[201~"])
+			component.handleInput?.(key);
+		expect(component.render(80).join("\n")).toContain("The model will see the first 7 of 13 characters");
+		component.handleInput?.("\r");
+		expect(await run).toMatchObject({ outcome: "answered", answers: [{ kind: "custom", answer: "typed by hand" }] });
+	});
+
 	it("returns undefined when custom() shows nothing (no custom UI here)", async () => {
 		const f = fakeUi({ noCustom: true });
 		expect(await runTuiQuestionnaire({ questions: [CACHE] }, f.ui, {})).toBeUndefined();

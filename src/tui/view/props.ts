@@ -4,9 +4,14 @@
  * not known here; the view adds them. Components never see the state: this file is the only bridge.
  */
 import { defaultMessages, type Messages } from "../../i18n/messages.ts";
+import { DEFAULT_LIMITS, type Shortfall, shortfall, type TextLimits } from "../../protocol/budget.ts";
+import { resultText } from "../../protocol/envelope.ts";
 import {
 	type BindingId,
+	buildResult,
 	discardSummary,
+	editorTarget,
+	editorText,
 	focusedPreview,
 	footerHints,
 	isSubmitTab,
@@ -43,6 +48,8 @@ export interface ViewInput {
 	keyLabel?: KeyLabel;
 	/** Seconds before an untouched questionnaire closes (config `timeout`); absent once a key was pressed. */
 	countdown?: number;
+	/** What the model receives of the user's text (config `limits`); the built-in limits when absent. */
+	limits?: TextLimits;
 }
 
 /** The body of a question tab. */
@@ -62,6 +69,8 @@ export interface SubmitBody {
 	globalNote: string;
 	editing: boolean;
 	choice: SubmitChoice;
+	/** What the model will not get in full (config `limits`), one warning each. */
+	cuts: string[];
 }
 
 /** The preview region of a question tab with previews. */
@@ -127,7 +136,9 @@ export class PropsAdapter {
 			})),
 			question: submitTab ? this.m.viewReviewTitle : (question?.question ?? ""),
 			note: this.note(state, question, submitTab),
-			body: submitTab ? this.submitBody(state, context, safe) : this.optionsBody(state, context),
+			body: submitTab
+				? this.submitBody(state, context, safe, input.limits ?? DEFAULT_LIMITS)
+				: this.optionsBody(state, context),
 			preview: submitTab ? undefined : this.preview(state, context, keyLabel),
 			status: this.status(input, keyLabel),
 			hints,
@@ -193,7 +204,12 @@ export class PropsAdapter {
 		};
 	}
 
-	private submitBody(state: QuestionnaireState, context: ReduceContext, safe: SafeQuestion[]): SubmitBody {
+	private submitBody(
+		state: QuestionnaireState,
+		context: ReduceContext,
+		safe: SafeQuestion[],
+		limits: TextLimits,
+	): SubmitBody {
 		const summary = submitSummary(state, context);
 		const items = summary.items.map((item): SubmitItemProps => {
 			const stored = state.answers[item.questionIndex];
@@ -219,7 +235,40 @@ export class PropsAdapter {
 			globalNote: this.memo.line(summary.globalNote.trim()),
 			editing: summary.editingNote,
 			choice: summary.choice,
+			cuts: this.cuts(state, context, safe, limits),
 		};
+	}
+
+	/** A warning for each typed answer and note the model gets only part of, then one for the total. */
+	private cuts(state: QuestionnaireState, context: ReduceContext, safe: SafeQuestion[], limits: TextLimits): string[] {
+		const m = this.m;
+		const sees = (cut: Shortfall) => m.viewModelSees(cut.shown, cut.total);
+		const lines: string[] = [];
+		state.answers.forEach((stored, index) => {
+			const header = safe[index]?.header ?? "";
+			const typed = stored?.kind === "custom" ? stored.text : stored?.kind === "multi" ? stored.custom : undefined;
+			const answerCut = typed === undefined ? undefined : shortfall(typed, limits.customAnswer);
+			if (answerCut) lines.push(m.viewSummaryLine(m.viewCutMark, header, sees(answerCut)));
+			const noteCut = shortfall((state.notes[index] ?? "").trim(), limits.note);
+			if (noteCut) lines.push(m.viewSummaryLine(m.viewCutMark, header, m.viewNote(sees(noteCut))));
+		});
+		const globalCut = shortfall(state.globalNote.trim(), limits.note);
+		if (globalCut) lines.push(`${m.viewCutMark} ${m.viewGlobalNote(sees(globalCut))}`);
+		if (this.overTotal(state, context, limits)) lines.push(`${m.viewCutMark} ${m.viewModelTotal(limits.totalText)}`);
+		return lines;
+	}
+
+	private total: { state: QuestionnaireState; limits: TextLimits; over: boolean } | undefined;
+
+	/** True when the model text of a Submit now is shortened to fit `limits.totalText` (remembered per state). */
+	private overTotal(state: QuestionnaireState, context: ReduceContext, limits: TextLimits): boolean {
+		if (this.total?.state === state && this.total.limits === limits) return this.total.over;
+		const result = buildResult(state, context, "submitted");
+		const questions = context.questions.map((q) => q.question);
+		const unbounded = { ...limits, totalText: Number.POSITIVE_INFINITY };
+		const over = resultText(result, questions, limits) !== resultText(result, questions, unbounded);
+		this.total = { state, limits, over };
+		return over;
 	}
 
 	private preview(state: QuestionnaireState, context: ReduceContext, keyLabel: KeyLabel): PreviewInput | undefined {
@@ -253,11 +302,20 @@ export class PropsAdapter {
 				summary.answers > 0 ? this.m.viewDiscardAnswers(summary.answers, keys) : this.m.viewDiscardTyped(keys);
 			lines.push({ text, style: "warning" });
 		}
+		const cut = this.editorCut(input.state, input.limits ?? DEFAULT_LIMITS);
+		if (cut !== undefined) lines.push({ text: this.m.viewModelSees(cut.shown, cut.total), style: "warning" });
 		if (input.status !== undefined && input.status.trim() !== "")
 			lines.push({ text: this.memo.line(input.status), style: "error" });
 		if (input.countdown !== undefined)
 			lines.push({ text: this.m.viewClosesIn(clockText(input.countdown)), style: "notice" });
 		return lines;
+	}
+
+	/** How much of the open editor's text the model will see, when not all of it. */
+	private editorCut(state: QuestionnaireState, limits: TextLimits): Shortfall | undefined {
+		const target = editorTarget(state);
+		if (target === undefined) return undefined;
+		return shortfall(editorText(state, target).trim(), target === "draft" ? limits.customAnswer : limits.note);
 	}
 }
 

@@ -173,9 +173,9 @@ export class QuestionnaireView {
 			body = this.list.measure(listWidth);
 			bodyKeep = Math.min(body, Math.max(LIST_KEEP, this.list.focusedHeight(listWidth) + 2));
 		} else {
-			const { items, globalNote, editing, choice } = p.body;
+			const { items, globalNote, editing, choice, cuts } = p.body;
 			const lines = editing ? editorLines(inner) : [];
-			this.submit.setProps({ items, globalNote, editing, editorLines: lines, choice, height: keep(this.submit) });
+			this.submit.setProps({ items, globalNote, editing, editorLines: lines, choice, cuts, height: keep(this.submit) });
 			body = this.submit.measure(inner);
 			bodyKeep = Math.min(body, Math.max(LIST_KEEP, this.submit.minimum(inner)));
 		}

@@ -1,7 +1,8 @@
 /**
  * The Submit tab's body: every question with its answer (or an "unanswered" warning) and note, the note
  * on all questions (or its editor), a hint that a partial submit is allowed, and the Submit / Cancel
- * choice. When the height is short the choice, the hint and the editor stay; the summary is cut with a
+ * choice, with a warning for every text the model will not get in full. When the height is short the
+ * choice, the hint, the warnings and the editor stay; the summary is cut with a
  * line saying how much is hidden. Must not import the state.
  */
 import { defaultMessages, type Messages } from "../../i18n/messages.ts";
@@ -33,6 +34,11 @@ export interface SubmitPaneProps {
 	choice: SubmitChoice;
 	/** Lines available. */
 	height: number;
+	/**
+	 * One warning per text the model gets only part of, and one when the whole answer is over its total
+	 * (config `limits`); kept visible with the choice, so no cut is a surprise after Submit.
+	 */
+	cuts?: readonly string[];
 }
 
 /** The pane's full content: the summary, and the lines that must stay visible. */
@@ -82,6 +88,8 @@ export class SubmitPane extends PropsComponent<SubmitPaneProps, SubmitContent> {
 		if (p.editing) tail.push(t.accent(fitLine(this.m.viewNoteOnAll, width)), ...p.editorLines);
 		if (p.items.some((i) => i.answer === undefined))
 			for (const l of wrapPrefixed(this.m.viewPartialHint, width, "", "")) tail.push(t.muted(l));
+		// Nearest the choice, so a short terminal keeps them longest: what Submit would cut matters more than the hint.
+		for (const cut of p.cuts ?? []) for (const l of wrapPrefixed(cut, width, "", "  ")) tail.push(t.warning(l));
 		tail.push(this.choiceLine());
 		return { head, tail };
 	}
