@@ -243,8 +243,8 @@ function runEditor(editor: ResolvedEditor, file: string, options: EditExternally
 		child.once("error", (error: NodeJS.ErrnoException) => settle(spawnErrorMessage(editor, error)));
 		child.once("close", (code, killedBy) => {
 			if (aborted) settle("cancelled");
-			else if (killedBy !== null) settle(`${editor.label} was killed by ${killedBy}; draft kept`);
-			else if (code !== 0) settle(`${editor.label} exited with code ${code}; draft kept`);
+			else if (killedBy !== null) settle(`${editor.label} was killed by ${killedBy}`);
+			else if (code !== 0) settle(`${editor.label} exited with code ${code}`);
 			else settle(undefined);
 		});
 	});

@@ -105,7 +105,7 @@ describe("editExternally", () => {
 	it("keeps the draft when the editor exits non-zero", async () => {
 		const editor = fakeEditor("fail", `printf 'half' > "$last"; exit 1`);
 		const result = await editExternally("draft", { env: env(editor), tmpDir: scratch });
-		expect(result).toEqual({ ok: false, error: `$EDITOR "${editor}" exited with code 1; draft kept` });
+		expect(result).toEqual({ ok: false, error: `$EDITOR "${editor}" exited with code 1` });
 		expectNoTempFiles();
 	});
 
@@ -127,7 +127,7 @@ describe("editExternally", () => {
 	it("reports an editor killed by a signal", async () => {
 		const editor = fakeEditor("killed", `printf 'x' > "$last"; kill -KILL $$`);
 		const result = await editExternally("draft", { env: env(editor), tmpDir: scratch });
-		expect(result).toEqual({ ok: false, error: `$EDITOR "${editor}" was killed by SIGKILL; draft kept` });
+		expect(result).toEqual({ ok: false, error: `$EDITOR "${editor}" was killed by SIGKILL` });
 		expectNoTempFiles();
 	});
 
