@@ -8,7 +8,7 @@
  * SGR styling our own code adds afterwards reaches the terminal.
  *
  * Nothing is deleted silently: each control becomes a visible stand-in, so the user sees that something odd
- * was there. C0 controls, ESC and DEL become control pictures (`␛[2J`, `␇`, `␍`, `␀`, `␡`); C1 controls
+ * was there. C0 controls, ESC and DEL become control pictures (`␛[2J`, `␇`, `␀`, `␡`; a lone CR is a line break, as CRLF is); C1 controls
  * become `\x9b`; bidi controls and other invisible format characters become `\u202e`, `\u200b`, `\u{e0041}`.
  * The text of a sequence stays as it was (`␛]52;c;aGk=␇`), so an unterminated OSC or DCS swallows nothing:
  * every character is mapped on its own, which also keeps the pass linear.
@@ -111,7 +111,7 @@ const PLAIN_INLINE = new RegExp(`^[${SAFE_RANGES}]*$`);
 const PLAIN_BLOCK = new RegExp(`^[${SAFE_RANGES}\\n]*$`);
 
 /**
- * For text shown on one line (labels, headers, titles, RPC options): line breaks and tabs become spaces,
+ * For text shown on one line (labels, headers, titles, RPC options): line breaks (LF, CR, CRLF) and tabs become spaces,
  * every other control or escape becomes a visible escape.
  */
 export function sanitizeInline(text: string): string {
@@ -120,7 +120,7 @@ export function sanitizeInline(text: string): string {
 }
 
 /**
- * For multi-line text (questions, descriptions, previews, typed answers): keeps `\n`, turns CRLF and
+ * For multi-line text (questions, descriptions, previews, typed answers): keeps `\n`, turns CRLF, a lone CR and
  * U+2028/U+2029 into `\n`, expands tabs to {@link TAB_SIZE}-column stops; every other control or escape
  * becomes a visible escape.
  */
@@ -159,10 +159,11 @@ function replacer(mode: Mode): Replacer {
 	};
 }
 
-/** Stand-ins for U+0000–U+009F: control pictures for C0 and DEL (`␛`, `␇`, `␍`), `\x9b` for C1. */
+/** Stand-ins for U+0000–U+009F: control pictures for C0 and DEL (`␛`, `␇`), `\x9b` for C1; LF, CR and tab stay text. */
 function controlTable(mode: Mode): readonly string[] {
 	return Array.from({ length: 0xa0 }, (_, cp) => {
-		if (cp === 0x0a) return mode === "block" ? "\n" : " ";
+		// A lone CR is a line break in old Mac text and in what models send: read as one, as other tools do.
+		if (cp === 0x0a || cp === 0x0d) return mode === "block" ? "\n" : " ";
 		if (cp === 0x09) return mode === "block" ? "\t" : " ";
 		if (cp < 0x20) return String.fromCodePoint(0x2400 + cp);
 		if (cp === 0x7f) return "␡";

@@ -124,7 +124,7 @@ async function drive(questionnaire: Questionnaire, tour: readonly (readonly stri
 }
 
 /** The checks every case shares. */
-function checkShown(text: string, what: string, typed = false): void {
+function checkShown(text: string, what: string): void {
 	const distinct = new Set(host.lines);
 	for (const line of distinct) {
 		assertTerminalSafe(line);
@@ -134,7 +134,7 @@ function checkShown(text: string, what: string, typed = false): void {
 	const stream = host.terminal.written();
 	figures.streamBytes += stream.length;
 	assertStreamSafe(stream);
-	if (expectsMarker(text, typed)) {
+	if (expectsMarker(text)) {
 		const shown = [...distinct].some((line) => MARKER.test(withoutSgr(line)));
 		if (!shown) throw new Error(`${what}: no visible trace of the control characters`);
 		figures.markersSeen++;
@@ -212,7 +212,7 @@ describe.each(USER_FIELDS)("user field: %s", (field: UserField) => {
 			const q = validated(questionnaireWith("question", "Which approach should we take?"));
 			try {
 				const result = await drive(q, userTour(field, text));
-				checkShown(text, `${field} / ${name}`, true);
+				checkShown(text, `${field} / ${name}`);
 				checkModelText(result, q);
 				figures.cases++;
 			} catch (error) {

@@ -12,7 +12,7 @@ import { assertTerminalSafe, HOSTILE_STRINGS } from "../support/hostile-strings.
 
 /** Characters that must each leave a visible marker (lone CR counts; CRLF and tabs are normalized instead). */
 const MUST_SHOW =
-	/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|\r(?!\n)|[\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u00AD\u3164]|[\uD800-\uDFFF]/gu;
+	/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|[؜\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u00AD\u3164]|[\uD800-\uDFFF]/gu;
 /** Visible stand-ins: control pictures, `\x9b`, `\u202e` / `\u{e0041}`, U+FFFD. */
 const MARKER = /[\u2400-\u2421]|\\x[89][0-9a-f]|\\u(?:[0-9a-f]{4}|\{[0-9a-f]+\})|\uFFFD/g;
 const count = (re: RegExp, text: string) => text.match(re)?.length ?? 0;
@@ -104,7 +104,6 @@ describe("sanitize: exact renderings", () => {
 		["\x1b]52;c;aGk=\x1b\\", "␛]52;c;aGk=␛\\"],
 		["\x9b2J", "\\x9b2J"],
 		["\x00\x08\x7f", "␀␈␡"],
-		["a\rb", "a␍b"],
 		["x\u202Ey", "x\\u202ey"],
 		["\u200B", "\\u200b"],
 		["x\u{E0041}", "x\\u{e0041}"],
@@ -112,6 +111,13 @@ describe("sanitize: exact renderings", () => {
 	])("%j → %j", (input, expected) => {
 		expect(sanitizeBlock(input)).toBe(expected);
 		expect(sanitizeInline(input)).toBe(expected);
+	});
+
+	it("reads a lone CR as a line break, as CRLF: a space inline; every other C0 control stays visible", () => {
+		expect(sanitizeBlock("a\rb\r\nc")).toBe("a\nb\nc");
+		expect(sanitizeInline("a\rb\r\nc")).toBe("a b c");
+		expect(sanitizeInline("harmless answer\rEVIL")).toBe("harmless answer EVIL");
+		expect(sanitizeInline("a\x0bb\x0cc\x0ed")).toBe("a␋b␌c␎d");
 	});
 
 	it("keeps the rest of the text after an unterminated OSC, newlines included", () => {

@@ -107,14 +107,14 @@ function previewFor(field: ModelField, text: string): string {
 }
 
 /** Controls and bidi controls: the characters whose presence must stay visible (DESIGN.md §6). */
-const NEEDS_MARKER = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]|\r(?!\n)/u;
+const NEEDS_MARKER = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/u;
 
 /**
- * True when `text` holds a control or bidi character the user must be shown a trace of. Typed text
- * (`typed`) goes through pi-tui's editor first, which turns a lone CR into a line break, as editors do.
+ * True when `text` holds a control or bidi character the user must be shown a trace of. A lone CR is
+ * not one: it is read as a line break (a space on one line), as pi-tui's editor and other tools do.
  */
-export function expectsMarker(text: string, typed = false): boolean {
-	return NEEDS_MARKER.test(typed ? text.replace(/\r/g, "\n") : text);
+export function expectsMarker(text: string): boolean {
+	return NEEDS_MARKER.test(text);
 }
 
 /**
