@@ -3,8 +3,10 @@
  * repository, removed afterwards), runs the compat smoke (test/e2e/compat.test.ts: TUI answer and decline
  * in tmux, RPC round trip, print-mode hiding, install of the packed tarball) and the real-world argument
  * shapes (test/e2e/real-world-arguments.test.ts) on it, and prints a Markdown table of the results for
- * README "Pi versions". Exits 1 when a check fails on a version at or after the oldest supported one.
- * `--only=1.3.0,1.6.0` picks versions.
+ * README "Pi versions", and what Pi does on its own with each shape (test/e2e/pi-own-validation.ts). Exits 1
+ * when a check fails on a version at or after the oldest supported one. `--only=1.3.0,1.6.0` picks versions;
+ * `--write` records each version's "Pi on its own" results (test/e2e/pi-own-validation.json) and rewrites
+ * README's table of them, and (over every version) README's table of results.
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
@@ -13,7 +15,9 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isOlderVersion, OLDEST_SUPPORTED_PI } from "../src/pi/pi-version.ts";
 import { SMOKE_CHECKS } from "../test/e2e/compat-smoke.ts";
+import { PI_OWN } from "../test/e2e/pi-own-validation.ts";
 import { installPi } from "../test/support/pi-install.ts";
+import { writeReadmeSection } from "../test/support/readme-section.ts";
 import { COMPAT_VERSIONS } from "./compat-versions.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -29,6 +33,7 @@ const only = process.argv
 	.find((arg) => arg.startsWith("--only="))
 	?.slice("--only=".length)
 	.split(",");
+const write = process.argv.includes("--write");
 const versions = COMPAT_VERSIONS.filter((v) => only === undefined || only.includes(v));
 const rows: string[] = [];
 let failed = false;
@@ -37,7 +42,7 @@ for (const version of versions) {
 	let install = "devDependency";
 	try {
 		if (version !== devPi) {
-			const installed = installPi(version);
+			const installed = await installPi(version);
 			home = installed.home;
 			install = `${(installed.ms / 1000).toFixed(1)} s`;
 		}
@@ -55,31 +60,45 @@ for (const version of versions) {
 			"run",
 			"test/e2e/compat.test.ts",
 			"test/e2e/real-world-arguments.test.ts",
+			// One file at a time: both may rewrite README.md (with --write), and the machine is shared.
+			"--no-file-parallelism",
 			"--reporter=json",
 			`--outputFile=${report}`,
 		],
 		{
 			cwd: ROOT,
 			stdio: ["ignore", "ignore", "inherit"],
-			env: { ...process.env, ...(home ? { PI_ASK_PI_HOME: home } : {}) },
+			env: {
+				...process.env,
+				PI_ASK_COMPAT_RUN: "1",
+				...(home ? { PI_ASK_PI_HOME: home } : {}),
+				...(write ? { PI_ASK_WRITE_README: "1" } : {}),
+			},
 		},
 	);
 	const seconds = ((Date.now() - started) / 1000).toFixed(0);
 	const results = readResults(report);
 	const mark = (passed: boolean | undefined) => (passed === undefined ? "?" : passed ? "✓" : "✗");
 	const checks = SMOKE_CHECKS.map((check) => mark(results.find((r) => r.title.startsWith(`${check}:`))?.passed));
-	const shapes = results.filter((r) => !SMOKE_CHECKS.some((check) => r.title.startsWith(`${check}:`)));
-	const shapesPassed = shapes.filter((r) => r.passed).length;
-	const allPassed = checks.every((c) => c === "✓") && shapes.length > 0 && shapesPassed === shapes.length;
+	const own = results.filter((r) => r.title.startsWith(`${PI_OWN}:`));
+	const shapes = results.filter((r) => !own.includes(r) && !SMOKE_CHECKS.some((c) => r.title.startsWith(`${c}:`)));
+	const count = (list: typeof results) => `${list.filter((r) => r.passed).length}/${list.length}`;
+	const complete = (list: typeof results) => list.length > 0 && list.every((r) => r.passed);
+	const allPassed = checks.every((c) => c === "✓") && complete(shapes) && complete(own);
 	if (!allPassed && !isOlderVersion(version, OLDEST_SUPPORTED_PI)) failed = true;
-	rows.push(`| ${version} | ${checks.join(" | ")} | ${shapesPassed}/${shapes.length} | ${install} | ${seconds} s |`);
+	rows.push(`| ${version} | ${checks.join(" | ")} | ${count(shapes)} | ${count(own)} | ${install} | ${seconds} s |`);
 	if (home) rmSync(home, { recursive: true, force: true, maxRetries: 3 });
 	rmSync(report, { force: true });
 }
 
-console.log(`| Pi | ${SMOKE_CHECKS.join(" | ")} | argument shapes | scratch install | checks |`);
-console.log(`| --- | ${SMOKE_CHECKS.map(() => "---").join(" | ")} | --- | --- | --- |`);
-for (const row of rows) console.log(row);
+const table = [
+	`| Pi | ${SMOKE_CHECKS.join(" | ")} | argument shapes | Pi on its own | scratch install | checks |`,
+	`| --- | ${SMOKE_CHECKS.map(() => "---").join(" | ")} | --- | --- | --- | --- |`,
+	...rows,
+].join("\n");
+console.log(table);
+// Only a run over every listed version makes README's table.
+if (write && only === undefined) writeReadmeSection("compat", table);
 process.exitCode = failed ? 1 : 0;
 
 function readResults(path: string): { title: string; passed: boolean }[] {

@@ -3,7 +3,7 @@
  * `npm install @earendil-works/pi-coding-agent@<version>` into a fresh temp folder outside the repository,
  * with npm's cache inside that folder too, so nothing outside the clone is reused or left behind.
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,27 +15,21 @@ export interface PiInstall {
 	ms: number;
 }
 
-/** Installs Pi `version`; throws with npm's output when it fails. */
-export function installPi(version: string): PiInstall {
+/** Installs Pi `version`; rejects with npm's output when it fails. Installs may run side by side. */
+export async function installPi(version: string): Promise<PiInstall> {
 	const home = mkdtempSync(join(tmpdir(), `pi-ask-compat-${version}-`));
 	mkdirSync(join(home, ".npm-cache"));
 	writeFileSync(join(home, "package.json"), `${JSON.stringify({ private: true })}\n`);
 	const started = Date.now();
-	const install = spawnSync(
-		"npm",
-		[
-			"install",
-			"--no-audit",
-			"--no-fund",
-			"--no-package-lock",
-			"--cache",
-			join(home, ".npm-cache"),
-			`@earendil-works/pi-coding-agent@${version}`,
-		],
-		{ cwd: home, encoding: "utf8", timeout: 180_000 },
-	);
-	if (install.status !== 0) {
-		throw new Error(`npm install of Pi ${version} failed (${install.status}):\n${install.stdout}\n${install.stderr}`);
-	}
+	const args = ["install", "--no-audit", "--no-fund", "--no-package-lock", "--cache", join(home, ".npm-cache")];
+	const child = spawn("npm", [...args, `@earendil-works/pi-coding-agent@${version}`], { cwd: home, timeout: 180_000 });
+	let output = "";
+	for (const stream of [child.stdout, child.stderr])
+		stream.setEncoding("utf8").on("data", (d: string) => (output += d));
+	const status = await new Promise<number | null>((resolve, reject) => {
+		child.on("error", reject);
+		child.on("close", resolve);
+	});
+	if (status !== 0) throw new Error(`npm install of Pi ${version} failed (${status}):\n${output}`);
 	return { home, version, ms: Date.now() - started };
 }

@@ -47,6 +47,16 @@ function piPackageJson(home: string | undefined): string {
 		: packageJsonOf("@earendil-works/pi-coding-agent");
 }
 
+/** A file of the `pi-ai` package that the Pi at `piHome` loads (a copy of its own, else the one beside it). */
+export function piAiFile(relative: string, piHome = process.env.PI_ASK_PI_HOME): string {
+	for (let dir = dirname(piPackageJson(piHome)); ; dir = dirname(dir)) {
+		const candidate = join(dir, "node_modules", "@earendil-works", "pi-ai", relative);
+		if (existsSync(candidate)) return candidate;
+		if (dir === dirname(dir))
+			throw new Error(`cannot find pi-ai's ${relative} for the Pi at ${piHome ?? "the devDependency"}`);
+	}
+}
+
 /** The package.json of an installed package, found the way Node would (exports may hide it from resolve). */
 function packageJsonOf(name: string): string {
 	for (let dir = REPO_ROOT; ; dir = dirname(dir)) {
