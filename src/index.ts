@@ -2,12 +2,17 @@
  * pi-ask-user-question: registers the ask_user_question tool and keeps it visible only where a
  * human can answer. Kept tiny: no UI module is imported here, so loading costs Pi next to nothing.
  */
-import { type ExtensionAPI, type ExtensionContext, VERSION } from "@earendil-works/pi-coding-agent";
+import { type ExtensionAPI, VERSION } from "@earendil-works/pi-coding-agent";
 import { type AskConfig, loadConfig, resolveAgentDir } from "./config/load.ts";
 import { prewarmTui } from "./host/load-tui.ts";
+import type { PendingQuestionnaire } from "./pending/registry.ts";
+import { registerAnswerCommand } from "./pi/answer-command.ts";
+import { installPendingQuestionnaires } from "./pi/pending-session.ts";
 import { piVersionWarning } from "./pi/pi-version.ts";
 import { defineAskTool } from "./pi/tool-definition.ts";
 import { installVisibilityReconciler } from "./pi/visibility.ts";
+import { warn } from "./pi/warn.ts";
+import type { QuestionnaireResult } from "./protocol/result.ts";
 import { Answerers } from "./tool/answer-events.ts";
 import { DEFAULT_GUIDANCE, type GuidanceTexts, TOOL_NAME } from "./tool/guidance.ts";
 
@@ -24,7 +29,6 @@ export default function askUserQuestion(pi: ExtensionAPI): void {
 	// Extensions that answer questionnaires announce themselves on Pi's event bus (tool/answer-events.ts).
 	const answerers = new Answerers(pi.events);
 	const bus = { events: pi.events, answerers };
-	pi.registerTool(defineAskTool(guidance, currentConfig, bus));
 
 	const reported = new Set<string>();
 	// An older Pi than the compat smoke covers: still registered, with one warning saying so.
@@ -42,9 +46,14 @@ export default function askUserQuestion(pi: ExtensionAPI): void {
 		const next = guidanceFrom(config);
 		if (!sameGuidance(next, guidance)) {
 			guidance = next;
-			pi.registerTool(defineAskTool(guidance, currentConfig, bus));
+			pi.registerTool(defineAskTool(guidance, currentConfig, bus, pending));
 		}
 	});
+	// Questionnaires that outlive their call: recorded in the session, restored at its start (after the
+	// config above, so the footer speaks the project's locale), reopened with /answer.
+	const pending = installPendingQuestionnaires(pi, currentConfig);
+	registerAnswerCommand(pi, { store: pending, config: currentConfig, deliver: deliverLateAnswer });
+	pi.registerTool(defineAskTool(guidance, currentConfig, bus, pending));
 	// Load the questionnaire UI shortly after a TUI session starts, off the start-up path.
 	let cancelPrewarm: (() => void) | undefined;
 	pi.on("session_start", (_event, ctx) => {
@@ -76,8 +85,5 @@ function sameGuidance(a: GuidanceTexts, b: GuidanceTexts): boolean {
 	);
 }
 
-/** Shown in the UI where there is one; on stderr otherwise, so print-mode users still learn of it. */
-function warn(ctx: ExtensionContext, message: string): void {
-	if (ctx.hasUI) ctx.ui.notify(`ask_user_question: ${message}`, "warning");
-	else process.stderr.write(`ask_user_question: ${message}\n`);
-}
+/** The late answer (src/pi/late-answer.ts, not landed yet): until then the settled result goes nowhere. */
+function deliverLateAnswer(_pending: PendingQuestionnaire, _result: QuestionnaireResult): void {}

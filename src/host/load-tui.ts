@@ -8,6 +8,7 @@
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import type { AskConfig } from "../config/schema.ts";
 import type { Messages } from "../i18n/messages.ts";
+import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
 
@@ -15,7 +16,7 @@ import type { QuestionnaireResult } from "../protocol/result.ts";
 export type TuiRunner = (
 	questionnaire: Questionnaire,
 	ui: ExtensionUIContext,
-	options: { signal?: AbortSignal; config?: AskConfig; messages?: Messages; accessible?: boolean },
+	options: { signal?: AbortSignal; config?: AskConfig; messages?: Messages; accessible?: boolean; progress?: Progress },
 ) => Promise<QuestionnaireResult | undefined>;
 
 export type TuiLoad =

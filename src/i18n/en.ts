@@ -271,4 +271,44 @@ export const en = {
 	/** A result without text. */
 	renderNoResult: "No result",
 	// ── end of the transcript renderers block ──
+
+	// ── pending questionnaires and /answer (src/pi/pending-*.ts, src/pi/answer-command.ts) ──
+	/** Pi's footer status while questionnaires wait, e.g. `2 questionnaires waiting · /answer`. */
+	pendingStatus: (count: number): string =>
+		`${count} ${count === 1 ? "questionnaire" : "questionnaires"} waiting · /answer`,
+	/** The /answer command in Pi's command list. */
+	answerDescription: "Answer a questionnaire you put aside or that was cut short",
+	/** /answer with nothing pending. */
+	answerNothingPending: "No questionnaire is waiting for answers.",
+	/** /answer without an interactive UI (print or JSON mode). */
+	answerNeedsUi: "/answer needs Pi's interactive UI or an RPC client.",
+	/** The pick list's title. */
+	answerPickTitle: (count: number): string => `${count} questionnaires are waiting. Which one do you want to answer?`,
+	/** One pending questionnaire in the pick list, e.g. `1. Cache · Targets — 1 of 2 answered · 5 min ago`. */
+	answerPickRow: (n: number, headers: string, progress: string, age: string): string =>
+		`${n}. ${headers} — ${progress} · ${age}`,
+	/** How far one got, in the pick list. */
+	answerProgress: (answered: number, total: number): string => `${answered} of ${total} answered`,
+	/** The pick list's last row. */
+	answerDiscardRow: "Discard one…",
+	/** The title of the list to discard from. */
+	answerDiscardTitle: "Discard which questionnaire? The agent is told you declined it.",
+	/** The confirmation before discarding. */
+	answerDiscardConfirm: "Discard this questionnaire?",
+	answerDiscardMessage: (headers: string): string => `${headers}: the agent is told you declined to answer.`,
+	/** /answer on a questionnaire that is already open. */
+	answerAlreadyOpen: "That questionnaire is already open.",
+	/** How long ago a questionnaire was asked. */
+	ageJustNow: "just now",
+	ageMinutes: (n: number): string => `${n} min ago`,
+	ageHours: (n: number): string => `${n} h ago`,
+	ageDays: (n: number): string => (n === 1 ? "yesterday" : `${n} days ago`),
+	/** Our session records that could not be read at session start. */
+	pendingSkipped: (n: number): string =>
+		`${n} saved ${n === 1 ? "questionnaire record" : "questionnaire records"} could not be read and ${n === 1 ? "was" : "were"} skipped.`,
+	/** A pending questionnaire could not be written to the session. */
+	pendingNotSaved: (reason: string): string =>
+		`A pending questionnaire could not be saved in the session (${reason}); it is lost when Pi restarts.`,
+	/** /answer could not show the questionnaire. */
+	answerNotShown: (reason: string): string => `The questionnaire could not be shown: ${reason}`,
 };

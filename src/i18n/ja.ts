@@ -159,5 +159,27 @@ export const ja = once(
 		renderExpand: "で展開",
 		renderError: "エラー",
 		renderNoResult: "結果なし",
+
+		pendingStatus: (count: number): string => `未回答の質問票 ${count} 件 · /answer`,
+		answerDescription: "後回しにした、または中断された質問票に回答します",
+		answerNothingPending: "回答を待っている質問票はありません。",
+		answerNeedsUi: "/answer には Pi の対話画面か RPC クライアントが必要です。",
+		answerPickTitle: (count: number): string => `${count} 件の質問票が回答を待っています。どれに回答しますか？`,
+		answerPickRow: (n: number, headers: string, progress: string, age: string): string =>
+			`${n}. ${headers} — ${progress} · ${age}`,
+		answerProgress: (answered: number, total: number): string => `${total} 問中 ${answered} 問回答済み`,
+		answerDiscardRow: "破棄する…",
+		answerDiscardTitle: "どの質問票を破棄しますか？エージェントには回答を辞退したと伝えます。",
+		answerDiscardConfirm: "この質問票を破棄しますか？",
+		answerDiscardMessage: (headers: string): string => `${headers}：エージェントには回答を辞退したと伝えます。`,
+		answerAlreadyOpen: "その質問票はすでに開いています。",
+		ageJustNow: "たった今",
+		ageMinutes: (n: number): string => `${n} 分前`,
+		ageHours: (n: number): string => `${n} 時間前`,
+		ageDays: (n: number): string => (n === 1 ? "昨日" : `${n} 日前`),
+		pendingSkipped: (n: number): string => `保存された質問票の記録 ${n} 件を読み取れず、スキップしました。`,
+		pendingNotSaved: (reason: string): string =>
+			`未回答の質問票をセッションに保存できませんでした（${reason}）。Pi を再起動すると失われます。`,
+		answerNotShown: (reason: string): string => `質問票を表示できませんでした：${reason}`,
 	}),
 );

@@ -11,6 +11,18 @@ import type { PendingQuestionnaire } from "./registry.ts";
 /** The `customType` of our session entries; entries of other types are not ours and never read. */
 export const PENDING_ENTRY_TYPE = "ask_user_question:pending";
 
+/** The parts of a Pi session entry read here (`CustomEntry` has `customType` and `data`). */
+export interface SessionEntryLike {
+	type: string;
+	customType?: string;
+	data?: unknown;
+}
+
+/** True when `entry` is one of ours (whether or not it can be read). */
+export function isPendingEntry(entry: SessionEntryLike): boolean {
+	return entry.type === "custom" && entry.customType === PENDING_ENTRY_TYPE;
+}
+
 /** The record format; a record of another version is skipped (with the one warning), never guessed at. */
 export const RECORD_VERSION = 1;
 

@@ -7,15 +7,10 @@
  * the adapter's one warning. Pure and total: never throws, whatever the entries hold.
  */
 import { readRecord } from "./read-record.ts";
-import { PENDING_ENTRY_TYPE } from "./records.ts";
+import { isPendingEntry, type SessionEntryLike } from "./records.ts";
 import type { PendingQuestionnaire } from "./registry.ts";
 
-/** The parts of a Pi session entry read here (`CustomEntry` has `customType` and `data`). */
-export interface SessionEntryLike {
-	type: string;
-	customType?: string;
-	data?: unknown;
-}
+export type { SessionEntryLike } from "./records.ts";
 
 /** What the entries add up to. */
 export interface RestoredPending {
@@ -23,11 +18,6 @@ export interface RestoredPending {
 	pending: PendingQuestionnaire[];
 	/** Our entries that were corrupt or of an unknown version, and so skipped. */
 	skipped: number;
-}
-
-/** True when `entry` is one of ours (whether or not it can be read). */
-export function isPendingEntry(entry: SessionEntryLike): boolean {
-	return entry.type === "custom" && entry.customType === PENDING_ENTRY_TYPE;
 }
 
 /** Reduces `entries` (branch order) to the questionnaires still pending. */

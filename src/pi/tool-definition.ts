@@ -6,6 +6,7 @@ import type { ExtensionContext, ToolDefinition } from "@earendil-works/pi-coding
 import type { AskConfig } from "../config/schema.ts";
 import { resolveLocale } from "../i18n/locale.ts";
 import { messagesFor } from "../i18n/messages.ts";
+import type { PendingStore } from "../pending/store.ts";
 import { limitsFrom } from "../protocol/budget.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
 import type { Answerers, EventBus } from "../tool/answer-events.ts";
@@ -18,12 +19,14 @@ import { renderAskCall, renderAskResult } from "./render.ts";
 /**
  * The tool as registered with Pi; `config` returns the settings in force when a call runs; on `bus.events`
  * (Pi's shared bus) other extensions may answer a call's questionnaire (tool/answer-channel.ts), and
- * `bus.answerers` says whether one announced it always does.
+ * `bus.answerers` says whether one announced it always does; `pending` records a questionnaire the call
+ * leaves pending (deferred, or cut short), for `/answer`.
  */
 export function defineAskTool(
 	guidance: GuidanceTexts,
 	config: () => AskConfig,
 	bus?: { events: EventBus; answerers?: Answerers },
+	pending?: Pick<PendingStore, "record">,
 ): ToolDefinition<typeof QuestionnaireParams, QuestionnaireResult> {
 	// The transcript speaks the person's locale like the dialog; resolved per render, so a config reload applies.
 	const messages = () => messagesFor(resolveLocale(config().locale, process.env));
@@ -57,6 +60,7 @@ export function defineAskTool(
 				events: bus?.events,
 				answerers: bus?.answerers,
 				callId: toolCallId,
+				onPending: pending ? (p) => pending.record(p) : undefined,
 			});
 		},
 	};

@@ -16,7 +16,8 @@ export function restoredState(questions: readonly Question[], progress: Progress
 		const answer = answers[i];
 		return answer?.kind === "multi" ? row.map((_, k) => answer.options.includes(k)) : row;
 	});
-	const drafts = state.drafts.map((d, i) => progress.drafts[i] ?? d);
+	// A typed answer is also the draft its row shows and its editor opens with, as when it was typed.
+	const drafts = state.drafts.map((d, i) => progress.drafts[i] || typedText(answers[i]) || d);
 	const notes = state.notes.map((n, i) => progress.notes[i] ?? n);
 	const open = answers.indexOf(null);
 	// Everything answered: the Submit tab (a one-question form has none: its only question).
@@ -39,4 +40,9 @@ function stored(answer: IndexedAnswer | undefined, optionCount: number): StoredA
 		default:
 			return null;
 	}
+}
+
+function typedText(answer: StoredAnswer | null | undefined): string {
+	if (answer?.kind === "custom") return answer.text;
+	return answer?.kind === "multi" ? (answer.custom ?? "") : "";
 }

@@ -2,22 +2,18 @@
  * `execute` for ask_user_question: business validation, host choice, and one tool result whatever
  * happens. Pi-free: the Pi adapter passes the capabilities and dialogs in.
  */
-import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import type { AskConfig } from "../config/schema.ts";
 import { chooseHostPath, type HostCapabilities, wantsAccessible } from "../host/choose.ts";
 import { signalShown } from "../host/code-cache-signal.ts";
-import { loadTui, type TuiLoad } from "../host/load-tui.ts";
-import { untilAborted } from "../host/until-aborted.ts";
-import { resolveLocale } from "../i18n/locale.ts";
-import { messagesFor } from "../i18n/messages.ts";
+import type { PendingQuestionnaire } from "../pending/registry.ts";
 import { capDetails, limitsFrom } from "../protocol/budget.ts";
 import { resultText } from "../protocol/envelope.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, notShownResult, type QuestionnaireResult } from "../protocol/result.ts";
-import { walkQuestionnaire } from "../rpc/walker.ts";
 import { Countdown, timeoutMs } from "../util/countdown.ts";
 import { answerFromAnywhere } from "./answer-anywhere.ts";
 import type { EventBus } from "./answer-events.ts";
+import { type OpenEnv, openOnHost } from "./open-on-host.ts";
 import { validateQuestionnaire } from "./validation.ts";
 
 /** The tool result handed back to Pi: text for the model, the structured result for everything else. */
@@ -28,20 +24,18 @@ export interface AskToolResult {
 }
 
 /** What execute needs from the host. */
-export interface ExecuteEnv extends HostCapabilities {
-	/** Pi's `ctx.ui`: custom() for the TUI, select/input for the dialog walker. */
-	ui: ExtensionUIContext;
+export interface ExecuteEnv extends HostCapabilities, OpenEnv {
 	signal?: AbortSignal;
 	/** The settings in force (limits, and whatever the host paths read); built-in defaults when absent. */
 	config?: AskConfig;
-	/** Loads the TUI module graph (injectable for tests). */
-	loadTui?: () => Promise<TuiLoad>;
 	/** Pi's event bus: other extensions may answer the questionnaire there (tool/answer-channel.ts). */
 	events?: EventBus;
 	/** Whether an extension announced it answers questionnaires: then a session without a UI waits for it. */
 	answerers?: { readonly present: boolean };
-	/** The tool call's id: names the questionnaire on the event bus. */
+	/** The tool call's id: names the questionnaire on the event bus, and while it is pending. */
 	callId?: string;
+	/** Told when the call returns with the questionnaire still pending (deferred, or cut short): record it. */
+	onPending?(pending: PendingQuestionnaire): void;
 }
 
 /** Runs one call end to end. Never throws: every failure becomes a result the model can act on. */
@@ -53,8 +47,13 @@ export async function executeAskUserQuestion(params: unknown, env: ExecuteEnv): 
 	}
 	const questionnaire = validation.questionnaire;
 	const questions = questionnaire.questions.map((q) => q.question);
+	const askedAt = Date.now();
 	try {
-		return toToolResult(settleTimeout(await runOnHost(questionnaire, env), env), questions, env);
+		const result = stillPending(settleTimeout(await runOnHost(questionnaire, env), env), env);
+		const toolResult = toToolResult(result, questions, env);
+		if (result.pendingId !== undefined)
+			env.onPending?.({ id: result.pendingId, askedAt, questionnaire, saved: toolResult.details });
+		return toolResult;
 	} catch (error) {
 		const message = `The questionnaire failed to run: ${error instanceof Error ? error.message : String(error)}`;
 		return toToolResult(notShownResult("programmatic", "session_load_failed", message), questions, env);
@@ -74,7 +73,7 @@ async function runOnHost(questionnaire: Questionnaire, env: ExecuteEnv): Promise
 	}
 	// A questionnaire opens: the bundles' code cache can be written after it.
 	signalShown();
-	const open = (signal: AbortSignal | undefined) => openOnHost(path, questionnaire, env, signal);
+	const open = (signal: AbortSignal | undefined) => openOnHost(path, questionnaire, env, { signal });
 	return events && callId !== undefined
 		? answerFromAnywhere(callId, questionnaire, events, env.signal, open)
 		: open(env.signal);
@@ -101,49 +100,21 @@ function waitForTheBus(questionnaire: Questionnaire, env: ExecuteEnv) {
 		});
 }
 
-/** Shows the questionnaire on `path` until it ends or `signal` fires. */
-async function openOnHost(
-	path: "tui" | "accessible" | "dialogs",
-	questionnaire: Questionnaire,
-	env: ExecuteEnv,
-	signal: AbortSignal | undefined,
-): Promise<QuestionnaireResult> {
-	// The person reads the questionnaire in their locale; the model's text (envelope.ts) stays English.
-	const messages = messagesFor(resolveLocale(env.config?.locale, process.env));
-	const walk = () =>
-		walkQuestionnaire(questionnaire, env.ui, {
-			host: "rpc",
-			signal,
-			messages,
-			timeoutMs: timeoutMs(env.config?.timeout),
-		});
-	if (path === "dialogs") return walk();
-	// An abort ends the call even while the module loads (an import that never settles included).
-	const load = await untilAborted((env.loadTui ?? loadTui)(), signal, () => undefined);
-	if (load === undefined) return finishedResult("tui", questionnaire.questions.length, "interrupted", { answers: [] });
-	if (!load.ok) return notShownResult("tui", load.code, load.message);
-	const result = await load.run(questionnaire, env.ui, {
-		signal,
-		config: env.config,
-		messages,
-		accessible: path === "accessible",
-	});
-	// custom() answered undefined: this host has dialogs but no custom UI after all.
-	return result ?? walk();
+/** With `onTimeout: "defer"` an untouched questionnaire whose time ran out is put aside instead of closed. */
+function settleTimeout(result: QuestionnaireResult, env: ExecuteEnv): QuestionnaireResult {
+	return result.outcome === "timed_out" && env.config?.onTimeout === "defer"
+		? { ...result, outcome: "deferred", cancelled: false }
+		: result;
 }
 
 /**
- * With `onTimeout: "defer"` an untouched questionnaire whose time ran out is put aside instead of
- * closed; a deferred questionnaire carries its id (the tool call's), under which it stays answerable.
+ * A questionnaire put aside, or cut short by anything but the person (an agent interrupt, a session
+ * switch, Pi quitting, the overlay disposed), stays pending under the call's id: `/answer` reopens it.
+ * Not one that waited unseen for another extension (no UI: nobody could have answered it here).
  */
-function settleTimeout(result: QuestionnaireResult, env: ExecuteEnv): QuestionnaireResult {
-	const deferred =
-		result.outcome === "timed_out" && env.config?.onTimeout === "defer"
-			? { ...result, outcome: "deferred" as const, cancelled: false }
-			: result;
-	return deferred.outcome === "deferred" && env.callId !== undefined
-		? { ...deferred, pendingId: env.callId }
-		: deferred;
+function stillPending(result: QuestionnaireResult, env: ExecuteEnv): QuestionnaireResult {
+	const pending = result.outcome === "deferred" || (result.outcome === "interrupted" && result.host !== "programmatic");
+	return pending && env.callId !== undefined ? { ...result, pendingId: env.callId } : result;
 }
 
 /** The model reads a budgeted text; `details` keep every string in full up to the hard cap. */

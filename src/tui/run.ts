@@ -16,6 +16,7 @@ import type { AskConfig } from "../config/schema.ts";
 import { resolveLocale } from "../i18n/locale.ts";
 import { type Messages, messagesFor } from "../i18n/messages.ts";
 import { limitsFrom } from "../protocol/budget.ts";
+import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
@@ -44,6 +45,8 @@ export interface RunTuiOptions {
 	accessible?: boolean;
 	/** The locale's words (execute resolves them once per call); else from `config.locale` and the environment. */
 	messages?: Messages;
+	/** What was given before (`/answer` on a pending questionnaire): the questionnaire opens with it. */
+	progress?: Progress;
 }
 
 /** Key conflict warnings already shown in this process: each is told once, not at every question. */
@@ -69,6 +72,7 @@ export async function runTuiQuestionnaire(
 			isTTY: options.isTTY,
 			messages,
 			blockedMessage: messages.tuiBlocked,
+			progress: options.progress,
 		});
 	const interrupted = () => finishedResult("tui", questionnaire.questions.length, "interrupted", { answers: [] });
 	if (signal?.aborted) return interrupted();
@@ -103,6 +107,7 @@ export async function runTuiQuestionnaire(
 					messages,
 					timeoutMs: timeoutMs(options.config?.timeout),
 					limits: limitsFrom(options.config?.limits),
+					progress: options.progress,
 				});
 				if (abortedEarly) session.abort();
 				return session;

@@ -6,6 +6,7 @@
 import type { EditorTheme, TUI } from "@earendil-works/pi-tui";
 import type { Messages } from "../i18n/messages.ts";
 import type { TextLimits } from "../protocol/budget.ts";
+import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
 import type { RawInput } from "./collapse-listener.ts";
@@ -56,4 +57,6 @@ export interface SessionOptions {
 	limits?: TextLimits;
 	/** Config `timeout` in ms: an untouched questionnaire ends as `timed_out` then; absent: it waits. */
 	timeoutMs?: number;
+	/** What was given before (`/answer` on a pending questionnaire): the first state has it restored. */
+	progress?: Progress;
 }

@@ -24,6 +24,7 @@ import {
 	type QuestionnaireState,
 	type ReduceContext,
 	reduce,
+	restoredState,
 	routeKey,
 } from "../state/index.ts";
 import { Countdown } from "../util/countdown.ts";
@@ -88,7 +89,8 @@ export class QuestionnaireSession implements Focusable {
 		this.afterFirstFrame = options.afterFirstFrame;
 		this.m = options.messages ?? defaultMessages;
 		this.context = { questions: options.questionnaire.questions, host: "tui" };
-		this.state = initialState(this.context.questions);
+		const { progress } = options;
+		this.state = progress ? restoredState(this.context.questions, progress) : initialState(this.context.questions);
 		this.keys = createSessionKeys(options.keybindings, options.keys);
 		this.editor = new EmbeddedEditor(options.tui, options.editorTheme);
 		this.view = new QuestionnaireView(options.theme, this.m);

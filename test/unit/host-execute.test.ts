@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { defaultConfig } from "../../src/config/schema.ts";
 import { chooseHostPath } from "../../src/host/choose.ts";
 import { loadTui, prewarmTui, resetTuiLoad, type TuiLoad } from "../../src/host/load-tui.ts";
+import type { PendingQuestionnaire } from "../../src/pending/registry.ts";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
 import { type ExecuteEnv, executeAskUserQuestion } from "../../src/tool/execute.ts";
@@ -261,5 +262,73 @@ describe("executeAskUserQuestion", () => {
 		});
 		expect(result.details.outcome).toBe("not_shown");
 		expect(result.content[0]?.text).toMatch(/render exploded/);
+	});
+});
+
+describe("a call that leaves its questionnaire pending", () => {
+	const tuiEnding = (result: QuestionnaireResult, extra: Partial<ExecuteEnv> = {}) => {
+		const recorded: PendingQuestionnaire[] = [];
+		const env: ExecuteEnv = {
+			hasUI: true,
+			mode: "tui",
+			ui: dialogUi("1."),
+			loadTui: async () => ({ ok: true, run: async () => result }),
+			callId: "call_7",
+			onPending: (p) => recorded.push(p),
+			...extra,
+		};
+		return { recorded, run: () => executeAskUserQuestion(FORM, env) };
+	};
+	const redis = answered.answers;
+
+	it.each([
+		["deferred", { outcome: "deferred", cancelled: false, host: "tui", answers: redis }],
+		["interrupted", { outcome: "interrupted", cancelled: true, host: "tui", answers: redis, unanswered: [] }],
+	] as const)("%s: carries the call's id, is recorded with the questions, and the model is told", async (_, ending) => {
+		const { recorded, run } = tuiEnding(ending as QuestionnaireResult);
+		const before = Date.now();
+		const result = await run();
+		expect(result.details.pendingId).toBe("call_7");
+		expect(recorded).toHaveLength(1);
+		expect(recorded[0]).toMatchObject({ id: "call_7", saved: result.details });
+		expect(recorded[0]?.questionnaire.questions[0]?.question).toBe("Which cache?");
+		expect(recorded[0]?.askedAt).toBeGreaterThanOrEqual(before);
+		expect(result.content[0]?.text).toMatch(/the answers will arrive as a message\.$/);
+	});
+
+	it.each([
+		["answered", answered],
+		["declined", { outcome: "declined", cancelled: true, host: "tui", answers: [] }],
+		["timed out (onTimeout: close)", { outcome: "timed_out", cancelled: true, host: "tui", answers: [] }],
+	] as const)("%s: not pending", async (_, ending) => {
+		const { recorded, run } = tuiEnding(ending as QuestionnaireResult);
+		expect((await run()).details.pendingId).toBeUndefined();
+		expect(recorded).toEqual([]);
+	});
+
+	it("timed out with onTimeout: defer becomes deferred and pending", async () => {
+		const timedOut: QuestionnaireResult = { outcome: "timed_out", cancelled: true, host: "tui", answers: [] };
+		const { recorded, run } = tuiEnding(timedOut, { config: { ...defaultConfig(), onTimeout: "defer" } });
+		expect((await run()).details).toMatchObject({ outcome: "deferred", cancelled: false, pendingId: "call_7" });
+		expect(recorded).toHaveLength(1);
+	});
+
+	it("interrupted while nobody could see it (no UI, waiting for another extension): not pending", async () => {
+		const abort = new AbortController();
+		abort.abort();
+		const recorded: PendingQuestionnaire[] = [];
+		const result = await executeAskUserQuestion(FORM, {
+			hasUI: false,
+			mode: "print",
+			ui: dialogUi("1."),
+			events: eventBus(),
+			answerers: { present: true },
+			callId: "call_8",
+			signal: abort.signal,
+			onPending: (p) => recorded.push(p),
+		});
+		expect(result.details).toMatchObject({ outcome: "interrupted", host: "programmatic" });
+		expect(result.details.pendingId).toBeUndefined();
+		expect(recorded).toEqual([]);
 	});
 });

@@ -13,6 +13,7 @@ import {
 import type { PendingQuestionnaire } from "../../src/pending/registry.ts";
 import { restorePending, type SessionEntryLike } from "../../src/pending/restore.ts";
 import { PendingStore } from "../../src/pending/store.ts";
+import { ageOf, summarize } from "../../src/pending/summary.ts";
 import { finishedResult, type QuestionnaireResult } from "../../src/protocol/result.ts";
 import { SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION } from "../support/questions.ts";
 
@@ -201,4 +202,30 @@ it("every record kind round-trips through JSON", () => {
 	const records: QuestionnaireRecord[] = [pendingRecord(deferred("a")), settledRecord("a", "declined", 7)];
 	const restored = restorePending(records.map((r) => ours(clone(r))));
 	expect(restored).toEqual({ pending: [], skipped: 0 });
+});
+
+describe("summaries for the /answer list", () => {
+	it("header chips (the question when a header is blank), answers so far, age in the largest whole unit", () => {
+		const pending = deferred("a", [redis, { ...redis }]);
+		const blank = { ...pending, questionnaire: { questions: [{ ...SMALL_CACHE_QUESTION, header: " " }] } };
+		expect(summarize(pending, 1_000 + 90_000)).toEqual({
+			headers: ["Cache", "Targets"],
+			answered: 1,
+			total: 2,
+			age: { unit: "minutes", n: 1 },
+		});
+		expect(summarize(blank, 0).headers).toEqual(["Which cache?"]);
+	});
+
+	it.each([
+		[-5_000, { unit: "now" }],
+		[59_999, { unit: "now" }],
+		[60_000, { unit: "minutes", n: 1 }],
+		[3_599_999, { unit: "minutes", n: 59 }],
+		[3_600_000, { unit: "hours", n: 1 }],
+		[86_400_000 * 3 + 5, { unit: "days", n: 3 }],
+		[Number.NaN, { unit: "now" }],
+	])("ageOf(%d)", (ms, age) => {
+		expect(ageOf(ms)).toEqual(age);
+	});
 });

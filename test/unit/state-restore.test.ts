@@ -72,4 +72,17 @@ describe("restoredState", () => {
 		});
 		expect(state).toMatchObject({ tab: 2, mode: "submit" });
 	});
+
+	it("a typed answer is also its row's draft, as when it was typed (the row shows it, the editor opens with it)", () => {
+		const state = restoredState([SINGLE, MULTI], {
+			answers: [
+				{ kind: "custom", text: "Valkey" },
+				{ kind: "multi", options: [1], text: "BSD" },
+			],
+			notes: ["", ""],
+			drafts: ["", ""],
+			globalNote: "",
+		});
+		expect(state.drafts).toEqual(["Valkey", "BSD"]);
+	});
 });

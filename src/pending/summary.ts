@@ -1,0 +1,42 @@
+/**
+ * What the `/answer` list says about each pending questionnaire: its header chips, how far the person
+ * got, and how long ago it was asked. Pure: the clock comes in as `now`; the words are the adapter's
+ * (i18n), the strings raw (the adapter sanitizes what it shows).
+ */
+import type { PendingQuestionnaire } from "./registry.ts";
+
+/** How long ago, in the largest unit that is at least 1 (under a minute: now). */
+export type Age = { unit: "now" } | { unit: "minutes" | "hours" | "days"; n: number };
+
+/** One row's facts. */
+export interface PendingSummary {
+	/** Each question's header, or its text when it has none. */
+	headers: string[];
+	answered: number;
+	total: number;
+	age: Age;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** The facts of `pending` at `now` (epoch ms). */
+export function summarize(pending: PendingQuestionnaire, now: number): PendingSummary {
+	const questions = pending.questionnaire.questions;
+	const answered = new Set(pending.saved.answers.map((a) => a.questionIndex).filter((i) => i < questions.length));
+	return {
+		headers: questions.map((q) => (q.header.trim() === "" ? q.question : q.header)),
+		answered: answered.size,
+		total: questions.length,
+		age: ageOf(now - pending.askedAt),
+	};
+}
+
+/** `ms` as an age (a clock that went backwards reads as now). */
+export function ageOf(ms: number): Age {
+	if (!(ms >= MINUTE)) return { unit: "now" };
+	if (ms < HOUR) return { unit: "minutes", n: Math.floor(ms / MINUTE) };
+	if (ms < DAY) return { unit: "hours", n: Math.floor(ms / HOUR) };
+	return { unit: "days", n: Math.floor(ms / DAY) };
+}

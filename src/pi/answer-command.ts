@@ -1,0 +1,132 @@
+/**
+ * `/answer`: coming back to a pending questionnaire. With one waiting it opens at once, with several the
+ * list (pending-pick.ts) picks one or discards one. It opens on the same host path a tool call would
+ * (the TUI overlay, the accessible prompts, or the dialog walker in RPC clients), with the answers,
+ * ticks, notes and drafts given so far. Submitting or declining settles it and hands the result to the
+ * agent (`deliver`: the late answer); putting it aside again, or being cut short (a session switch, Pi
+ * quitting), keeps it pending with what was given by then. If it is settled elsewhere meanwhile (another
+ * extension answered it), the dialog closes and nothing more happens: the first answer wins.
+ */
+import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
+import type { AskConfig } from "../config/schema.ts";
+import { chooseHostPath, wantsAccessible } from "../host/choose.ts";
+import { resolveLocale } from "../i18n/locale.ts";
+import { type Messages, messagesFor } from "../i18n/messages.ts";
+import type { PendingQuestionnaire } from "../pending/registry.ts";
+import type { PendingStore } from "../pending/store.ts";
+import { capDetails } from "../protocol/budget.ts";
+import { progressOf } from "../protocol/progress.ts";
+import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
+import { sanitizeInline } from "../text/sanitize.ts";
+import { pickPending } from "./pending-pick.ts";
+import { warn } from "./warn.ts";
+
+/** The command's name: `/answer`. */
+export const ANSWER_COMMAND = "answer";
+
+/** What `/answer` works with. */
+export interface AnswerCommandDeps {
+	store: PendingStore;
+	config: () => AskConfig;
+	/** Hands a settled questionnaire's result (answers or a decline) to the agent, once. */
+	deliver(pending: PendingQuestionnaire, result: QuestionnaireResult): void;
+}
+
+/** A questionnaire open in `/answer`: ended early when the session goes away. */
+interface Open {
+	abort(): void;
+	ended: Promise<void>;
+}
+
+/** Registers `/answer`. */
+export function registerAnswerCommand(pi: ExtensionAPI, deps: AnswerCommandDeps): void {
+	const open = new Map<string, Open>();
+	const messages = (): Messages => messagesFor(resolveLocale(deps.config().locale, process.env));
+	// A session switch, /reload or quitting ends an open /answer while its session can still record it.
+	pi.on("session_shutdown", async () => {
+		const ending = [...open.values()];
+		for (const item of ending) item.abort();
+		await Promise.all(ending.map((item) => item.ended));
+	});
+	pi.registerCommand(ANSWER_COMMAND, {
+		description: messages().answerDescription,
+		handler: async (_args, ctx) => {
+			const m = messages();
+			if (!ctx.hasUI) return warn(ctx, m.answerNeedsUi);
+			const list = deps.store.list();
+			const only = list.length === 1 ? list[0] : undefined;
+			if (list.length === 0) return ctx.ui.notify(m.answerNothingPending, "info");
+			const choice = only ? { answer: only } : await pickPending(ctx.ui, list, m, Date.now());
+			if (choice === undefined) return;
+			if ("discard" in choice) return discard(choice.discard);
+			if (open.has(choice.answer.id)) return ctx.ui.notify(m.answerAlreadyOpen, "info");
+			await answer(choice.answer, ctx, m);
+		},
+	});
+
+	function discard(pending: PendingQuestionnaire): void {
+		const declined = finishedResult("tui", pending.questionnaire.questions.length, "declined", { answers: [] });
+		if (deps.store.settle(pending.id, declined)) deps.deliver(pending, declined);
+	}
+
+	async function answer(pending: PendingQuestionnaire, ctx: ExtensionCommandContext, m: Messages): Promise<void> {
+		const { id } = pending;
+		const controller = new AbortController();
+		const stopWatching = deps.store.subscribe(() => {
+			if (deps.store.get(id) === undefined) controller.abort();
+		});
+		let end = () => {};
+		open.set(id, { abort: () => controller.abort(), ended: new Promise((resolve) => (end = resolve)) });
+		try {
+			const config = deps.config();
+			const path = chooseHostPath({
+				hasUI: ctx.hasUI,
+				mode: ctx.mode,
+				accessible: wantsAccessible(config.ui, process.env),
+			});
+			if (path === "none") return;
+			// Loaded when first used, like a tool call's path (tool-definition.ts).
+			const { openOnHost } = await import("../tool/open-on-host.ts");
+			const progress = progressOf(pending.questionnaire.questions, pending.saved);
+			const result = await openOnHost(
+				path,
+				pending.questionnaire,
+				{ ui: ctx.ui, config },
+				{
+					signal: controller.signal,
+					progress,
+				},
+			);
+			settleWith(pending, capDetails(result), ctx, m);
+		} finally {
+			stopWatching();
+			open.delete(id);
+			end();
+		}
+	}
+
+	function settleWith(
+		pending: PendingQuestionnaire,
+		result: QuestionnaireResult,
+		ctx: ExtensionCommandContext,
+		m: Messages,
+	): void {
+		// Settled elsewhere while it was open: that answer won.
+		if (deps.store.get(pending.id) === undefined) return;
+		switch (result.outcome) {
+			case "answered":
+			case "partial":
+			case "declined":
+				if (deps.store.settle(pending.id, result)) deps.deliver(pending, result);
+				return;
+			case "deferred":
+			case "interrupted":
+			case "timed_out":
+				deps.store.record({ ...pending, saved: { ...result, pendingId: pending.id } });
+				return;
+			case "not_shown":
+				warn(ctx, m.answerNotShown(sanitizeInline(result.error?.message ?? "")), "error");
+				return;
+		}
+	}
+}

@@ -1,0 +1,58 @@
+/**
+ * Pending questionnaires in a Pi session: the store records through `pi.appendEntry`, is restored
+ * from the branch at every `session_start` (startup, `--continue`/`--resume`, `/reload`, `/new`,
+ * `/resume`, a fork) and after `/tree` moves the branch, and Pi's footer status counts what waits
+ * ("2 questionnaires waiting · /answer"), updated on every change.
+ */
+import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type { AskConfig } from "../config/schema.ts";
+import { resolveLocale } from "../i18n/locale.ts";
+import { type Messages, messagesFor } from "../i18n/messages.ts";
+import { isPendingEntry, PENDING_ENTRY_TYPE } from "../pending/records.ts";
+import { PendingStore } from "../pending/store.ts";
+import { sanitizeInline } from "../text/sanitize.ts";
+import { warn } from "./warn.ts";
+
+/** The key of our footer status (`ctx.ui.setStatus`). */
+export const STATUS_KEY = "ask_user_question";
+
+/** Creates the session's pending store and keeps it in step with Pi's session and footer. */
+export function installPendingQuestionnaires(pi: ExtensionAPI, config: () => AskConfig): PendingStore {
+	let ctx: ExtensionContext | undefined;
+	const messages = (): Messages => messagesFor(resolveLocale(config().locale, process.env));
+	const store = new PendingStore({
+		append: (record) => pi.appendEntry(PENDING_ENTRY_TYPE, record),
+		now: Date.now,
+		report: (error) => {
+			if (ctx) warn(ctx, messages().pendingNotSaved(sanitizeInline(String(error))));
+		},
+	});
+	const showStatus = () => {
+		if (!ctx?.hasUI) return;
+		const count = store.list().length;
+		try {
+			ctx.ui.setStatus(STATUS_KEY, count === 0 ? undefined : messages().pendingStatus(count));
+		} catch {
+			// A context gone stale between the change and now: the next session start shows it.
+		}
+	};
+	store.subscribe(showStatus);
+	const restore = async (current: ExtensionContext) => {
+		ctx = current;
+		const entries = current.sessionManager.getBranch();
+		if (entries.some(isPendingEntry)) {
+			// Only sessions that ever had one pay for reading records (questions are validated again).
+			const { restorePending } = await import("../pending/restore.ts");
+			const { pending, skipped } = restorePending(entries);
+			store.restore(pending);
+			if (skipped > 0) warn(current, messages().pendingSkipped(skipped));
+		} else store.restore([]);
+		showStatus();
+	};
+	pi.on("session_start", (_event, current) => restore(current));
+	pi.on("session_tree", (_event, current) => restore(current));
+	pi.on("session_shutdown", () => {
+		ctx = undefined;
+	});
+	return store;
+}

@@ -1,0 +1,65 @@
+/**
+ * Shows a questionnaire on the host path chosen for it (host/choose.ts) until it ends or the signal
+ * fires: the TUI overlay or the accessible prompts (loaded on first use), else the dialog walker. Used
+ * by a tool call and by `/answer`, which passes the progress a pending questionnaire had collected so it
+ * reopens where the person left it. Pi-free: the adapter passes Pi's `ctx.ui` in.
+ */
+import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
+import type { AskConfig } from "../config/schema.ts";
+import { loadTui, type TuiLoad } from "../host/load-tui.ts";
+import { untilAborted } from "../host/until-aborted.ts";
+import { resolveLocale } from "../i18n/locale.ts";
+import { messagesFor } from "../i18n/messages.ts";
+import type { Progress } from "../protocol/progress.ts";
+import type { Questionnaire } from "../protocol/questions.ts";
+import { finishedResult, notShownResult, type QuestionnaireResult } from "../protocol/result.ts";
+import { walkQuestionnaire } from "../rpc/walker.ts";
+import { timeoutMs } from "../util/countdown.ts";
+
+/** What showing a questionnaire needs from the host. */
+export interface OpenEnv {
+	/** Pi's `ctx.ui`: custom() for the TUI, select/input for the dialog walker. */
+	ui: ExtensionUIContext;
+	/** The settings in force; built-in defaults when absent. */
+	config?: AskConfig;
+	/** Loads the TUI module graph (injectable for tests). */
+	loadTui?: () => Promise<TuiLoad>;
+}
+
+/** How this opening differs from a first one. */
+export interface OpenOptions {
+	signal?: AbortSignal;
+	/** What was given before (`/answer`): restored, and no answer timeout (the person just asked for it). */
+	progress?: Progress;
+}
+
+/** Shows `questionnaire` on `path` until it ends or `options.signal` fires. */
+export async function openOnHost(
+	path: "tui" | "accessible" | "dialogs",
+	questionnaire: Questionnaire,
+	env: OpenEnv,
+	options: OpenOptions = {},
+): Promise<QuestionnaireResult> {
+	const { signal, progress } = options;
+	// The person reads the questionnaire in their locale; the model's text (envelope.ts) stays English.
+	const messages = messagesFor(resolveLocale(env.config?.locale, process.env));
+	const timeout = progress === undefined ? timeoutMs(env.config?.timeout) : undefined;
+	const walk = () =>
+		walkQuestionnaire(questionnaire, env.ui, { host: "rpc", signal, messages, timeoutMs: timeout, progress });
+	if (path === "dialogs") return walk();
+	// An abort ends the call even while the module loads (an import that never settles included).
+	const load = await untilAborted((env.loadTui ?? loadTui)(), signal, () => undefined);
+	if (load === undefined) return finishedResult("tui", questionnaire.questions.length, "interrupted", { answers: [] });
+	if (!load.ok) return notShownResult("tui", load.code, load.message);
+	const config =
+		progress === undefined || env.config === undefined ? env.config : { ...env.config, timeout: undefined };
+	const result = await load.run(questionnaire, env.ui, {
+		signal,
+		config,
+		messages,
+		accessible: path === "accessible",
+		progress,
+	});
+	// custom() answered undefined: this host has dialogs but no custom UI after all.
+	return result ?? walk();
+}

@@ -1,0 +1,232 @@
+/**
+ * Pending questionnaires wired to a (fake) Pi: records go to the session through appendEntry, every
+ * session start restores them from the branch (one warning for unreadable records), the footer status
+ * counts them after every change, and `/answer` reopens one (restored), lists several, discards one,
+ * keeps one pending when it is put aside again or cut short, and hands settled results to `deliver`.
+ */
+import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
+import { describe, expect, it } from "vitest";
+import { type AskConfig, defaultConfig } from "../../src/config/schema.ts";
+import { PENDING_ENTRY_TYPE, pendingRecord, type SessionEntryLike } from "../../src/pending/records.ts";
+import type { PendingQuestionnaire } from "../../src/pending/registry.ts";
+import { ANSWER_COMMAND, registerAnswerCommand } from "../../src/pi/answer-command.ts";
+import { installPendingQuestionnaires, STATUS_KEY } from "../../src/pi/pending-session.ts";
+import { finishedResult, type QuestionnaireResult } from "../../src/protocol/result.ts";
+import { SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION } from "../support/questions.ts";
+import { type Call, ScriptedHost, type Step } from "./rpc-fake-host.ts";
+
+type Handler = (event: unknown, ctx: unknown) => unknown;
+
+const questionnaire = { questions: [SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION] };
+const redis = { questionIndex: 0, question: "Which cache?", kind: "option", answer: "Redis" } as const;
+
+function deferred(id: string, answers: QuestionnaireResult["answers"] = [], askedAt = 1_000): PendingQuestionnaire {
+	return { id, askedAt, questionnaire, saved: { ...finishedResult("rpc", 2, "deferred", { answers }), pendingId: id } };
+}
+
+/** A fake Pi: one session branch, handlers by event, the registered command; a UI that scripts dialogs. */
+function fakePi(script: Step[] = [], options: { hasUI?: boolean; branch?: SessionEntryLike[] } = {}) {
+	const branch: SessionEntryLike[] = options.branch ?? [];
+	const handlers = new Map<string, Handler[]>();
+	const statuses: (string | undefined)[] = [];
+	const notes: string[] = [];
+	const confirms: string[] = [];
+	let command: ((args: string, ctx: ExtensionCommandContext) => Promise<void>) | undefined;
+	const host = new ScriptedHost(script);
+	const ui = {
+		select: host.select.bind(host),
+		input: host.input.bind(host),
+		confirm: async (title: string) => {
+			confirms.push(title);
+			return true;
+		},
+		notify: (message: string) => notes.push(message),
+		setStatus: (key: string, text: string | undefined) => {
+			if (key === STATUS_KEY) statuses.push(text);
+		},
+		custom: async () => undefined,
+		setWidget: () => {},
+	};
+	const ctx = {
+		hasUI: options.hasUI ?? true,
+		mode: "rpc",
+		ui,
+		sessionManager: { getBranch: () => branch },
+	};
+	const pi = {
+		on(event: string, handler: Handler) {
+			handlers.set(event, [...(handlers.get(event) ?? []), handler]);
+			return () => {};
+		},
+		appendEntry: (customType: string, data: unknown) =>
+			branch.push({ type: "custom", customType, data: JSON.parse(JSON.stringify(data)) }),
+		registerCommand: (name: string, spec: { handler: typeof command }) => {
+			if (name === ANSWER_COMMAND) command = spec.handler;
+		},
+	} as unknown as ExtensionAPI;
+	const fire = async (event: string) => {
+		for (const handler of handlers.get(event) ?? []) await handler({}, ctx);
+	};
+	const delivered: { id: string; result: QuestionnaireResult }[] = [];
+	const config = (): AskConfig => defaultConfig();
+	const store = installPendingQuestionnaires(pi, config);
+	registerAnswerCommand(pi, { store, config, deliver: (p, result) => delivered.push({ id: p.id, result }) });
+	const answer = () => {
+		if (!command) throw new Error("/answer was not registered");
+		return command("", ctx as unknown as ExtensionCommandContext);
+	};
+	return { branch, store, statuses, notes, confirms, host, fire, answer, delivered };
+}
+
+/** A select's rows (an input has none). */
+const rows = (call: Call): string[] => (call.kind === "select" ? call.options : []);
+const ours = (data: unknown): SessionEntryLike => ({ type: "custom", customType: PENDING_ENTRY_TYPE, data });
+
+describe("the store in a session", () => {
+	it("records through appendEntry and the footer counts after every change", async () => {
+		const { branch, store, statuses, fire } = fakePi();
+		await fire("session_start");
+		expect(statuses).toEqual([undefined]);
+		store.record(deferred("a"));
+		store.record(deferred("b"));
+		store.settle("a", finishedResult("rpc", 2, "declined", { answers: [] }));
+		expect(statuses).toEqual([
+			undefined,
+			"1 questionnaire waiting · /answer",
+			"2 questionnaires waiting · /answer",
+			"1 questionnaire waiting · /answer",
+		]);
+		expect(branch.map((e) => (e.data as { kind: string }).kind)).toEqual(["pending", "pending", "settled"]);
+	});
+
+	it("every session start (reload, resume, fork, tree) restores from the branch; twice changes nothing", async () => {
+		const branch = [ours(pendingRecord(deferred("a"))), ours(pendingRecord(deferred("b")))];
+		const { store, statuses, fire } = fakePi([], { branch });
+		await fire("session_start");
+		await fire("session_start");
+		expect(store.list().map((p) => p.id)).toEqual(["a", "b"]);
+		expect(statuses.at(-1)).toBe("2 questionnaires waiting · /answer");
+		branch.length = 1;
+		await fire("session_tree");
+		expect(statuses.at(-1)).toBe("1 questionnaire waiting · /answer");
+	});
+
+	it("unreadable records are skipped with one warning", async () => {
+		const branch = [ours({ v: 9 }), ours("junk"), ours(pendingRecord(deferred("a")))];
+		const { store, notes, fire } = fakePi([], { branch });
+		await fire("session_start");
+		expect(store.list().map((p) => p.id)).toEqual(["a"]);
+		expect(notes).toEqual(["ask_user_question: 2 saved questionnaire records could not be read and were skipped."]);
+	});
+});
+
+describe("/answer", () => {
+	it("says so when nothing waits", async () => {
+		const { notes, answer, fire } = fakePi();
+		await fire("session_start");
+		await answer();
+		expect(notes).toEqual(["No questionnaire is waiting for answers."]);
+	});
+
+	it("opens the only one restored (over the dialog walker) and submitting settles it and delivers the answers", async () => {
+		const branch = [ours(pendingRecord(deferred("a", [redis])))];
+		const { host, store, answer, fire, delivered, statuses } = fakePi(
+			[(call) => rows(call).find((o) => o.startsWith("Done")), (call) => rows(call)[0]],
+			{ branch },
+		);
+		await fire("session_start");
+		await answer();
+		expect(host.calls[0]?.title).toContain("Which targets?");
+		expect(host.calls.at(-1)?.title).toContain("Cache: Redis");
+		expect(delivered).toMatchObject([{ id: "a", result: { outcome: "answered", answers: [{ answer: "Redis" }, {}] } }]);
+		expect(store.list()).toEqual([]);
+		expect(statuses.at(-1)).toBeUndefined();
+		expect(branch.at(-1)?.data).toMatchObject({ kind: "settled", id: "a", outcome: "answered" });
+	});
+
+	it("put aside again: still pending, with what was given since, nothing delivered", async () => {
+		const branch = [ours(pendingRecord(deferred("a")))];
+		const { store, answer, fire, delivered } = fakePi(
+			[(call) => rows(call)[0], undefined, (call) => rows(call).find((o) => o === "Answer later")],
+			{ branch },
+		);
+		await fire("session_start");
+		await answer();
+		expect(delivered).toEqual([]);
+		expect(store.get("a")?.saved).toMatchObject({ outcome: "deferred", pendingId: "a", answers: [redis] });
+		expect(store.get("a")?.askedAt).toBe(1_000);
+	});
+
+	it("lists several with header chips, progress and age; picks one", async () => {
+		const now = Date.now();
+		const branch = [
+			ours(pendingRecord(deferred("a", [redis], now - 5 * 60_000))),
+			ours(pendingRecord(deferred("b", [], now - 3 * 3_600_000))),
+		];
+		const { host, answer, fire } = fakePi([(call) => rows(call)[1], undefined, undefined], { branch });
+		await fire("session_start");
+		await answer();
+		expect(host.calls[0]).toEqual({
+			kind: "select",
+			title: "2 questionnaires are waiting. Which one do you want to answer?",
+			options: [
+				"1. Cache · Targets — 1 of 2 answered · 5 min ago",
+				"2. Cache · Targets — 0 of 2 answered · 3 h ago",
+				"Discard one…",
+			],
+		});
+		// The second one opens on its first question (nothing was answered there).
+		expect(host.calls[1]?.title).toContain("Which cache?");
+	});
+
+	it("discards one after asking: settled as declined, the agent told once", async () => {
+		const branch = [ours(pendingRecord(deferred("a"))), ours(pendingRecord(deferred("b")))];
+		const { store, confirms, answer, fire, delivered } = fakePi(
+			[(call) => rows(call).at(-1), (call) => rows(call)[0]],
+			{ branch },
+		);
+		await fire("session_start");
+		await answer();
+		expect(confirms).toEqual(["Discard this questionnaire?"]);
+		expect(delivered).toMatchObject([{ id: "a", result: { outcome: "declined" } }]);
+		expect(store.list().map((p) => p.id)).toEqual(["b"]);
+	});
+
+	it("settled elsewhere while open (another extension answered): the dialog closes, nothing more", async () => {
+		const branch = [ours(pendingRecord(deferred("a")))];
+		let settle = () => {};
+		const { store, answer, fire, delivered } = fakePi(
+			[
+				(call) =>
+					new Promise<string | undefined>((resolve) => {
+						settle = () => {
+							store.settle("a", finishedResult("programmatic", 2, "submitted", { answers: [redis] }));
+							resolve(rows(call)[0]);
+						};
+					}),
+			],
+			{ branch },
+		);
+		await fire("session_start");
+		const running = answer();
+		await new Promise((r) => setTimeout(r, 0));
+		settle();
+		await running;
+		expect(delivered).toEqual([]);
+		expect(store.list()).toEqual([]);
+	});
+
+	it("cut short by the session ending: recorded pending with the answers so far before shutdown completes", async () => {
+		const branch = [ours(pendingRecord(deferred("a")))];
+		const { store, answer, fire } = fakePi([(call) => rows(call)[0], () => new Promise<string | undefined>(() => {})], {
+			branch,
+		});
+		await fire("session_start");
+		const running = answer();
+		await new Promise((r) => setTimeout(r, 10));
+		await fire("session_shutdown");
+		await running;
+		expect(store.get("a")?.saved).toMatchObject({ outcome: "interrupted", answers: [redis] });
+		expect(branch.at(-1)?.data).toMatchObject({ kind: "pending", saved: { outcome: "interrupted" } });
+	});
+});
