@@ -277,32 +277,32 @@ export const en = {
 	pendingStatus: (count: number): string =>
 		`${count} ${count === 1 ? "questionnaire" : "questionnaires"} waiting · /answer`,
 	/** The /answer command in Pi's command list. */
-	answerDescription: "Answer a questionnaire you put aside or that was cut short",
+	pendingCommand: "Answer a questionnaire you put aside or that was cut short",
 	/** /answer with nothing pending. */
-	answerNothingPending: "No questionnaire is waiting for answers.",
+	pendingNone: "No questionnaire is waiting for answers.",
 	/** /answer without an interactive UI (print or JSON mode). */
-	answerNeedsUi: "/answer needs Pi's interactive UI or an RPC client.",
+	pendingNeedsUi: "/answer needs Pi's interactive UI or an RPC client.",
 	/** The pick list's title. */
-	answerPickTitle: (count: number): string => `${count} questionnaires are waiting. Which one do you want to answer?`,
+	pendingPickTitle: (count: number): string => `${count} questionnaires are waiting. Which one do you want to answer?`,
 	/** One pending questionnaire in the pick list, e.g. `1. Cache · Targets — 1 of 2 answered · 5 min ago`. */
-	answerPickRow: (n: number, headers: string, progress: string, age: string): string =>
+	pendingPickRow: (n: number, headers: string, progress: string, age: string): string =>
 		`${n}. ${headers} — ${progress} · ${age}`,
 	/** How far one got, in the pick list. */
-	answerProgress: (answered: number, total: number): string => `${answered} of ${total} answered`,
+	pendingProgress: (answered: number, total: number): string => `${answered} of ${total} answered`,
 	/** The pick list's last row. */
-	answerDiscardRow: "Discard one…",
+	pendingDiscardRow: "Discard one…",
 	/** The title of the list to discard from. */
-	answerDiscardTitle: "Discard which questionnaire? The agent is told you declined it.",
+	pendingDiscardTitle: "Discard which questionnaire? The agent is told you declined it.",
 	/** The confirmation before discarding. */
-	answerDiscardConfirm: "Discard this questionnaire?",
-	answerDiscardMessage: (headers: string): string => `${headers}: the agent is told you declined to answer.`,
+	pendingDiscardConfirm: "Discard this questionnaire?",
+	pendingDiscardMessage: (headers: string): string => `${headers}: the agent is told you declined to answer.`,
 	/** /answer on a questionnaire that is already open. */
-	answerAlreadyOpen: "That questionnaire is already open.",
+	pendingAlreadyOpen: "That questionnaire is already open.",
 	/** How long ago a questionnaire was asked. */
-	ageJustNow: "just now",
-	ageMinutes: (n: number): string => `${n} min ago`,
-	ageHours: (n: number): string => `${n} h ago`,
-	ageDays: (n: number): string => (n === 1 ? "yesterday" : `${n} days ago`),
+	pendingAgeNow: "just now",
+	pendingAgeMinutes: (n: number): string => `${n} min ago`,
+	pendingAgeHours: (n: number): string => `${n} h ago`,
+	pendingAgeDays: (n: number): string => (n === 1 ? "yesterday" : `${n} days ago`),
 	/** Our session records that could not be read at session start. */
 	pendingSkipped: (n: number): string =>
 		`${n} saved ${n === 1 ? "questionnaire record" : "questionnaire records"} could not be read and ${n === 1 ? "was" : "were"} skipped.`,
@@ -310,5 +310,5 @@ export const en = {
 	pendingNotSaved: (reason: string): string =>
 		`A pending questionnaire could not be saved in the session (${reason}); it is lost when Pi restarts.`,
 	/** /answer could not show the questionnaire. */
-	answerNotShown: (reason: string): string => `The questionnaire could not be shown: ${reason}`,
+	pendingNotShown: (reason: string): string => `The questionnaire could not be shown: ${reason}`,
 };

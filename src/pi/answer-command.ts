@@ -49,17 +49,17 @@ export function registerAnswerCommand(pi: ExtensionAPI, deps: AnswerCommandDeps)
 		await Promise.all(ending.map((item) => item.ended));
 	});
 	pi.registerCommand(ANSWER_COMMAND, {
-		description: messages().answerDescription,
+		description: messages().pendingCommand,
 		handler: async (_args, ctx) => {
 			const m = messages();
-			if (!ctx.hasUI) return warn(ctx, m.answerNeedsUi);
+			if (!ctx.hasUI) return warn(ctx, m.pendingNeedsUi);
 			const list = deps.store.list();
 			const only = list.length === 1 ? list[0] : undefined;
-			if (list.length === 0) return ctx.ui.notify(m.answerNothingPending, "info");
+			if (list.length === 0) return ctx.ui.notify(m.pendingNone, "info");
 			const choice = only ? { answer: only } : await pickPending(ctx.ui, list, m, Date.now());
 			if (choice === undefined) return;
 			if ("discard" in choice) return discard(choice.discard);
-			if (open.has(choice.answer.id)) return ctx.ui.notify(m.answerAlreadyOpen, "info");
+			if (open.has(choice.answer.id)) return ctx.ui.notify(m.pendingAlreadyOpen, "info");
 			await answer(choice.answer, ctx, m);
 		},
 	});
@@ -125,7 +125,7 @@ export function registerAnswerCommand(pi: ExtensionAPI, deps: AnswerCommandDeps)
 				deps.store.record({ ...pending, saved: { ...result, pendingId: pending.id } });
 				return;
 			case "not_shown":
-				warn(ctx, m.answerNotShown(sanitizeInline(result.error?.message ?? "")), "error");
+				warn(ctx, m.pendingNotShown(sanitizeInline(result.error?.message ?? "")), "error");
 				return;
 		}
 	}

@@ -25,21 +25,26 @@ export async function pickPending(
 	now: number,
 ): Promise<PendingChoice | undefined> {
 	const rows = pending.map((p, i) => pendingRow(p, i + 1, m, now));
-	const picked = await ui.select(m.answerPickTitle(pending.length), [...rows, m.answerDiscardRow]);
+	const picked = await ui.select(m.pendingPickTitle(pending.length), [...rows, m.pendingDiscardRow]);
 	if (picked === undefined) return undefined;
 	const chosen = pending[rows.indexOf(picked)];
 	if (chosen) return { answer: chosen };
-	if (picked !== m.answerDiscardRow) return undefined;
-	const doomed = pending[rows.indexOf((await ui.select(m.answerDiscardTitle, rows)) ?? "")];
+	if (picked !== m.pendingDiscardRow) return undefined;
+	const doomed = pending[rows.indexOf((await ui.select(m.pendingDiscardTitle, rows)) ?? "")];
 	if (!doomed) return undefined;
-	const sure = await ui.confirm(m.answerDiscardConfirm, m.answerDiscardMessage(chips(doomed, now)));
+	const sure = await ui.confirm(m.pendingDiscardConfirm, m.pendingDiscardMessage(chips(doomed, now)));
 	return sure ? { discard: doomed } : undefined;
 }
 
 /** "1. Cache · Targets — 1 of 2 answered · 5 min ago": numbered, so two alike questionnaires stay two rows. */
 export function pendingRow(pending: PendingQuestionnaire, n: number, m: Messages, now: number): string {
 	const facts = summarize(pending, now);
-	return m.answerPickRow(n, chips(pending, now), m.answerProgress(facts.answered, facts.total), ageText(facts.age, m));
+	return m.pendingPickRow(
+		n,
+		chips(pending, now),
+		m.pendingProgress(facts.answered, facts.total),
+		ageText(facts.age, m),
+	);
 }
 
 function chips(pending: PendingQuestionnaire, now: number): string {
@@ -51,12 +56,12 @@ function chips(pending: PendingQuestionnaire, now: number): string {
 function ageText(age: Age, m: Messages): string {
 	switch (age.unit) {
 		case "now":
-			return m.ageJustNow;
+			return m.pendingAgeNow;
 		case "minutes":
-			return m.ageMinutes(age.n);
+			return m.pendingAgeMinutes(age.n);
 		case "hours":
-			return m.ageHours(age.n);
+			return m.pendingAgeHours(age.n);
 		case "days":
-			return m.ageDays(age.n);
+			return m.pendingAgeDays(age.n);
 	}
 }

@@ -238,10 +238,13 @@ describe("interruption", () => {
 			host: "rpc",
 			answers: [{ questionIndex: 0, question: CACHE_QUESTION.question, kind: "option", answer: "Redis" }],
 			unanswered: [1],
+			// Cut short by the agent, not by the person: it stays pending (/answer).
+			pendingId: end.toolCallId,
 		});
 		const text = toolResultText(end);
 		expect(text).toBe(resultText(details, [CACHE_QUESTION.question, PLATFORM_QUESTION.question]));
 		expect(text).toMatch(/^The questionnaire was interrupted before the user submitted it\./);
+		expect(text).toMatch(/The questionnaire stays pending: the user can still answer it/);
 
 		// The next turn's request carries the interrupted result to the model.
 		pi.h.fake.enqueue({ text: "resumed" });

@@ -221,12 +221,12 @@ describe("walker text safety and uniqueness", () => {
 			c.kind === "select" ? [c.title, ...c.options] : [c.title, c.placeholder ?? ""],
 		);
 		const keys = new Set(shown.flatMap((text) => [...text.matchAll(/<(\w+)/g)].map((m) => m[1])));
-		// The table also holds the full TUI's, the accessible prompt's and the transcript's strings (`view*`, `tui*`,
-		// `accessible*`, `render*`); the walker must use all of its own.
+		// The table also holds the full TUI's, the accessible prompt's, the transcript's and /answer's strings (`view*`,
+		// `tui*`, `accessible*`, `render*`, `pending*`); the walker must use all of its own.
 		// `unanswered` never shows: every question is answered before the review (Done with nothing ticked
 		// is "none of these"); the review keeps the word for a question that is not.
 		const walkerKeys = Object.keys(en).filter(
-			(key) => !/^(view|tui|accessible|render)[A-Z]/.test(key) && key !== "unanswered",
+			(key) => !/^(view|tui|accessible|render|pending)[A-Z]/.test(key) && key !== "unanswered",
 		);
 		expect([...keys].sort()).toEqual(walkerKeys.sort());
 		// Remove our tags innermost first, then the data; anything left would be wording outside the table.
