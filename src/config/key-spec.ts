@@ -56,6 +56,8 @@ export const KEY_SETTINGS = {
 	notes: { binding: "askUser.notes", whileTyping: false },
 	previewUp: { binding: "askUser.previewUp", whileTyping: false },
 	previewDown: { binding: "askUser.previewDown", whileTyping: false },
+	previewPageUp: { binding: "askUser.previewPageUp", whileTyping: false },
+	previewPageDown: { binding: "askUser.previewPageDown", whileTyping: false },
 	externalEditor: { binding: "askUser.externalEditor", whileTyping: true },
 	collapse: { binding: "askUser.collapse", whileTyping: true },
 	answerLater: { binding: "askUser.answerLater", whileTyping: false },

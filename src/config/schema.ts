@@ -83,6 +83,10 @@ export interface AskConfig {
 		previewUp?: "off" | KeySetting;
 		/** Scrolls the option's preview down. */
 		previewDown?: "off" | KeySetting;
+		/** Scrolls the option's preview up a page (over an option without a preview the key jumps to the first row). */
+		previewPageUp?: "off" | KeySetting;
+		/** Scrolls the option's preview down a page (over an option without a preview the key jumps to the last row). */
+		previewPageDown?: "off" | KeySetting;
 		/** Opens the draft or note in $VISUAL / $EDITOR (a key that types text is refused). */
 		externalEditor?: "off" | KeySetting;
 		/** Hides the questionnaire to read the transcript, and shows it again (a key that types text is refused). */
@@ -204,6 +208,8 @@ function buildSchema() {
 				notes: keySetting("notes"),
 				previewUp: keySetting("previewUp"),
 				previewDown: keySetting("previewDown"),
+				previewPageUp: keySetting("previewPageUp"),
+				previewPageDown: keySetting("previewPageDown"),
 				externalEditor: keySetting("externalEditor"),
 				collapse: keySetting("collapse"),
 				answerLater: keySetting("answerLater"),

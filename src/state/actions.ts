@@ -47,6 +47,10 @@ export type Action =
 	| { type: "view/collapseToggled" }
 	/** The user scrolled the focused option's preview by `delta` lines. */
 	| { type: "preview/scrolled"; delta: number }
+	/** The user scrolled the focused option's preview by one page (PgUp / PgDn over a preview). */
+	| { type: "preview/paged"; direction: "up" | "down" }
+	/** The view drew the preview pane with `rows` lines of text (a page is one less, see `previewRows`). */
+	| { type: "preview/paneSized"; rows: number }
 	/** The view measured the preview of `tab`: it cannot scroll past `maxOffset` lines. */
 	| { type: "preview/measured"; tab: number; maxOffset: number }
 	/** A key that the embedded editor should handle itself. */

@@ -18,6 +18,8 @@ export const OWN_KEY_DEFAULTS = {
 	"askUser.notes": ["n"],
 	"askUser.previewUp": ["shift+up"],
 	"askUser.previewDown": ["shift+down"],
+	"askUser.previewPageUp": ["pageUp"],
+	"askUser.previewPageDown": ["pageDown"],
 	"askUser.externalEditor": ["ctrl+g"],
 	"askUser.collapse": ["ctrl+]"],
 	"askUser.answerLater": ["ctrl+l"],

@@ -9,9 +9,9 @@
 import type { Action } from "./actions.ts";
 import { focusedOptionHasPreview, focusedRow, onTypeRow } from "./focused-row.ts";
 import type { HintId } from "./hints.ts";
+import { cancelAction, confirmAction, confirmHint, jumpAction } from "./key-actions.ts";
 import { OWN_KEY_DEFAULTS } from "./key-defaults.ts";
 import { tabCount } from "./layout.ts";
-import { submitChoiceAction, submitChoiceHint } from "./submit-choice.ts";
 import type { QuestionnaireState } from "./types.ts";
 
 /** Pi's host binding ids we reuse, so the user's keybindings.json applies to the questionnaire. */
@@ -37,6 +37,8 @@ export type OwnBindingId =
 	| "askUser.notes"
 	| "askUser.previewUp"
 	| "askUser.previewDown"
+	| "askUser.previewPageUp"
+	| "askUser.previewPageDown"
 	| "askUser.externalEditor"
 	| "askUser.collapse"
 	| "askUser.answerLater";
@@ -75,48 +77,7 @@ const inOptions = (s: QuestionnaireState) => s.mode === "options";
 const inEditor = (s: QuestionnaireState) => s.mode === "editing" || s.mode === "notes";
 const multiTabs = (s: QuestionnaireState) => tabCount(s) > 1;
 const always = (s: QuestionnaireState) => s.mode !== "done";
-
-/** Enter while browsing: depends on the focused row, or on the Submit tab's choice. */
-function confirmAction(s: QuestionnaireState): Action | undefined {
-	if (s.mode === "confirm-discard") return { type: "dialog/discardConfirmed" };
-	if (s.mode === "submit") return submitChoiceAction(s.submitChoice);
-	const f = focusedRow(s);
-	if (!f) return undefined;
-	switch (f.row.kind) {
-		case "option":
-			return f.shape.multi
-				? { type: "multi/optionToggled", option: f.row.option }
-				: { type: "answer/optionChosen", option: f.row.option };
-		case "type":
-			return { type: "draft/opened" };
-		case "next":
-			return { type: "multi/committed" };
-	}
-}
-
-function confirmHint(s: QuestionnaireState): HintId | undefined {
-	if (s.mode === "confirm-discard") return "discard";
-	if (s.mode === "submit") return submitChoiceHint(s.submitChoice);
-	const f = focusedRow(s);
-	if (!f) return undefined;
-	if (f.row.kind === "option") return f.shape.multi ? "toggle" : "select";
-	return f.row.kind === "type" ? "typeAnswer" : "next";
-}
-
-function cancelAction(s: QuestionnaireState): Action {
-	if (s.mode === "editing") return { type: "draft/closed" };
-	if (s.mode === "notes") return { type: "notes/closed" };
-	if (s.mode === "confirm-discard") return { type: "dialog/discardConfirmed" };
-	return { type: "dialog/cancelRequested" };
-}
-
-function jumpAction(s: QuestionnaireState, data: string, keys: KeyInput): Action | undefined {
-	const f = focusedRow(s);
-	const digit = Number(keys.text(data));
-	if (!f || !Number.isInteger(digit) || digit < 1 || digit > f.shape.optionCount) return undefined;
-	const option = digit - 1;
-	return f.shape.multi ? { type: "multi/optionToggled", option } : { type: "answer/optionChosen", option };
-}
+const withPreview = (s: QuestionnaireState) => inOptions(s) && focusedOptionHasPreview(s);
 
 const up = (): Action => ({ type: "nav/focusMoved", direction: "up" });
 const down = (): Action => ({ type: "nav/focusMoved", direction: "down" });
@@ -145,22 +106,6 @@ export const KEYMAP: readonly KeyBinding[] = [
 	},
 	{ id: "askUser.up", defaultKeys: ["k"], description: "Move up", enabled: browsing, hint: none, action: up },
 	{ id: "askUser.down", defaultKeys: ["j"], description: "Move down", enabled: browsing, hint: none, action: down },
-	{
-		id: "tui.select.pageUp",
-		defaultKeys: ["pageUp"],
-		description: "Jump to the first row",
-		enabled: inOptions,
-		hint: none,
-		action: () => ({ type: "nav/focusMoved", direction: "first" }),
-	},
-	{
-		id: "tui.select.pageDown",
-		defaultKeys: ["pageDown"],
-		description: "Jump to the last row",
-		enabled: inOptions,
-		hint: none,
-		action: () => ({ type: "nav/focusMoved", direction: "last" }),
-	},
 	{
 		id: "tui.select.confirm",
 		defaultKeys: ["enter"],
@@ -244,7 +189,7 @@ export const KEYMAP: readonly KeyBinding[] = [
 		id: "askUser.previewUp",
 		defaultKeys: OWN_KEY_DEFAULTS["askUser.previewUp"],
 		description: "Scroll the preview up",
-		enabled: (s) => inOptions(s) && focusedOptionHasPreview(s),
+		enabled: withPreview,
 		hint: label("scrollPreview"),
 		action: () => ({ type: "preview/scrolled", delta: -1 }),
 	},
@@ -252,9 +197,41 @@ export const KEYMAP: readonly KeyBinding[] = [
 		id: "askUser.previewDown",
 		defaultKeys: OWN_KEY_DEFAULTS["askUser.previewDown"],
 		description: "Scroll the preview down",
-		enabled: (s) => inOptions(s) && focusedOptionHasPreview(s),
+		enabled: withPreview,
 		hint: label("scrollPreview"),
 		action: () => ({ type: "preview/scrolled", delta: 1 }),
+	},
+	{
+		id: "askUser.previewPageUp",
+		defaultKeys: OWN_KEY_DEFAULTS["askUser.previewPageUp"],
+		description: "Scroll the preview up a page",
+		enabled: withPreview,
+		hint: label("scrollPreview"),
+		action: () => ({ type: "preview/paged", direction: "up" }),
+	},
+	{
+		id: "askUser.previewPageDown",
+		defaultKeys: OWN_KEY_DEFAULTS["askUser.previewPageDown"],
+		description: "Scroll the preview down a page",
+		enabled: withPreview,
+		hint: label("scrollPreview"),
+		action: () => ({ type: "preview/paged", direction: "down" }),
+	},
+	{
+		id: "tui.select.pageUp",
+		defaultKeys: ["pageUp"],
+		description: "Jump to the first row (over an option with a preview, the key pages the preview instead)",
+		enabled: (s) => inOptions(s) && !focusedOptionHasPreview(s),
+		hint: none,
+		action: () => ({ type: "nav/focusMoved", direction: "first" }),
+	},
+	{
+		id: "tui.select.pageDown",
+		defaultKeys: ["pageDown"],
+		description: "Jump to the last row (over an option with a preview, the key pages the preview instead)",
+		enabled: (s) => inOptions(s) && !focusedOptionHasPreview(s),
+		hint: none,
+		action: () => ({ type: "nav/focusMoved", direction: "last" }),
 	},
 	{
 		id: "askUser.externalEditor",

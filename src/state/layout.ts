@@ -67,6 +67,7 @@ export function initialState(questions: readonly Question[]): QuestionnaireState
 		submitChoice: "submit",
 		collapsed: false,
 		previewScroll: shape.map(() => 0),
+		previewRows: 0,
 		pendingExternal: null,
 		nextRequestId: 1,
 	};

@@ -76,11 +76,15 @@ export function reduceOptions(state: QuestionnaireState, action: Action, context
 		}
 		case "notes/opened":
 			return changed({ ...state, mode: "notes" }, { type: "editor/setText", text: state.notes[tab] ?? "" });
-		case "preview/scrolled": {
+		case "preview/scrolled":
+		case "preview/paged": {
 			const option = rowAt(shape, state.focus[tab] ?? 0);
 			if (option.kind !== "option" || !shape.hasPreview[option.option]) return unchanged(state);
-			if (!Number.isInteger(action.delta)) return unchanged(state);
-			const offset = Math.max(0, (state.previewScroll[tab] ?? 0) + action.delta);
+			// A page keeps one line of the last one in view, so the reader does not lose their place.
+			const page = Math.max(1, state.previewRows - 1);
+			const delta = action.type === "preview/scrolled" ? action.delta : action.direction === "down" ? page : -page;
+			if (!Number.isInteger(delta)) return unchanged(state);
+			const offset = Math.max(0, (state.previewScroll[tab] ?? 0) + delta);
 			const previewScroll = setAt(state.previewScroll, tab, offset);
 			return previewScroll === state.previewScroll ? unchanged(state) : changed({ ...state, previewScroll });
 		}

@@ -45,6 +45,9 @@ function reduceStep(state: QuestionnaireState, action: Action, context: ReduceCo
 		}
 		case "editor/externalReturned":
 			return reduceExternalReturned(state, action);
+		case "preview/paneSized":
+			if (!inRange(action.rows, Number.MAX_SAFE_INTEGER) || action.rows === state.previewRows) return unchanged(state);
+			return changed({ ...state, previewRows: action.rows });
 		case "preview/measured": {
 			const current = state.previewScroll[action.tab];
 			if (current === undefined || !inRange(action.maxOffset, Number.MAX_SAFE_INTEGER)) return unchanged(state);

@@ -4,7 +4,8 @@
  * valid pi-tui key id; "off" and `digits: false` unbind. A conflict is a key that one of our bindings
  * shares with another binding (ours, or one of Pi's `tui.select.*` / `tui.input.submit` in the user's
  * keybindings): the keymap's order decides which one the key reaches, so the other silently loses it —
- * hence the warning. Pairs that do the same thing (j and ↓ both moving down) are not conflicts.
+ * hence the warning. Pairs that do the same thing (j and ↓ both moving down), or that are never enabled
+ * together (PgDn pages a preview over an option with one, and jumps to the last row elsewhere), are not.
  */
 
 import { KEY_OFF, KEY_SETTINGS, type KeySettingName } from "../config/key-spec.ts";
@@ -30,6 +31,18 @@ const SAME_ACTION: readonly (readonly [BindingId, BindingId])[] = [
 	["askUser.tabNext", "askUser.tabRight"],
 	["askUser.tabPrev", "askUser.tabLeft"],
 	["tui.select.confirm", "tui.input.submit"],
+];
+
+/**
+ * Groups of bindings never enabled in the same state as the other group's (the keymap's predicates
+ * exclude each other): they take turns on a key. The preview's keys work over an option with a preview,
+ * the row jumps everywhere else.
+ */
+const TAKE_TURNS: readonly (readonly [readonly BindingId[], readonly BindingId[]])[] = [
+	[
+		["askUser.previewUp", "askUser.previewDown", "askUser.previewPageUp", "askUser.previewPageDown"],
+		["tui.select.pageUp", "tui.select.pageDown"],
+	],
 ];
 
 /** The session's overrides for a loaded `keys` section (absent settings keep their defaults). */
@@ -66,7 +79,7 @@ export function keyConflicts(host: HostKeybindings, overrides: OwnKeyOverrides =
 	for (const binding of HOST_BINDINGS) add(binding, hostKeys(host, binding));
 	const warnings: string[] = [];
 	for (const [key, bindings] of byKey) {
-		const clashing = bindings.filter((a) => bindings.some((b) => a !== b && !sameAction(a, b)));
+		const clashing = bindings.filter((a) => bindings.some((b) => a !== b && !harmless(a, b)));
 		if (!clashing.some((b) => b.startsWith("askUser."))) continue;
 		const ordered = [...new Set(clashing)].sort((a, b) => keymapIndex(a) - keymapIndex(b));
 		const names = ordered.map(settingOf);
@@ -98,8 +111,12 @@ function hostKeys(host: HostKeybindings, binding: HostBindingId): readonly strin
 	}
 }
 
-function sameAction(a: BindingId, b: BindingId): boolean {
-	return SAME_ACTION.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+/** True when `a` and `b` may share a key: they do the same thing, or never apply at once. */
+function harmless(a: BindingId, b: BindingId): boolean {
+	const pair = ([x, y]: readonly [BindingId, BindingId]) => (x === a && y === b) || (x === b && y === a);
+	const turns = ([x, y]: readonly [readonly BindingId[], readonly BindingId[]]) =>
+		(x.includes(a) && y.includes(b)) || (x.includes(b) && y.includes(a));
+	return SAME_ACTION.some(pair) || TAKE_TURNS.some(turns);
 }
 
 function keymapIndex(binding: BindingId): number {

@@ -30,6 +30,8 @@ declare module "@earendil-works/pi-tui" {
 		"askUser.notes": true;
 		"askUser.previewUp": true;
 		"askUser.previewDown": true;
+		"askUser.previewPageUp": true;
+		"askUser.previewPageDown": true;
 		"askUser.externalEditor": true;
 		"askUser.collapse": true;
 		"askUser.answerLater": true;

@@ -94,7 +94,11 @@ export class QuestionnaireSession implements Focusable {
 		this.keys = createSessionKeys(options.keybindings, options.keys);
 		this.editor = new EmbeddedEditor(options.tui, options.editorTheme);
 		this.view = new QuestionnaireView(options.theme, this.m);
-		this.layoutAhead = new IdleWork(() => this.view.layoutAhead(), LAYOUT_AHEAD_AFTER_MS);
+		this.layoutAhead = new IdleWork(() => {
+			const step = this.view.layoutAhead();
+			if (step === "redraw") options.tui.requestRender();
+			return step !== "done";
+		}, LAYOUT_AHEAD_AFTER_MS);
 		this.hiddenNotice = new HiddenNotice(
 			options.widgets,
 			() => this.m.viewCollapsed(this.keys.label("askUser.collapse")),
@@ -169,6 +173,9 @@ export class QuestionnaireSession implements Focusable {
 				this.dispatch({ type: "preview/measured", tab, maxOffset: max });
 				lines = this.draw(width);
 			}
+			// A page of the preview is what the pane shows; only the view knows that.
+			const rows = this.view.previewTextRows();
+			if (rows !== undefined && rows !== this.state.previewRows) this.dispatch({ type: "preview/paneSized", rows });
 			this.layoutAhead.schedule();
 			return lines;
 		} catch (error) {

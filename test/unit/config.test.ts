@@ -51,6 +51,8 @@ const UI_DEFAULTS = {
 		notes: "n",
 		previewUp: "shift+up",
 		previewDown: "shift+down",
+		previewPageUp: "pageUp",
+		previewPageDown: "pageDown",
 		externalEditor: "ctrl+g",
 		collapse: "ctrl+]",
 		answerLater: "ctrl+l",

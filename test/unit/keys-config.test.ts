@@ -214,4 +214,16 @@ describe("keyConflicts", () => {
 		expect(canonicalKey("shift+ctrl++")).toBe("ctrl+shift++");
 		expect(canonicalKey("return")).toBe("enter");
 	});
+
+	it("the preview's page keys and the row jumps take turns on PgUp / PgDn; elsewhere a shared key is one", () => {
+		// The defaults share PgUp / PgDn: the keymap enables one or the other, never both.
+		expect(keyConflicts(host(), keyOverridesFrom({ previewPageUp: "pageDown", previewPageDown: "pageUp" }))).toEqual(
+			[],
+		);
+		// Two of the preview's own keys on one key do clash, as does a page key on the multi-select toggle.
+		expect(keyConflicts(host(), keyOverridesFrom({ previewPageDown: "shift+down" }))).toEqual([
+			'Key "shift+down" is bound to keys.previewDown and keys.previewPageDown; where both apply it does what keys.previewDown says.',
+		]);
+		expect(keyConflicts(host(), keyOverridesFrom({ previewPageDown: "space" }))).toHaveLength(1);
+	});
 });

@@ -40,6 +40,8 @@ export const KEYS = {
 		ctrlBracket: "\x1d",
 		shiftDown: "\x1b[1;2B",
 		ctrlN: "\x0e",
+		pageUp: "\x1b[5~",
+		pageDown: "\x1b[6~",
 	},
 	kitty: {
 		up: "\x1b[A",
@@ -55,6 +57,8 @@ export const KEYS = {
 		ctrlBracket: "\x1b[93;5u",
 		shiftDown: "\x1b[1;2B",
 		ctrlN: "\x1b[110;5u",
+		pageUp: "\x1b[5~",
+		pageDown: "\x1b[6~",
 	},
 } as const;
 

@@ -195,6 +195,59 @@ describe("preview", () => {
 		const noPreview = run(down.state, three, { type: "nav/focusMoved", direction: "down" });
 		expect(reduce(noPreview.state, { type: "preview/scrolled", delta: 1 }, three).state).toBe(noPreview.state);
 	});
+
+	it("pages by what the pane showed less one line (the last line of a page is the next one's first)", () => {
+		const sized = run(start(three), three, { type: "preview/paneSized", rows: 12 });
+		expect(sized.state.previewRows).toBe(12);
+		expect(sized.effects).toEqual([render]);
+		const down = run(sized.state, three, { type: "preview/paged", direction: "down" });
+		expect(down.state.previewScroll[0]).toBe(11);
+		const twice = run(down.state, three, { type: "preview/paged", direction: "down" });
+		expect(twice.state.previewScroll[0]).toBe(22);
+		const back = run(
+			twice.state,
+			three,
+			{ type: "preview/paged", direction: "up" },
+			{ type: "preview/paged", direction: "up" },
+		);
+		expect(back.state.previewScroll[0]).toBe(0);
+		// Never above the top; past the end the view's measurement clamps it, as for a line.
+		expect(reduce(back.state, { type: "preview/paged", direction: "up" }, three).state).toBe(back.state);
+		const clamped = run(twice.state, three, { type: "preview/measured", tab: 0, maxOffset: 15 });
+		expect(clamped.state.previewScroll[0]).toBe(15);
+	});
+
+	it("pages by one line in a pane of one or two lines, and before any frame was drawn", () => {
+		for (const rows of [0, 1, 2]) {
+			const s = run(
+				start(three),
+				three,
+				{ type: "preview/paneSized", rows },
+				{ type: "preview/paged", direction: "down" },
+			);
+			expect(s.state.previewScroll[0], `${rows} rows`).toBe(1);
+		}
+	});
+
+	it("takes the pane size in every mode, ignores the same size again and a size that is no count", () => {
+		const editing = run(start(three), three, { type: "draft/opened" }, { type: "preview/paneSized", rows: 7 });
+		expect(editing.state.previewRows).toBe(7);
+		expect(reduce(editing.state, { type: "preview/paneSized", rows: 7 }, three).state).toBe(editing.state);
+		for (const rows of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])
+			expect(reduce(editing.state, { type: "preview/paneSized", rows }, three).state).toBe(editing.state);
+	});
+
+	it("does not page without a preview on the focused option, or while typing", () => {
+		const noPreview = run(
+			start(three),
+			three,
+			{ type: "preview/paneSized", rows: 9 },
+			{ type: "nav/focusMoved", direction: "down" },
+		);
+		expect(reduce(noPreview.state, { type: "preview/paged", direction: "down" }, three).state).toBe(noPreview.state);
+		const editing = run(start(three), three, { type: "preview/paneSized", rows: 9 }, { type: "draft/opened" });
+		expect(reduce(editing.state, { type: "preview/paged", direction: "down" }, three).state).toBe(editing.state);
+	});
 });
 
 describe("single-question form", () => {

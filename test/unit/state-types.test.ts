@@ -31,6 +31,8 @@ describe("closed unions", () => {
 			| "dialog/discardDismissed"
 			| "view/collapseToggled"
 			| "preview/scrolled"
+			| "preview/paged"
+			| "preview/paneSized"
 			| "preview/measured"
 			| "editor/keyForwarded"
 			| "editor/externalRequested"

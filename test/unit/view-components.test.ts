@@ -87,7 +87,7 @@ describe.each(THEMES)("every component fits every width (%s theme)", (_name, the
 		const pane = new PreviewPane(theme);
 		for (const w of WIDTHS)
 			for (const height of [0, 1, 2, 5, 1000]) {
-				pane.setProps({ id: "0:0", markdown, offset: 3, height, upKey: "Shift+↑", downKey: "Shift+↓" });
+				pane.setProps({ id: "0:0", markdown, offset: 3, height, upKeys: ["Shift+↑"], downKeys: ["Shift+↓"] });
 				const lines = pane.render(w);
 				expect(lines.length).toBeLessThanOrEqual(height);
 				expectFits(lines, w);
@@ -334,8 +334,8 @@ describe("preview pane", () => {
 			markdown,
 			offset: 10,
 			height: 21,
-			upKey: "Shift+↑",
-			downKey: "Shift+↓",
+			upKeys: ["Shift+↑"],
+			downKeys: ["Shift+↓"],
 		});
 		const lines = trimmed(pane.render(60));
 		expect(lines).toHaveLength(21);
@@ -352,8 +352,8 @@ describe("preview pane", () => {
 			markdown: "# Title\n\nbody",
 			offset: 0,
 			height: 10,
-			upKey: "",
-			downKey: "",
+			upKeys: [],
+			downKeys: [],
 		});
 		expect(trimmed(pane.render(40))).toEqual(["Title", "", "body"]);
 		expect(pane.maxOffset()).toBe(0);
@@ -365,8 +365,8 @@ describe("preview pane", () => {
 			markdown: "[docs](http://evil.example)",
 			offset: 0,
 			height: 5,
-			upKey: "",
-			downKey: "",
+			upKeys: [],
+			downKeys: [],
 		});
 		expect(pane.render(40).join("\n")).not.toContain("\x1b]8;");
 	});

@@ -281,11 +281,11 @@ describe("layout", () => {
 		const at20 = screen(state, 80, { maxHeight: 20 }, long);
 		expect(at20.slice(2, 6)).toEqual([" A question", " with", " several", " lines"]);
 		expect(at20).toContain("   ↓ 7 more");
-		expect(at20).toContain(" lines 1–3 of 79 · Shift+↓ more");
+		expect(at20).toContain(" lines 1–3 of 79 · Shift+↓/PgDn more");
 		// 12 rows: the question is clipped with a visible mark, the preview keeps a line and its position.
 		const at12 = screen(state, 80, { maxHeight: 12 }, long);
 		expect(at12).toContain(" with …");
-		expect(at12).toContain(" lines 1–2 of 79 · Shift+↓ more");
+		expect(at12).toContain(" lines 1–2 of 79 · Shift+↓/PgDn more");
 		expect(at12.filter((l) => l.startsWith("─"))).toEqual([]);
 	});
 });
@@ -311,13 +311,13 @@ describe("preview scrolling and caching", () => {
 		view.setInput({ state, context: ctx, maxHeight: 30 });
 		const lines = trimmed(view.render(120));
 		const position = lines.find((l) => l.includes("lines 11–"));
-		expect(position).toMatch(/│ lines 11–\d+ of 599 · Shift\+↓ more$/);
+		expect(position).toMatch(/│ lines 11–\d+ of 599 · Shift\+↓\/PgDn more$/);
 		const max = view.previewMaxOffset();
 		expect(max).toBeGreaterThan(500);
 		state = reduce(state, { type: "preview/measured", tab: 0, maxOffset: max ?? 0 }, ctx).state;
 		state = reduce(state, { type: "preview/scrolled", delta: 10_000 }, ctx).state;
 		view.setInput({ state, context: ctx, maxHeight: 30 });
-		expect(trimmed(view.render(120)).some((l) => l.endsWith("of 599 · Shift+↑ back"))).toBe(true);
+		expect(trimmed(view.render(120)).some((l) => l.endsWith("of 599 · Shift+↑/PgUp back"))).toBe(true);
 		view.setInput({
 			state: reduce(state, { type: "nav/focusMoved", direction: "last" }, ctx).state,
 			context: ctx,

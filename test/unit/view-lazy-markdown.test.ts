@@ -213,7 +213,7 @@ describe("laying out only what is read", () => {
 			{ id: "1:0", markdown: doc(2), offset: 50 },
 		];
 		const show = (pane: PreviewPane, { id, markdown, offset }: (typeof ahead)[number]) => {
-			pane.setProps({ id, markdown, offset, height: 20, upKey: "Shift+↑", downKey: "Shift+↓" });
+			pane.setProps({ id, markdown, offset, height: 20, upKeys: ["Shift+↑"], downKeys: ["Shift+↓"] });
 			return trimmed(pane.render(80));
 		};
 		let firstSteps = 0;
@@ -238,8 +238,8 @@ describe("laying out only what is read", () => {
 			markdown: big,
 			offset: 5,
 			height: 11,
-			upKey: "Shift+↑",
-			downKey: "Shift+↓",
+			upKeys: ["Shift+↑"],
+			downKeys: ["Shift+↓"],
 		});
 		const lines = trimmed(pane.render(80));
 		expect(lines).toHaveLength(11);

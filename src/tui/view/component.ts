@@ -87,6 +87,11 @@ export abstract class PropsComponent<P extends object, C = readonly string[]> {
 		this.built = undefined;
 	}
 
+	/** Draws again at the next `render`, the content kept (it learned more than it showed last time). */
+	protected redraw(): void {
+		this.rendered = undefined;
+	}
+
 	/** The full content at `width`, rebuilt only when the content props or the width change. */
 	protected contentAt(width: number): C {
 		const key = this.contentKey();

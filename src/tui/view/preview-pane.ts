@@ -3,11 +3,13 @@
  * theme. One document per (tab, option), made the first time that option is focused and kept, so a
  * preview is laid out again only when its width changes, never per key press. A long preview is laid out
  * only as far as it is shown (lazy-markdown.ts): a 1 MB preview costs its first screen. Longer previews
- * scroll by the given offset and end in a position line ("lines 11–30 of 300 · Shift+↓ more", or
- * "of ≥ 64" while the end has not been laid out yet); nothing is cut silently. OSC 8 hyperlinks that
+ * scroll by the given offset and end in a position line ("lines 11–30 of 300 · Shift+↓/PgDn more", or
+ * "of ≥ 64" until the end is laid out: `layoutShown` gets there while the person reads); nothing is cut
+ * silently. OSC 8 hyperlinks that
  * pi-tui would emit for markdown links are removed: the URL comes from the model and would be hidden
  * behind the text. Must not import the state.
  */
+import { visibleWidth } from "@earendil-works/pi-tui";
 import { defaultMessages, type Messages } from "../../i18n/messages.ts";
 import { fitLine } from "../../text/fit.ts";
 import { clampWidth, PropsComponent } from "./component.ts";
@@ -24,9 +26,12 @@ export interface PreviewProps {
 	offset: number;
 	/** Lines available, the position line included. */
 	height: number;
-	/** Key names that scroll up and down, for the position line. */
-	upKey: string;
-	downKey: string;
+	/**
+	 * Names of the keys that scroll up and down, for the position line: the ones to try, longest first
+	 * ("Shift+↓/PgDn", then "Shift+↓"); the first that lets the line fit is shown, else none.
+	 */
+	upKeys: readonly string[];
+	downKeys: readonly string[];
 }
 
 /** A preview the pane may show next: laid out ahead while the user reads. */
@@ -41,14 +46,14 @@ type PreviewContent = { doc: LazyMarkdown } | { line: string };
 
 /** The preview pane component. */
 export class PreviewPane extends PropsComponent<PreviewProps, PreviewContent> {
-	protected override readonly windowKeys = ["offset", "height", "upKey", "downKey"] as const;
+	protected override readonly windowKeys = ["offset", "height", "upKeys", "downKeys"] as const;
 	private readonly theme: ViewTheme;
 	private readonly m: Messages;
 	private readonly documents = new Map<string, { source: string; doc: LazyMarkdown }>();
 	private lastMaxOffset = 0;
 
 	constructor(theme: ViewTheme, props?: PreviewProps, messages: Messages = defaultMessages) {
-		super(props ?? { id: "", markdown: undefined, offset: 0, height: 0, upKey: "", downKey: "" });
+		super(props ?? { id: "", markdown: undefined, offset: 0, height: 0, upKeys: [], downKeys: [] });
 		this.theme = theme;
 		this.m = messages;
 	}
@@ -69,9 +74,30 @@ export class PreviewPane extends PropsComponent<PreviewProps, PreviewContent> {
 		return this.lastMaxOffset;
 	}
 
+	/** After `render`: the lines of text the pane has room for (its height less the position line). */
+	textRows(): number {
+		return Math.max(1, Math.floor(this.props.height) - 1);
+	}
+
 	override invalidate(): void {
 		super.invalidate();
 		for (const entry of this.documents.values()) entry.doc.invalidate();
+	}
+
+	/**
+	 * Lays out one more piece of the preview shown, towards its end, so its position line can give the exact
+	 * line count. "more": pieces are left; "counted": that was the last one (the next frame shows the
+	 * count); "done": it was laid out to its end already, or no preview is shown.
+	 */
+	layoutShown(width: number): "more" | "counted" | "done" {
+		const { id, markdown } = this.props;
+		if (markdown === undefined) return "done";
+		const doc = this.documentFor(id, markdown);
+		const w = clampWidth(width);
+		if (!doc.layoutStep(w, Number.POSITIVE_INFINITY)) return "done";
+		if (!doc.linesAt(w, 0).complete) return "more";
+		this.redraw();
+		return "counted";
 	}
 
 	/**
@@ -120,18 +146,22 @@ export class PreviewPane extends PropsComponent<PreviewProps, PreviewContent> {
 		const max = total - Math.max(1, rows);
 		const offset = Math.min(max, Math.max(0, Math.floor(this.props.offset)));
 		const out = lines.slice(offset, offset + rows);
-		const hint =
-			offset < max || !complete
-				? this.m.viewPreviewMore(this.props.downKey)
-				: offset > 0
-					? this.m.viewPreviewBack(this.props.upKey)
-					: "";
 		const first = offset + 1;
 		const last = Math.max(first, offset + rows);
-		const position = complete
-			? this.m.viewPreviewPosition(first, last, total, hint)
-			: this.m.viewPreviewPartial(first, last, total, hint);
-		out.push(this.theme.dim(fitLine(position, width)));
+		const position = (hint: string) =>
+			complete
+				? this.m.viewPreviewPosition(first, last, total, hint)
+				: this.m.viewPreviewPartial(first, last, total, hint);
+		const more = offset < max || !complete;
+		const hints =
+			more || offset > 0
+				? (more ? this.props.downKeys : this.props.upKeys)
+						.filter((keys) => keys !== "")
+						.map((keys) => (more ? this.m.viewPreviewMore(keys) : this.m.viewPreviewBack(keys)))
+				: [];
+		// The longest key hint that fits; in a narrow pane the figures matter more than the keys.
+		const fitting = [...hints, ""].map(position).find((line) => visibleWidth(line) <= width);
+		out.push(this.theme.dim(fitLine(fitting ?? position(""), width)));
 		return out;
 	}
 

@@ -79,8 +79,9 @@ export interface PreviewInput {
 	/** The focused option's markdown, or undefined when the focused row has none. */
 	markdown: string | undefined;
 	offset: number;
-	upKey: string;
-	downKey: string;
+	/** Key names for the position line, longest first (see `PreviewProps`). */
+	upKeys: string[];
+	downKeys: string[];
 }
 
 /** One status line and how it looks. */
@@ -279,8 +280,9 @@ export class PropsAdapter {
 			id: focused ? previewId(focused.tab, focused.option) : "",
 			markdown: focused?.markdown,
 			offset: focused?.offset ?? 0,
-			upKey: keyLabel("askUser.previewUp"),
-			downKey: keyLabel("askUser.previewDown"),
+			// The position line names a line's key and a page's (Shift+↓/PgDn), or one of them where that is too wide.
+			upKeys: scrollKeys("askUser.previewUp", "askUser.previewPageUp", keyLabel),
+			downKeys: scrollKeys("askUser.previewDown", "askUser.previewPageDown", keyLabel),
 		};
 	}
 
@@ -317,6 +319,11 @@ export class PropsAdapter {
 		if (target === undefined) return undefined;
 		return shortfall(editorText(state, target).trim(), target === "draft" ? limits.customAnswer : limits.note);
 	}
+}
+
+/** The names of a preview's line and page keys together, then of the one bound first alone. */
+function scrollKeys(line: BindingId, page: BindingId, keyLabel: KeyLabel): string[] {
+	return [hintKeys([line, page], keyLabel), hintKeys([line], keyLabel) || hintKeys([page], keyLabel)];
 }
 
 /** The preview pane caches one document per preview under this id. */

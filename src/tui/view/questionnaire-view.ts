@@ -106,14 +106,24 @@ export class QuestionnaireView {
 	}
 
 	/**
-	 * Lays out one piece of a preview the next keys may show (nearest first), at the room the last frame
-	 * gave the preview, so focusing it later costs nothing. False when nothing is left or no preview was shown.
+	 * Lays out one piece: first of the previews the next keys may show (nearest first, their first screen),
+	 * so focusing them later costs nothing; then of the preview on screen, towards its end, so its position
+	 * line can give the exact line count ("redraw": that piece was its last, the next frame shows the count).
+	 * At the room the last frame gave the preview. "done" when nothing is left or no preview was shown.
 	 */
-	layoutAhead(): boolean {
+	layoutAhead(): "more" | "redraw" | "done" {
 		const input = this.input;
 		const room = this.previewRoom;
-		if (!input || !room) return false;
-		return this.preview.layoutAhead(this.adapter.previewsAhead(input), room.width, room.rows);
+		if (!input || !room) return "done";
+		if (this.preview.layoutAhead(this.adapter.previewsAhead(input), room.width, room.rows)) return "more";
+		const shown = this.previewShown ? this.preview.layoutShown(room.width) : "done";
+		if (shown === "counted") this.cache = undefined;
+		return shown === "counted" ? "redraw" : shown;
+	}
+
+	/** After `render`: the lines of preview text on screen (one page), or undefined without a preview. */
+	previewTextRows(): number | undefined {
+		return this.previewShown ? this.preview.textRows() : undefined;
 	}
 
 	/** After `render`: the preview's largest scroll offset on the current tab, or undefined without a preview. */
