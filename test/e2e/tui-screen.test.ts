@@ -2,7 +2,8 @@
  * What a person sees of the questionnaire in the real `pi` TUI (tmux, or `script` + xterm-headless)
  * when the terminal changes around it: a window grown from small to large (and back) shows the whole
  * dialog, footer and bottom border included; a hidden (collapsed) questionnaire leaves one line saying
- * so and naming the key that reopens it, gone once reopened.
+ * so and naming the key that reopens it, gone once reopened; a long preview gives its exact line count
+ * and PgDn moves it by a page.
  */
 import { describe, expect, it } from "vitest";
 import { type StartedTui, tuiPerTest } from "../support/lifecycle.ts";
@@ -28,9 +29,14 @@ function narrowFooterShown(screen: string): boolean {
 	return screen.split("\n").some((line) => line.includes("navigate") && line.trimEnd().endsWith("· …"));
 }
 
-async function openAt(cols: number, rows: number, questions: object[] = [CACHE_QUESTION]): Promise<StartedTui> {
+async function openAt(
+	cols: number,
+	rows: number,
+	questions: object[] = [CACHE_QUESTION],
+	shown = "In-memory LRU",
+): Promise<StartedTui> {
 	const started = await startPi([askStep(...questions), echoStep], "We need a cache. Ask me.", { cols, rows });
-	await started.session.waitForScreen("In-memory LRU", `the questionnaire at ${cols}×${rows}`);
+	await started.session.waitForScreen(shown, `the questionnaire at ${cols}×${rows}`);
 	return started;
 }
 
@@ -107,5 +113,43 @@ describe("a cut is never silent", () => {
 		await session.waitForScreen(() => harness.fake.requests.length === 2, "the tool result reaching the model");
 		const received = harness.fake.requests.at(-1)?.lastToolResult ?? "";
 		expect(received).toContain(`"${pasted.slice(0, 4_000)}" [… 25699 more characters] (typed by the user)`);
+	});
+});
+
+describe("a long preview", () => {
+	/** 3,000 one-line paragraphs: 5,999 lines at any width, about 26 KB (laid out piece by piece). */
+	const LONG = Array.from({ length: 3_000 }, (_, i) => `row ${i + 1}`).join("\n\n");
+	const SCHEMA = {
+		question: "Which generated schema should we ship?",
+		header: "Schema",
+		options: [
+			{ label: "Generated", description: "From the OpenAPI file.", preview: LONG },
+			{ label: "Hand-written", description: "Kept by hand." },
+		],
+	};
+	const positionOf = (screen: string) => /lines (\d+)–(\d+) of (≥ )?(\d+)/.exec(screen);
+
+	it("the position shows the exact total once the person pauses, and PgDn moves the preview by a page", async () => {
+		const { harness, session } = await openAt(120, 30, [SCHEMA], "Hand-written");
+		const counted = await session.waitForScreen(
+			(s) => positionOf(s)?.[4] === "5999" && !positionOf(s)?.[3],
+			"the exact count",
+		);
+		const top = positionOf(counted);
+		expect(top?.[1]).toBe("1");
+		const last = Number(top?.[2]);
+		expect(counted).toContain("Shift+↓/PgDn more");
+		session.keys("NPage");
+		const paged = await session.waitForScreen((s) => positionOf(s)?.[1] === String(last), "the next page");
+		const page = last - 1;
+		expect(positionOf(paged)?.slice(1)).toEqual([String(last), String(last + page), undefined, "5999"]);
+		// The page's first line is the last one's last; "row N" sits on line 2N − 1.
+		expect(paged).toContain(`row ${Math.ceil((last + 1) / 2)}`);
+		session.keys("PPage");
+		await session.waitForScreen((s) => positionOf(s)?.[1] === "1", "back at the top");
+		// The focus stayed on the option all along: Enter chooses it.
+		session.keys("Enter");
+		await session.waitForScreen("received:", "the model's reply");
+		expect(harness.fake.requests.at(-1)?.lastToolResult).toContain('"Generated"');
 	});
 });
