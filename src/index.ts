@@ -5,14 +5,13 @@
 import { type ExtensionAPI, VERSION } from "@earendil-works/pi-coding-agent";
 import { type AskConfig, loadConfig, resolveAgentDir } from "./config/load.ts";
 import { prewarmTui } from "./host/load-tui.ts";
-import type { PendingQuestionnaire } from "./pending/registry.ts";
 import { registerAnswerCommand } from "./pi/answer-command.ts";
+import { installLateAnswers } from "./pi/late-answer.ts";
 import { installPendingQuestionnaires } from "./pi/pending-session.ts";
 import { piVersionWarning } from "./pi/pi-version.ts";
 import { defineAskTool } from "./pi/tool-definition.ts";
 import { installVisibilityReconciler } from "./pi/visibility.ts";
 import { warn } from "./pi/warn.ts";
-import type { QuestionnaireResult } from "./protocol/result.ts";
 import { Answerers } from "./tool/answer-events.ts";
 import { DEFAULT_GUIDANCE, type GuidanceTexts, TOOL_NAME } from "./tool/guidance.ts";
 
@@ -52,6 +51,8 @@ export default function askUserQuestion(pi: ExtensionAPI): void {
 	// Questionnaires that outlive their call: recorded in the session, restored at its start (after the
 	// config above, so the footer speaks the project's locale), reopened with /answer.
 	const pending = installPendingQuestionnaires(pi, currentConfig);
+	// Their answers (or a decline) reach the agent as a message once they are given (pi/late-answer.ts).
+	const deliverLateAnswer = installLateAnswers(pi, currentConfig);
 	registerAnswerCommand(pi, { store: pending, config: currentConfig, deliver: deliverLateAnswer });
 	pi.registerTool(defineAskTool(guidance, currentConfig, bus, pending));
 	// Load the questionnaire UI shortly after a TUI session starts, off the start-up path.
@@ -84,6 +85,3 @@ function sameGuidance(a: GuidanceTexts, b: GuidanceTexts): boolean {
 		a.promptGuidelines.every((line, i) => line === b.promptGuidelines[i])
 	);
 }
-
-/** The late answer (src/pi/late-answer.ts, not landed yet): until then the settled result goes nowhere. */
-function deliverLateAnswer(_pending: PendingQuestionnaire, _result: QuestionnaireResult): void {}

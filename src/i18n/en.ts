@@ -270,6 +270,9 @@ export const en = {
 	renderError: "Error",
 	/** A result without text. */
 	renderNoResult: "No result",
+	/** Above a late answer's result rows: when its questionnaire was asked (local time, if known). */
+	renderLateAnswer: (asked: string | undefined): string =>
+		asked === undefined ? "Late answer" : `Late answer · asked ${asked}`,
 	// ── end of the transcript renderers block ──
 
 	// ── pending questionnaires and /answer (src/pi/pending-*.ts, src/pi/answer-command.ts) ──

@@ -159,6 +159,8 @@ export const ja = once(
 		renderExpand: "で展開",
 		renderError: "エラー",
 		renderNoResult: "結果なし",
+		renderLateAnswer: (asked: string | undefined): string =>
+			asked === undefined ? "後からの回答" : `後からの回答 · 質問日時 ${asked}`,
 
 		pendingStatus: (count: number): string => `未回答の質問票 ${count} 件 · /answer`,
 		pendingCommand: "後回しにした、または中断された質問票に回答します",

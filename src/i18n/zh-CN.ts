@@ -154,6 +154,8 @@ export const zhCN = once(
 		renderExpand: "展开",
 		renderError: "错误",
 		renderNoResult: "无结果",
+		renderLateAnswer: (asked: string | undefined): string =>
+			asked === undefined ? "延后的回答" : `延后的回答 · 提问于 ${asked}`,
 
 		pendingStatus: (count: number): string => `${count} 份问卷待回答 · /answer`,
 		pendingCommand: "回答已搁置或被中断的问卷",

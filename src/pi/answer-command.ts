@@ -29,7 +29,7 @@ export interface AnswerCommandDeps {
 	store: PendingStore;
 	config: () => AskConfig;
 	/** Hands a settled questionnaire's result (answers or a decline) to the agent, once. */
-	deliver(pending: PendingQuestionnaire, result: QuestionnaireResult): void;
+	deliver(pending: PendingQuestionnaire, result: QuestionnaireResult): void | Promise<void>;
 }
 
 /** A questionnaire open in `/answer`: ended early when the session goes away. */
@@ -58,15 +58,15 @@ export function registerAnswerCommand(pi: ExtensionAPI, deps: AnswerCommandDeps)
 			if (list.length === 0) return ctx.ui.notify(m.pendingNone, "info");
 			const choice = only ? { answer: only } : await pickPending(ctx.ui, list, m, Date.now());
 			if (choice === undefined) return;
-			if ("discard" in choice) return discard(choice.discard);
+			if ("discard" in choice) return await discard(choice.discard);
 			if (open.has(choice.answer.id)) return ctx.ui.notify(m.pendingAlreadyOpen, "info");
 			await answer(choice.answer, ctx, m);
 		},
 	});
 
-	function discard(pending: PendingQuestionnaire): void {
+	async function discard(pending: PendingQuestionnaire): Promise<void> {
 		const declined = finishedResult("tui", pending.questionnaire.questions.length, "declined", { answers: [] });
-		if (deps.store.settle(pending.id, declined)) deps.deliver(pending, declined);
+		if (deps.store.settle(pending.id, declined)) await deps.deliver(pending, declined);
 	}
 
 	async function answer(pending: PendingQuestionnaire, ctx: ExtensionCommandContext, m: Messages): Promise<void> {
@@ -97,7 +97,7 @@ export function registerAnswerCommand(pi: ExtensionAPI, deps: AnswerCommandDeps)
 					progress,
 				},
 			);
-			settleWith(pending, capDetails(result), ctx, m);
+			await settleWith(pending, capDetails(result), ctx, m);
 		} finally {
 			stopWatching();
 			open.delete(id);
@@ -105,19 +105,19 @@ export function registerAnswerCommand(pi: ExtensionAPI, deps: AnswerCommandDeps)
 		}
 	}
 
-	function settleWith(
+	async function settleWith(
 		pending: PendingQuestionnaire,
 		result: QuestionnaireResult,
 		ctx: ExtensionCommandContext,
 		m: Messages,
-	): void {
+	): Promise<void> {
 		// Settled elsewhere while it was open: that answer won.
 		if (deps.store.get(pending.id) === undefined) return;
 		switch (result.outcome) {
 			case "answered":
 			case "partial":
 			case "declined":
-				if (deps.store.settle(pending.id, result)) deps.deliver(pending, result);
+				if (deps.store.settle(pending.id, result)) await deps.deliver(pending, result);
 				return;
 			case "deferred":
 			case "interrupted":

@@ -41,13 +41,13 @@ const ANSWER_COLUMNS = 48;
 const MAX_CHARS = 4000;
 
 /** A row of styled text: "clip" rows are cut to one line, "wrap" rows wrap. */
-interface Row {
+export interface Row {
 	text: string;
 	clip: boolean;
 }
 
 /** Rows fitted to the render width, cached per width like pi-tui's `Text`. */
-class RowsView implements Component {
+export class RowsView implements Component {
 	private cache: { width: number; lines: readonly string[] } | undefined;
 	private readonly rows: readonly Row[];
 	constructor(rows: readonly Row[]) {

@@ -79,26 +79,6 @@ export function resultText(
 	return fitPieces(pieces, limits.totalText);
 }
 
-/**
- * The text of a late answer (a message, never a second tool result): the same wording as the tool result
- * would have had, after a line naming the questionnaire by the time it was asked (`askedAt`, epoch ms).
- */
-export function lateAnswerText(
-	result: QuestionnaireResult,
-	questions: readonly string[],
-	askedAt: number,
-	limits: TextLimits = DEFAULT_LIMITS,
-): string {
-	const { pendingId: _settled, ...final } = result;
-	return `Late answer to the ask_user_question questionnaire asked at ${askedTime(askedAt)}: ${resultText(final, questions, limits)}`;
-}
-
-/** "2026-12-04 07:12 UTC": minutes are enough to tell questionnaires apart, and UTC is never ambiguous. */
-function askedTime(epochMs: number): string {
-	const iso = Number.isFinite(epochMs) ? new Date(epochMs).toISOString() : "an unknown time";
-	return iso.length >= 16 ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : iso;
-}
-
 /** One short sentence: what the model must (not) do while the person has not answered yet. */
 const DEFERRED_ADVICE =
 	"The user will answer later: do not assume answers, continue with work that does not depend on them and do not ask the same questions again meanwhile; the answers will arrive as a message.";

@@ -1,9 +1,9 @@
 /**
  * The model's text for questionnaires that outlive their call: deferred ("Answer later"), cut short but
- * still pending, and the late answer that arrives as a message (the same wording, marked late).
+ * still pending (the late answer that arrives as a message: late-answer.test.ts).
  */
 import { describe, expect, it } from "vitest";
-import { lateAnswerText, resultText } from "../../src/protocol/envelope.ts";
+import { resultText } from "../../src/protocol/envelope.ts";
 import { finishedResult } from "../../src/protocol/result.ts";
 
 const questions = ["Which cache?", "Which targets?"];
@@ -44,22 +44,6 @@ describe("cut short but still pending", () => {
 		const result = { ...finishedResult("tui", 2, "interrupted", { answers: [redis] }), pendingId: "call_1" };
 		expect(resultText(result, questions)).toBe(
 			'The questionnaire was interrupted before the user submitted it. Answers given so far: "Which cache?" = "Redis". Unanswered: "Which targets?". Do not assume answers to unanswered questions. The questionnaire stays pending: the user can still answer it, and the answers will arrive as a message.',
-		);
-	});
-});
-
-describe("late answers", () => {
-	it("are the tool result's wording after a line naming when the questionnaire was asked (UTC)", () => {
-		const result = { ...finishedResult("tui", 1, "submitted", { answers: [redis] }), pendingId: "call_1" };
-		expect(lateAnswerText(result, ["Which cache?"], Date.UTC(2026, 11, 4, 7, 12, 30))).toBe(
-			'Late answer to the ask_user_question questionnaire asked at 2026-12-04 07:12 UTC: User answered: "Which cache?" = "Redis". Continue with these answers.',
-		);
-	});
-
-	it("a late decline tells the model not to assume answers", () => {
-		const result = finishedResult("tui", 1, "declined", { answers: [] });
-		expect(lateAnswerText(result, ["Which cache?"], Number.NaN)).toBe(
-			"Late answer to the ask_user_question questionnaire asked at an unknown time: User declined to answer the questions. Do not assume answers: continue without them, or ask in chat if you cannot.",
 		);
 	});
 });

@@ -70,7 +70,7 @@ function fakePi(script: Step[] = [], options: { hasUI?: boolean; branch?: Sessio
 	const delivered: { id: string; result: QuestionnaireResult }[] = [];
 	const config = (): AskConfig => defaultConfig();
 	const store = installPendingQuestionnaires(pi, config);
-	registerAnswerCommand(pi, { store, config, deliver: (p, result) => delivered.push({ id: p.id, result }) });
+	registerAnswerCommand(pi, { store, config, deliver: (p, result) => void delivered.push({ id: p.id, result }) });
 	const answer = () => {
 		if (!command) throw new Error("/answer was not registered");
 		return command("", ctx as unknown as ExtensionCommandContext);

@@ -1,0 +1,91 @@
+/**
+ * The transcript entry of a late answer (Pi's message renderer for LATE_ANSWER_TYPE), drawn like our tool
+ * results: the tool's title with the question headers, one line saying it is a late answer and when the
+ * questionnaire was asked (the person's local time), then the result rows of render.ts, on the background
+ * of Pi's tool results. Its `details` come from any version or a hand-edited session, so they are read
+ * defensively: malformed ones fall back to the message text, as a tool result's do. Every line fits the
+ * width, for every width ≥ 1.
+ */
+import type { Theme } from "@earendil-works/pi-coding-agent";
+import { type Component, visibleWidth } from "@earendil-works/pi-tui";
+import { defaultMessages, type Messages } from "../i18n/messages.ts";
+import { isRecord } from "../util/records.ts";
+import { type AskRenderContext, type RenderTheme, RowsView, renderAskCall, renderAskResult } from "./render.ts";
+
+/** The theme calls the late answer uses: the tool renderers' and the background. */
+export type LateAnswerTheme = RenderTheme & Pick<Theme, "bg">;
+
+/** The parts of Pi's `MessageRenderOptions` read here (older Pis have no `keyHint`). */
+export interface LateAnswerRenderOptions {
+	expanded: boolean;
+	/** Pi's horizontal padding setting; 1 when absent. */
+	outputPad?: number;
+	keyHint?: AskRenderContext["keyHint"];
+}
+
+/** Renders a late-answer message (`content` the model's text, `details` a LateAnswerDetails). */
+export function renderLateAnswer(
+	message: { content: unknown; details?: unknown },
+	options: LateAnswerRenderOptions,
+	theme: LateAnswerTheme,
+	m: Messages = defaultMessages,
+): Component {
+	const details = isRecord(message.details) ? message.details : {};
+	const args = { questions: Array.isArray(details.questions) ? details.questions : [] };
+	const title = renderAskCall(args, theme, {}, m);
+	const asked = typeof details.askedAt === "number" ? localTime(details.askedAt) : undefined;
+	const label = new RowsView([{ text: theme.fg("muted", m.renderLateAnswer(asked)), clip: true }]);
+	const context: AskRenderContext = { args, expanded: options.expanded, keyHint: options.keyHint };
+	const result = renderAskResult(
+		{ content: message.content, details: details.result },
+		{ expanded: options.expanded, isPartial: false },
+		theme,
+		context,
+		m,
+	);
+	const pad = typeof options.outputPad === "number" && options.outputPad >= 0 ? Math.floor(options.outputPad) : 1;
+	return new Shell([title, label, result], pad, (text) => theme.bg("toolSuccessBg", text));
+}
+
+/** "2026-12-04 08:12" in the person's time zone; undefined for a time Date cannot hold. */
+export function localTime(epochMs: number): string | undefined {
+	const date = new Date(epochMs);
+	if (Number.isNaN(date.getTime())) return undefined;
+	const two = (n: number) => String(n).padStart(2, "0");
+	return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
+/**
+ * Children padded and laid on a background, one blank line above and below, like Pi's tool-result box;
+ * unlike pi-tui's `Box`, the padding shrinks on a terminal too narrow for it, so no line outgrows `width`.
+ */
+class Shell implements Component {
+	private cache: { width: number; lines: readonly string[] } | undefined;
+	private readonly children: readonly Component[];
+	private readonly pad: number;
+	private readonly bg: (text: string) => string;
+
+	constructor(children: readonly Component[], pad: number, bg: (text: string) => string) {
+		this.children = children;
+		this.pad = pad;
+		this.bg = bg;
+	}
+
+	render(width: number): readonly string[] {
+		if (this.cache?.width === width) return this.cache.lines;
+		const w = Math.max(1, Math.floor(Number.isFinite(width) ? width : 1));
+		const pad = Math.min(this.pad, Math.floor((w - 1) / 2));
+		const inner = w - 2 * pad;
+		const body = this.children.flatMap((child) => child.render(inner));
+		const fill = (line: string) =>
+			this.bg(`${" ".repeat(pad)}${line}${" ".repeat(Math.max(0, w - pad - visibleWidth(line)))}`);
+		const lines = ["", ...body, ""].map(fill);
+		this.cache = { width, lines };
+		return lines;
+	}
+
+	invalidate(): void {
+		this.cache = undefined;
+		for (const child of this.children) child.invalidate();
+	}
+}

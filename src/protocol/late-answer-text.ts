@@ -1,0 +1,57 @@
+/**
+ * The late answer's message (late-answer.ts describes it): the model's text, the same wording as the
+ * tool result (envelope.ts) after a line naming the questionnaire, and the details. Loaded with the
+ * first late answer, not at start. Pure; imports nothing from Pi or the terminal.
+ */
+import type { TextLimits } from "./budget.ts";
+import { quote, resultText } from "./envelope.ts";
+import { LATE_ANSWER_TYPE, type LateAnswerMessage, type LateAnswerSource } from "./late-answer.ts";
+import type { QuestionnaireResult } from "./result.ts";
+
+/** The late-answer message for `pending`, settled with `result`. */
+export function lateAnswerMessage(
+	pending: LateAnswerSource,
+	result: QuestionnaireResult,
+	limits?: TextLimits,
+): LateAnswerMessage {
+	const { pendingId: _settled, ...final } = result;
+	const questions = pending.questionnaire.questions;
+	return {
+		customType: LATE_ANSWER_TYPE,
+		content: lateAnswerText(pending, final, limits),
+		display: true,
+		details: {
+			v: 1,
+			id: pending.id,
+			askedAt: pending.askedAt,
+			questions: questions.map(({ question, header, multiSelect }) =>
+				multiSelect === true ? { question, header, multiSelect } : { question, header },
+			),
+			result: final,
+		},
+	};
+}
+
+/**
+ * The text the model reads: `Late answer to the ask_user_question questionnaire asked at 2026-12-04
+ * 07:12 UTC (tool call "call_1"): User answered: …`.
+ */
+export function lateAnswerText(
+	pending: Pick<LateAnswerSource, "id" | "askedAt" | "questionnaire">,
+	result: QuestionnaireResult,
+	limits?: TextLimits,
+): string {
+	const { pendingId: _settled, ...final } = result;
+	const questions = pending.questionnaire.questions.map((q) => q.question);
+	const which = `asked at ${askedTime(pending.askedAt)} (tool call ${quote(pending.id)})`;
+	return `Late answer to the ask_user_question questionnaire ${which}: ${resultText(final, questions, limits)}`;
+}
+
+const MAX_DATE_MS = 8.64e15;
+
+/** "2026-12-04 07:12 UTC": minutes tell questionnaires apart, and UTC reads the same to every model. */
+export function askedTime(epochMs: number): string {
+	// Date's range is ±8.64e15 ms; outside it toISOString throws.
+	const iso = Math.abs(epochMs) <= MAX_DATE_MS ? new Date(epochMs).toISOString() : "";
+	return iso.length >= 16 ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : "an unknown time";
+}

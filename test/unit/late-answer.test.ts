@@ -1,0 +1,155 @@
+/**
+ * The late answer: the exact text the model reads (the tool result's wording after a line naming the
+ * questionnaire by its time and tool call), the message details, and how it is handed to a (fake) Pi:
+ * steer with a turn, watched until the model's context takes it in, appended again without a turn when
+ * a stopped run dropped it, and never twice in the model's context.
+ */
+import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import { describe, expect, it } from "vitest";
+import { defaultConfig } from "../../src/config/schema.ts";
+import type { PendingQuestionnaire } from "../../src/pending/registry.ts";
+import { firstLateAnswers, installLateAnswers, LATE_ANSWER_DELIVERY } from "../../src/pi/late-answer.ts";
+import { LATE_ANSWER_TYPE, lateAnswerId } from "../../src/protocol/late-answer.ts";
+import { askedTime, lateAnswerMessage, lateAnswerText } from "../../src/protocol/late-answer-text.ts";
+import { finishedResult } from "../../src/protocol/result.ts";
+import { SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION } from "../support/questions.ts";
+
+const ASKED = Date.UTC(2026, 11, 4, 7, 12, 30);
+const redis = { questionIndex: 0, question: "Which cache?", kind: "option", answer: "Redis" } as const;
+const pending: PendingQuestionnaire = {
+	id: "call_1",
+	askedAt: ASKED,
+	questionnaire: { questions: [SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION] },
+	saved: { ...finishedResult("tui", 2, "deferred", { answers: [] }), pendingId: "call_1" },
+};
+const answered = { ...finishedResult("tui", 2, "submitted", { answers: [redis] }), pendingId: "call_1" };
+
+describe("the late answer's text", () => {
+	it("is the tool result's wording after a line naming the questionnaire (UTC time, tool call id)", () => {
+		expect(lateAnswerText(pending, answered)).toBe(
+			'Late answer to the ask_user_question questionnaire asked at 2026-12-04 07:12 UTC (tool call "call_1"): User answered 1 of 2 questions: "Which cache?" = "Redis". Unanswered: "Which targets?". Do not assume answers to unanswered questions.',
+		);
+	});
+
+	it("a decline from /answer (or a discard) tells the model not to assume answers", () => {
+		const declined = finishedResult("tui", 2, "declined", { answers: [] });
+		expect(lateAnswerText(pending, declined)).toBe(
+			'Late answer to the ask_user_question questionnaire asked at 2026-12-04 07:12 UTC (tool call "call_1"): User declined to answer the questions. Do not assume answers: continue without them, or ask in chat if you cannot.',
+		);
+	});
+
+	it("an answer from another extension names it; never says the questionnaire is still pending", () => {
+		const result = { ...finishedResult("programmatic", 1, "submitted", { answers: [redis] }), answeredBy: "phone" };
+		const text = lateAnswerText({ ...pending, questionnaire: { questions: [SMALL_CACHE_QUESTION] } }, result);
+		expect(text).toBe(
+			'Late answer to the ask_user_question questionnaire asked at 2026-12-04 07:12 UTC (tool call "call_1"): "phone" (another extension) answered: "Which cache?" = "Redis". Continue with these answers.',
+		);
+		expect(lateAnswerText(pending, { ...answered, outcome: "interrupted" })).not.toContain("stays pending");
+	});
+
+	it("quotes a hostile tool call id; a time Date cannot hold reads as unknown", () => {
+		expect(lateAnswerText({ ...pending, id: 'x"\u202e' }, answered)).toContain('(tool call "x\\"\\u202e")');
+		expect(askedTime(Number.NaN)).toBe("an unknown time");
+		expect(askedTime(1e20)).toBe("an unknown time");
+		expect(askedTime(0)).toBe("1970-01-01 00:00 UTC");
+	});
+});
+
+describe("the late answer's message", () => {
+	it("is displayed, of our type, and its details hold the id, the time, the question names and the result", () => {
+		const message = lateAnswerMessage(pending, answered);
+		expect(message).toMatchObject({ customType: LATE_ANSWER_TYPE, display: true });
+		expect(message.content).toBe(lateAnswerText(pending, answered));
+		expect(message.details).toEqual({
+			v: 1,
+			id: "call_1",
+			askedAt: ASKED,
+			questions: [
+				{ question: "Which cache?", header: "Cache" },
+				{ question: "Which targets?", header: "Targets", multiSelect: true },
+			],
+			result: { ...finishedResult("tui", 2, "submitted", { answers: [redis] }) },
+		});
+		expect(message.details.result.pendingId).toBeUndefined();
+		expect(lateAnswerId(message)).toBe("call_1");
+	});
+
+	it("lateAnswerId reads only our messages", () => {
+		expect(lateAnswerId({ customType: "other", details: { id: "a" } })).toBeUndefined();
+		expect(lateAnswerId({ customType: LATE_ANSWER_TYPE, details: { id: 3 } })).toBeUndefined();
+		expect(lateAnswerId({ customType: LATE_ANSWER_TYPE })).toBeUndefined();
+		expect(lateAnswerId(null)).toBeUndefined();
+		expect(lateAnswerId("x")).toBeUndefined();
+	});
+});
+
+type Handler = (event: unknown, ctx?: unknown) => unknown;
+
+/** A fake Pi recording what is sent and registered, with its event handlers to fire. */
+function fakePi() {
+	const handlers = new Map<string, Handler[]>();
+	const sent: { message: { customType: string; details: { id: string } }; options: unknown }[] = [];
+	const renderers: string[] = [];
+	const pi = {
+		on(event: string, handler: Handler) {
+			handlers.set(event, [...(handlers.get(event) ?? []), handler]);
+			return () => {};
+		},
+		registerMessageRenderer: (type: string) => void renderers.push(type),
+		sendMessage: (message: never, options: unknown) => void sent.push({ message, options }),
+	};
+	const fire = (event: string, data: unknown = {}) => (handlers.get(event) ?? []).map((h) => h(data, {}));
+	const deliver = installLateAnswers(pi as unknown as ExtensionAPI, defaultConfig);
+	return { sent, renderers, fire, deliver };
+}
+
+describe("delivery to Pi", () => {
+	it("registers the renderer for our type and steers the message in with a turn", async () => {
+		const pi = fakePi();
+		expect(pi.renderers).toEqual([LATE_ANSWER_TYPE]);
+		await pi.deliver(pending, answered);
+		expect(LATE_ANSWER_DELIVERY).toEqual({ deliverAs: "steer", triggerTurn: true });
+		expect(pi.sent).toEqual([{ message: lateAnswerMessage(pending, answered), options: LATE_ANSWER_DELIVERY }]);
+	});
+
+	it("once the model's context took it in, the agent settling sends nothing more", async () => {
+		const pi = fakePi();
+		await pi.deliver(pending, answered);
+		pi.fire("message_start", { message: { role: "custom", ...pi.sent[0]?.message } });
+		pi.fire("agent_settled");
+		expect(pi.sent).toHaveLength(1);
+	});
+
+	it("dropped from a stopped run's queue: appended again, without a turn, once", async () => {
+		const pi = fakePi();
+		await pi.deliver(pending, answered);
+		pi.fire("message_start", { message: { role: "user", content: "other" } });
+		pi.fire("agent_settled", { aborted: true });
+		pi.fire("agent_settled", { aborted: false });
+		expect(pi.sent.map((s) => s.options)).toEqual([LATE_ANSWER_DELIVERY, { triggerTurn: false }]);
+		expect(pi.sent[1]?.message).toEqual(pi.sent[0]?.message);
+	});
+
+	it("a session shutting down forgets what it watched (the next session has its own)", async () => {
+		const pi = fakePi();
+		await pi.deliver(pending, answered);
+		pi.fire("session_shutdown");
+		pi.fire("agent_settled");
+		expect(pi.sent).toHaveLength(1);
+	});
+
+	it("the model's context keeps only the first late answer to each questionnaire", () => {
+		const late = (id: string, n: number) => ({ customType: LATE_ANSWER_TYPE, details: { id }, n });
+		const user = { role: "user", content: "hi" };
+		const clean = [user, late("a", 1), late("b", 1)];
+		expect(firstLateAnswers(clean)).toBe(clean);
+		expect(firstLateAnswers([late("a", 1), user, late("a", 2), late("b", 1)])).toEqual([
+			late("a", 1),
+			user,
+			late("b", 1),
+		]);
+		const pi = fakePi();
+		expect(pi.fire("context", { messages: clean })).toEqual([undefined]);
+		expect(pi.fire("context", { messages: [late("a", 1), late("a", 2)] })).toEqual([{ messages: [late("a", 1)] }]);
+	});
+});
