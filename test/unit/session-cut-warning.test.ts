@@ -94,7 +94,7 @@ describe("the Submit review", () => {
 		one.terminal.rows = 8;
 		const small = one.lines(20);
 		expect(small.length).toBeLessThanOrEqual(7);
-		// The numbers survive: the tail is cut from the top, the choice and the cut nearest it stay.
+		// The numbers survive: the Submit title gives up its second line first, and the cut nearest the choice stays whole.
 		expect(small.join(" ")).toMatch(/the first 10 of\s+30 characters/);
 		expect(small.at(-1)).toContain("Submit");
 	});

@@ -99,6 +99,7 @@ describe.each(THEMES)("every component fits every width (%s theme)", (_name, the
 			header,
 			answer: i % 2 ? undefined : (inline[i + 1] ?? ""),
 			note: i % 3 ? "" : (inline[i + 2] ?? ""),
+			typed: i % 4 === 0,
 		}));
 		for (const editing of [false, true])
 			for (const height of [0, 1, 3, 100]) {

@@ -106,12 +106,15 @@ export interface ShrinkInput {
 	note: number;
 	/** The note's editor is open: it keeps its lines longer than a saved note does. */
 	editorNote: boolean;
+	/** The question section holds the Submit tab's title, not a question: one line of it is enough. */
+	reviewTitle?: boolean;
 }
 
 /**
  * The order in which the sections give up rows on a short terminal, each down to a floor: the preview
  * first (beside the list it shrinks with the body), then the gaps, the list down to the focused row, the
- * question to two lines, borders and footer, and last what the person is answering.
+ * question to two lines (the Submit tab's title to one: the review and its warnings matter more), borders
+ * and footer, and last what the person is answering.
  */
 export function shrinkOrder(s: ShrinkInput): ShrinkStep[] {
 	const side = s.placement === "side";
@@ -120,7 +123,7 @@ export function shrinkOrder(s: ShrinkInput): ShrinkStep[] {
 		{ section: "gapTop", floor: 0 },
 		{ section: "gapBody", floor: 0 },
 		{ section: "body", floor: side ? Math.max(s.bodyKeep, s.previewKeep) : s.bodyKeep },
-		{ section: "question", floor: Math.min(s.question, 2) },
+		{ section: "question", floor: Math.min(s.question, s.reviewTitle ? 1 : 2) },
 		{ section: "note", floor: s.editorNote ? s.note : 0 },
 		{ section: "gapPreview", floor: 0 },
 		{ section: "preview", floor: Math.min(s.preview, 2) },

@@ -228,6 +228,7 @@ export class PropsAdapter {
 				header: safe[item.questionIndex]?.header ?? "",
 				answer,
 				note: this.memo.line(item.note),
+				typed: item.typed,
 			};
 		});
 		return {

@@ -232,6 +232,7 @@ export class QuestionnaireView {
 			question: heights.question,
 			note,
 			editorNote: p.note?.kind === "editor",
+			reviewTitle: p.body.kind === "submit",
 		});
 		return { heights, steps };
 	}

@@ -1,15 +1,18 @@
 /**
  * The Submit tab's body: every question with its answer (or an "unanswered" warning) and note, the note
  * on all questions (or its editor), a hint that a partial submit is allowed, and the Submit / Cancel
- * choice, with a warning for every text the model will not get in full. When the height is short the
- * choice, the hint, the warnings and the editor stay; the summary is cut with a
- * line saying how much is hidden. Must not import the state.
+ * choice, with a warning for every text the model will not get in full. Text the user typed (an answer,
+ * a note) shows its first lines and how many more it has, so one long paste cannot push the rest away.
+ * When the height is short the choice, the hint, the warnings and the editor stay; the summary is cut with
+ * a line saying how much is hidden. Shorter still, the lines kept are whole blocks from the choice up,
+ * and the topmost one that does not fit shows its beginning with "…": the pane never starts mid-sentence.
+ * Must not import the state.
  */
 import { defaultMessages, type Messages } from "../../i18n/messages.ts";
 import { SUBMIT_CHOICES, type SubmitChoice } from "../../state/index.ts";
 import { fitLine } from "../../text/fit.ts";
 import { clampWidth, PropsComponent } from "./component.ts";
-import { wrapPrefixed } from "./lines.ts";
+import { clipWithEllipsis, wrapPrefixed } from "./lines.ts";
 import type { ViewTheme } from "./theme.ts";
 
 /** One question's summary, display text already sanitized and formatted. */
@@ -19,7 +22,12 @@ export interface SubmitItemProps {
 	answer: string | undefined;
 	/** The question's note, or "". */
 	note: string;
+	/** True when the answer (or part of it) is text the user typed: it is shown to a few lines. */
+	typed: boolean;
 }
+
+/** A typed answer or a note shows at most this many lines in the review, then how many more it has. */
+export const REVIEW_TEXT_LINES = 3;
 
 /** Props of the Submit pane. */
 export interface SubmitPaneProps {
@@ -41,11 +49,23 @@ export interface SubmitPaneProps {
 	cuts?: readonly string[];
 }
 
-/** The pane's full content: the summary, and the lines that must stay visible. */
+/** The pane's full content: the summary, and the blocks of lines that must stay visible. */
 export interface SubmitContent {
 	head: string[];
-	tail: string[];
+	tail: TailBlock[];
 }
+
+/**
+ * Lines kept in view together: wrapped text (`lines` unstyled; short of room, its beginning with "…"), or
+ * the editor (its own styled lines; short of room, its last ones, where the cursor is).
+ */
+interface TailBlock {
+	lines: string[];
+	style: (line: string) => string;
+	keep: "start" | "end";
+}
+
+const same = (line: string) => line;
 
 /** The Submit pane component. */
 export class SubmitPane extends PropsComponent<SubmitPaneProps, SubmitContent> {
@@ -62,12 +82,12 @@ export class SubmitPane extends PropsComponent<SubmitPaneProps, SubmitContent> {
 	/** Lines the whole pane takes at `width`. */
 	measure(width: number): number {
 		const c = this.contentAt(clampWidth(width));
-		return c.head.length + c.tail.length;
+		return c.head.length + lineCount(c.tail);
 	}
 
 	/** Lines that should stay visible however short the pane gets (choice, hint, editor). */
 	minimum(width: number): number {
-		return this.contentAt(clampWidth(width)).tail.length;
+		return lineCount(this.contentAt(clampWidth(width)).tail);
 	}
 
 	protected content(width: number): SubmitContent {
@@ -78,30 +98,46 @@ export class SubmitPane extends PropsComponent<SubmitPaneProps, SubmitContent> {
 			const answered = item.answer !== undefined;
 			const mark = answered ? this.m.viewAnsweredMark : this.m.viewUnansweredMark;
 			const line = this.m.viewSummaryLine(mark, item.header, item.answer ?? this.m.viewUnanswered);
-			for (const l of wrapPrefixed(line, width, "", "  ")) head.push(answered ? l : t.warning(l));
+			const lines = wrapPrefixed(line, width, "", "  ");
+			for (const l of item.typed ? this.fewLines(lines, width) : lines) head.push(answered ? l : t.warning(l));
 			if (item.note !== "")
-				for (const l of wrapPrefixed(this.m.viewNote(item.note), width, "  ", "  ")) head.push(t.dim(l));
+				for (const l of this.fewLines(wrapPrefixed(this.m.viewNote(item.note), width, "  ", "  "), width))
+					head.push(t.dim(l));
 		}
 		if (!p.editing && p.globalNote !== "")
-			for (const l of wrapPrefixed(this.m.viewGlobalNote(p.globalNote), width, "", "  ")) head.push(t.dim(l));
-		const tail: string[] = [];
-		if (p.editing) tail.push(t.accent(fitLine(this.m.viewNoteOnAll, width)), ...p.editorLines);
+			for (const l of this.fewLines(wrapPrefixed(this.m.viewGlobalNote(p.globalNote), width, "", "  "), width))
+				head.push(t.dim(l));
+		const tail: TailBlock[] = [];
+		if (p.editing) {
+			tail.push({ lines: [fitLine(this.m.viewNoteOnAll, width)], style: t.accent, keep: "start" });
+			tail.push({ lines: [...p.editorLines], style: same, keep: "end" });
+		}
 		if (p.items.some((i) => i.answer === undefined))
-			for (const l of wrapPrefixed(this.m.viewPartialHint, width, "", "")) tail.push(t.muted(l));
+			tail.push({ lines: wrapPrefixed(this.m.viewPartialHint, width, "", ""), style: t.muted, keep: "start" });
 		// Nearest the choice, so a short terminal keeps them longest: what Submit would cut matters more than the hint.
-		for (const cut of p.cuts ?? []) for (const l of wrapPrefixed(cut, width, "", "  ")) tail.push(t.warning(l));
-		tail.push(this.choiceLine());
+		for (const cut of p.cuts ?? [])
+			tail.push({ lines: wrapPrefixed(cut, width, "", "  "), style: t.warning, keep: "start" });
+		tail.push({ lines: [this.choiceLine()], style: same, keep: "start" });
 		return { head, tail };
 	}
 
 	protected draw(content: SubmitContent, width: number): string[] {
 		const h = Math.max(0, Math.floor(this.props.height));
 		const { head, tail } = content;
-		if (head.length + tail.length <= h) return [...head, ...tail];
-		if (h <= tail.length) return tail.slice(tail.length - h);
-		const room = h - tail.length - 1;
+		const tailLines = lineCount(tail);
+		const shown = (blocks: readonly TailBlock[]) => blocks.flatMap((b) => b.lines.map(b.style));
+		if (head.length + tailLines <= h) return [...head, ...shown(tail)];
+		if (h <= tailLines) return shown(fitBlocks(tail, h, width));
+		const room = h - tailLines - 1;
 		const more = this.theme.dim(fitLine(this.m.viewMoreLines(head.length - room), width));
-		return [...head.slice(0, room), more, ...tail];
+		return [...head.slice(0, room), more, ...shown(tail)];
+	}
+
+	/** Typed text's first lines, then how many more it has (its lines at this width). */
+	private fewLines(lines: string[], width: number): string[] {
+		if (lines.length <= REVIEW_TEXT_LINES + 1) return lines;
+		const more = fitLine(`  ${this.m.viewTypedMoreLines(lines.length - REVIEW_TEXT_LINES)}`, width);
+		return [...clipWithEllipsis(lines, REVIEW_TEXT_LINES, width), this.theme.dim(more)];
 	}
 
 	private choiceLine(): string {
@@ -115,4 +151,30 @@ export class SubmitPane extends PropsComponent<SubmitPaneProps, SubmitContent> {
 		};
 		return SUBMIT_CHOICES.map((c) => choice(labels[c], this.props.choice === c)).join("   ");
 	}
+}
+
+function lineCount(blocks: readonly TailBlock[]): number {
+	return blocks.reduce((sum, b) => sum + b.lines.length, 0);
+}
+
+/**
+ * The blocks that fit `height` lines, taken whole from the last one up; the first that does not fit whole
+ * shows what `keep` says (its beginning, cut with "…", or its end), and the ones above it are left out.
+ */
+function fitBlocks(blocks: readonly TailBlock[], height: number, width: number): TailBlock[] {
+	const out: TailBlock[] = [];
+	let room = height;
+	for (let i = blocks.length - 1; i >= 0 && room > 0; i--) {
+		const block = blocks[i] as TailBlock;
+		const n = block.lines.length;
+		const lines =
+			n <= room
+				? block.lines
+				: block.keep === "start"
+					? clipWithEllipsis(block.lines, room, width)
+					: block.lines.slice(n - room);
+		out.unshift({ ...block, lines });
+		room -= lines.length;
+	}
+	return out;
 }
