@@ -70,6 +70,20 @@ describe("the dialog follows the terminal", () => {
 	});
 });
 
+describe("a tiny terminal", () => {
+	it("at 20×8 the Submit page begins no sentence part-way: the hint shows from its first word, cut with …", async () => {
+		const { session } = await openAt(20, 8, [CACHE_QUESTION, PLATFORM_QUESTION], "In-memory");
+		session.keys("BTab");
+		const screen = await session.waitForScreen((s) => s.includes("› Submit"), "the Submit page");
+		const lines = screen.split("\n").map((line) => line.trim());
+		const hint = lines.findIndex((line) => line.startsWith("Unanswered"));
+		expect(hint).toBeGreaterThan(0);
+		expect(lines[hint - 1]).toBe("Review your …");
+		// From the title to the choice: the hint from its first word, its last line shown cut with "…".
+		expect(lines.slice(hint, lines.indexOf("› Submit     Answ…")).at(-1)).toMatch(/…$/);
+	});
+});
+
 describe("a hidden questionnaire stays visible", () => {
 	const HIDDEN_LINE = "Questionnaire collapsed — press Ctrl+] to reopen";
 
@@ -103,10 +117,15 @@ describe("a cut is never silent", () => {
 		session.keys("Enter"); // the typed answer, on to Platforms
 		await session.waitForScreen(PLATFORM_QUESTION.question, "the second question");
 		session.keys("Tab");
-		await session.waitForScreen(
+		const review = await session.waitForScreen(
 			(s) => s.includes("Review your answers") && s.includes("! Cache: The model will see the first 4,000 of 29,699"),
 			"the Submit review's warning",
 		);
+		// The paste shows its first three lines and how many more; the rest of the review stays in view.
+		expect(review).toMatch(/^ {3}\+\d+ more lines$/m);
+		expect(review.split("\n").filter((line) => line.includes("lorem ipsum"))).toHaveLength(3);
+		expect(review).toContain("□ Platforms: unanswered");
+		expect(review).not.toMatch(/… \d+ more lines/);
 		expect(harness.fake.requests).toHaveLength(1);
 		session.keys("Enter");
 		// The model's long reply scrolls its first line away: wait for the request itself.
