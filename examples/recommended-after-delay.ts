@@ -3,7 +3,7 @@
  * extension"). When nobody answers a questionnaire within PI_ASK_AUTO_AFTER seconds (default 300), it
  * answers every single-select question that has a "(Recommended)" option with that option, and leaves
  * the rest unanswered; with no recommended option anywhere it declines. The model is told this extension
- * answered, not the user. Because it announces itself, the tool is also offered in `pi -p` runs, where
+ * answered, not the user. A questionnaire the person put aside ("Answer later") is left to them. Because it announces itself, the tool is also offered in `pi -p` runs, where
  * it is the only one answering.
  *
  * Try it: pi -e ./path/to/pi-ask-user-question -e ./path/to/pi-ask-user-question/examples/recommended-after-delay.ts
@@ -15,6 +15,8 @@ const NAME = "recommended-after-delay";
 interface Asked {
 	id: string;
 	questions: { multiSelect?: boolean; options: { label: string }[] }[];
+	/** True when the person put it aside (or its call was cut short): theirs to answer later. */
+	pending?: boolean;
 }
 
 export default function recommendedAfterDelay(pi: ExtensionAPI): void {
@@ -28,7 +30,11 @@ export default function recommendedAfterDelay(pi: ExtensionAPI): void {
 	announce();
 
 	pi.events.on("ask_user_question:asked", (data) => {
-		const { id, questions } = data as Asked;
+		const { id, questions, pending: putAside } = data as Asked;
+		clearTimeout(pending.get(id));
+		pending.delete(id);
+		// Put aside on purpose (or cut short): the person answers it later with /answer, not this extension.
+		if (putAside === true) return;
 		const timer = setTimeout(() => {
 			pending.delete(id);
 			const answers = questions.flatMap((question, index) => {

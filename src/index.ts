@@ -13,6 +13,7 @@ import { defineAskTool } from "./pi/tool-definition.ts";
 import { installVisibilityReconciler } from "./pi/visibility.ts";
 import { warn } from "./pi/warn.ts";
 import { Answerers } from "./tool/answer-events.ts";
+import { servePendingOnTheBus } from "./tool/answer-pending.ts";
 import { DEFAULT_GUIDANCE, type GuidanceTexts, TOOL_NAME } from "./tool/guidance.ts";
 
 /** Long enough to stay clear of Pi's first paint, short enough to be done before a model answers. */
@@ -27,7 +28,8 @@ export default function askUserQuestion(pi: ExtensionAPI): void {
 	const currentConfig = () => config;
 	// Extensions that answer questionnaires announce themselves on Pi's event bus (tool/answer-events.ts).
 	const answerers = new Answerers(pi.events);
-	const bus = { events: pi.events, answerers };
+	// The calls asking now, by id: an answer on the bus for one of them is that call's (tool/answer-anywhere.ts).
+	const bus = { events: pi.events, answerers, asking: new Set<string>() };
 
 	const reported = new Set<string>();
 	// An older Pi than the compat smoke covers: still registered, with one warning saying so.
@@ -52,8 +54,14 @@ export default function askUserQuestion(pi: ExtensionAPI): void {
 	// config above, so the footer speaks the project's locale), reopened with /answer.
 	const pending = installPendingQuestionnaires(pi, currentConfig);
 	// Their answers (or a decline) reach the agent as a message once they are given (pi/late-answer.ts).
-	const deliverLateAnswer = installLateAnswers(pi, currentConfig);
-	registerAnswerCommand(pi, { store: pending, config: currentConfig, deliver: deliverLateAnswer });
+	// Another extension may answer them over the bus; `closed` fires once each is settled, here or there.
+	const channel = servePendingOnTheBus({
+		events: pi.events,
+		store: pending,
+		asking: bus.asking,
+		deliver: installLateAnswers(pi, currentConfig),
+	});
+	registerAnswerCommand(pi, { store: pending, config: currentConfig, deliver: channel.settled });
 	pi.registerTool(defineAskTool(guidance, currentConfig, bus, pending));
 	// Load the questionnaire UI shortly after a TUI session starts, off the start-up path.
 	let cancelPrewarm: (() => void) | undefined;

@@ -4,18 +4,28 @@
  * bus closes the host's questionnaire (through the abort signal it runs under) and comes back with host
  * `programmatic` and who answered; a host result ends the listening. An answer that does not fit the
  * questions is refused on the bus with its problems and changes nothing. Listeners that throw cannot
- * break the call. Imports nothing from Pi or the terminal.
+ * break the call. A call that leaves its questionnaire pending (put aside, or cut short) emits no
+ * `closed`: it is still answerable (answer-pending.ts), and `closed` fires once it is settled.
+ * Imports nothing from Pi or the terminal.
  */
 import type { Questionnaire } from "../protocol/questions.ts";
-import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
-import { collect } from "../rpc/picks.ts";
+import type { QuestionnaireResult } from "../protocol/result.ts";
 import { eitherSignal } from "../util/signals.ts";
-import { answerId, type ParsedAnswer, parseAnswer } from "./answer-channel.ts";
-import { ANSWER_CHANNEL, ANSWER_CHANNEL_VERSION, type EventBus } from "./answer-events.ts";
+import { busResult, parseAnswer } from "./answer-channel.ts";
+import { ANSWER_CHANNEL, ANSWER_CHANNEL_VERSION, answerId, type EventBus } from "./answer-events.ts";
+
+/** How a call's bus listening fits the rest of the session. */
+export interface AnywhereOptions {
+	/** The ids whose call is asking now: `id` is in it while this call listens (answer-pending.ts skips them). */
+	asking?: Set<string>;
+	/** Makes the call's final result (timeout handling, pending id) before `closed` is decided. */
+	finish?: (result: QuestionnaireResult) => QuestionnaireResult;
+}
 
 /**
  * Runs `open` (the host path, under a signal that also fires when the bus answers first) and resolves
- * with whichever answer came first. Emits `asked` before and `closed` after, with the call's `id`.
+ * with whichever answer came first, made final by `options.finish`. Emits `asked` before and `closed`
+ * after, with the call's `id`, unless the final result leaves it pending.
  */
 export async function answerFromAnywhere(
 	id: string,
@@ -23,6 +33,7 @@ export async function answerFromAnywhere(
 	events: EventBus,
 	signal: AbortSignal | undefined,
 	open: (signal: AbortSignal) => Promise<QuestionnaireResult>,
+	options: AnywhereOptions = {},
 ): Promise<QuestionnaireResult> {
 	const answeredElsewhere = new AbortController();
 	const hostSignal = eitherSignal(signal, answeredElsewhere.signal);
@@ -45,6 +56,7 @@ export async function answerFromAnywhere(
 		answeredElsewhere.abort();
 	});
 	let result: QuestionnaireResult;
+	options.asking?.add(id);
 	try {
 		// The questions are frozen (validation.ts), so listeners can read but not change them; the result is copied.
 		emit(events, ANSWER_CHANNEL.asked, { version: ANSWER_CHANNEL_VERSION, id, questions: questionnaire.questions });
@@ -65,19 +77,11 @@ export async function answerFromAnywhere(
 	} finally {
 		settled = true;
 		stopListening();
+		options.asking?.delete(id);
 	}
-	emit(events, ANSWER_CHANNEL.closed, { id, result: structuredClone(result) });
-	return result;
-}
-
-/** The result of an answer from the bus: host `programmatic`, and who answered. */
-function busResult(questionnaire: Questionnaire, answer: ParsedAnswer): QuestionnaireResult {
-	const collected = collect(questionnaire, answer.picks);
-	if (answer.globalNote !== undefined) collected.globalNote = answer.globalNote;
-	const ended = answer.decline ? "declined" : "submitted";
-	const result = finishedResult("programmatic", questionnaire.questions.length, ended, collected);
-	if (answer.by !== undefined) result.answeredBy = answer.by;
-	return result;
+	const final = options.finish ? options.finish(result) : result;
+	if (final.pendingId === undefined) emit(events, ANSWER_CHANNEL.closed, { id, result: structuredClone(final) });
+	return final;
 }
 
 /** Emits, never throwing: another extension's listener must not break the call. */

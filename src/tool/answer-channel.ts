@@ -3,13 +3,17 @@
  * use, over Pi's shared event bus (`pi.events`), to answer a questionnaire the person could also answer
  * at the terminal. Whichever answer comes first wins; the other side is closed.
  *
- * - `ask_user_question:asked` (we emit) `{ version: 1, id, questions }` when a questionnaire opens.
+ * - `ask_user_question:asked` (we emit) `{ version: 1, id, questions }` when a questionnaire opens; with
+ *   `pending: true, askedAt` when its call returned and it stays pending (answer-pending.ts), again after
+ *   a session start restores it: an id may be announced more than once.
  * - `ask_user_question:answer` (others emit) `{ id, answers?, decline?, globalNote?, by? }`; each answer is
  *   `{ question, options?, text?, note? }`: `question` is the zero-based index, `options` are labels as
  *   the model wrote them (compared trimmed and case-insensitively), `text` is a typed answer.
  * - `ask_user_question:answer_rejected` (we emit) `{ id, problems }` for an answer that does not fit the
- *   questions; the questionnaire stays open.
- * - `ask_user_question:closed` (we emit) `{ id, result }` when the call ends, however it ended.
+ *   questions (the questionnaire stays open or pending), or names none that is open or pending.
+ * - `ask_user_question:closed` (we emit) `{ id, result }` once, when the questionnaire is finally settled:
+ *   when its call ends, however it ended, unless it stays pending; a pending one when it is answered,
+ *   declined or discarded (from `/answer`, or an answer here naming its id).
  * - `ask_user_question:answerer` (others emit) `{ name }`: "I answer questionnaires", at their load and
  *   again on `ask_user_question:ready` (we emit it once we listen, whichever extension loaded first). With
  *   an answerer, the tool is offered even where nobody sits at a UI (print and JSON modes), and such calls
@@ -19,7 +23,8 @@
  */
 
 import type { Question, Questionnaire } from "../protocol/questions.ts";
-import { emptyPicks, type Pick, type Picks } from "../rpc/picks.ts";
+import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
+import { collect, emptyPicks, type Pick, type Picks } from "../rpc/picks.ts";
 import { isRecord } from "../util/records.ts";
 import { BY_MAX } from "./answer-events.ts";
 
@@ -30,12 +35,6 @@ export interface ParsedAnswer {
 	globalNote?: string;
 	/** Who answered (the payload's `by`), trimmed and capped. */
 	by?: string;
-}
-
-/** The id an `answer` payload is for, or undefined when it names none. */
-export function answerId(payload: unknown): string | undefined {
-	const id = isRecord(payload) ? payload.id : undefined;
-	return typeof id === "string" ? id : undefined;
 }
 
 /** Checks `payload` against the questions: the parsed answer, or every problem found. */
@@ -84,6 +83,16 @@ export function parseAnswer(
 	if (globalNote !== undefined) answer.globalNote = globalNote;
 	if (by !== undefined) answer.by = by;
 	return { ok: true, answer };
+}
+
+/** The result of a checked answer from the bus: host `programmatic`, and who answered. */
+export function busResult(questionnaire: Questionnaire, answer: ParsedAnswer): QuestionnaireResult {
+	const collected = collect(questionnaire, answer.picks);
+	if (answer.globalNote !== undefined) collected.globalNote = answer.globalNote;
+	const ended = answer.decline ? "declined" : "submitted";
+	const result = finishedResult("programmatic", questionnaire.questions.length, ended, collected);
+	if (answer.by !== undefined) result.answeredBy = answer.by;
+	return result;
 }
 
 /** The pick one answer entry makes, or undefined when it gives only a note. */

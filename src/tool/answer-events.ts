@@ -25,6 +25,12 @@ export interface EventBus {
 	on(channel: string, handler: (data: unknown) => void): () => void;
 }
 
+/** The id an `answer` payload is for, or undefined when it names none. */
+export function answerId(payload: unknown): string | undefined {
+	const id = isRecord(payload) ? payload.id : undefined;
+	return typeof id === "string" ? id : undefined;
+}
+
 /** The longest `by` kept (it names the answering extension; a label, not a message). */
 export const BY_MAX = 100;
 

@@ -34,6 +34,8 @@ export interface ExecuteEnv extends HostCapabilities, OpenEnv {
 	answerers?: { readonly present: boolean };
 	/** The tool call's id: names the questionnaire on the event bus, and while it is pending. */
 	callId?: string;
+	/** The ids of the calls asking now (shared by every call of the session; the answer channel reads it). */
+	asking?: Set<string>;
 	/** Told when the call returns with the questionnaire still pending (deferred, or cut short): record it. */
 	onPending?(pending: PendingQuestionnaire): void;
 }
@@ -49,7 +51,7 @@ export async function executeAskUserQuestion(params: unknown, env: ExecuteEnv): 
 	const questions = questionnaire.questions.map((q) => q.question);
 	const askedAt = Date.now();
 	try {
-		const result = stillPending(settleTimeout(await runOnHost(questionnaire, env), env), env);
+		const result = await runOnHost(questionnaire, env, (r) => stillPending(settleTimeout(r, env), env));
 		const toolResult = toToolResult(result, questions, env);
 		if (result.pendingId !== undefined)
 			env.onPending?.({ id: result.pendingId, askedAt, questionnaire, saved: toolResult.details });
@@ -60,23 +62,31 @@ export async function executeAskUserQuestion(params: unknown, env: ExecuteEnv): 
 	}
 }
 
-async function runOnHost(questionnaire: Questionnaire, env: ExecuteEnv): Promise<QuestionnaireResult> {
+/** Shows the questionnaire where it can be answered; `finish` makes the call's final result of the answer. */
+async function runOnHost(
+	questionnaire: Questionnaire,
+	env: ExecuteEnv,
+	finish: (result: QuestionnaireResult) => QuestionnaireResult,
+): Promise<QuestionnaireResult> {
 	// Accessible prompts when the config or the environment asks for them (decided in host/choose.ts).
 	const accessible = env.accessible ?? wantsAccessible(env.config?.ui, process.env);
 	const path = chooseHostPath({ ...env, accessible });
 	const { events, callId } = env;
+	const anywhere = { asking: env.asking, finish };
 	if (path === "none") {
 		// Nobody at a UI, but an extension answers: nothing is shown, the call waits for its answer.
-		if (events && callId !== undefined && env.answerers?.present)
-			return answerFromAnywhere(callId, questionnaire, events, env.signal, waitForTheBus(questionnaire, env));
+		if (events && callId !== undefined && env.answerers?.present) {
+			const waiting = waitForTheBus(questionnaire, env);
+			return answerFromAnywhere(callId, questionnaire, events, env.signal, waiting, anywhere);
+		}
 		return notShownResult("programmatic", "no_ui", "This Pi session has no interactive UI (print or JSON mode).");
 	}
 	// A questionnaire opens: the bundles' code cache can be written after it.
 	signalShown();
 	const open = (signal: AbortSignal | undefined) => openOnHost(path, questionnaire, env, { signal });
 	return events && callId !== undefined
-		? answerFromAnywhere(callId, questionnaire, events, env.signal, open)
-		: open(env.signal);
+		? answerFromAnywhere(callId, questionnaire, events, env.signal, open, anywhere)
+		: finish(await open(env.signal));
 }
 
 /**

@@ -3,7 +3,8 @@
  * answer wins. A bus answer closes the host's questionnaire through its signal and comes back with host
  * `programmatic` and who answered; a host answer ends the listening, so a later bus answer changes
  * nothing; a payload that does not fit is refused on the bus and the questionnaire goes on; answers for
- * other calls are ignored; a throwing listener cannot break the call; `asked` and `closed` frame it all.
+ * other calls are ignored; a throwing listener cannot break the call; `asked` and `closed` frame it all,
+ * except that a call leaving its questionnaire pending emits no `closed`.
  */
 import { describe, expect, it, vi } from "vitest";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
@@ -160,6 +161,31 @@ describe("answerFromAnywhere", () => {
 		const running = answerFromAnywhere("call-5", FORM, b, undefined, h.open);
 		h.answer(redisByTerminal);
 		expect(await running).toBe(redisByTerminal);
+	});
+
+	it("a call that leaves its questionnaire pending emits no closed (that comes once it is settled)", async () => {
+		const b = eventBus();
+		const h = host();
+		const asking = new Set<string>();
+		const deferred = finishedResult("tui", 1, "deferred", { answers: [] });
+		const finish = (r: QuestionnaireResult) => (r.outcome === "deferred" ? { ...r, pendingId: "call-9" } : r);
+		const running = answerFromAnywhere("call-9", FORM, b, undefined, h.open, { asking, finish });
+		expect([...asking]).toEqual(["call-9"]);
+		h.answer(deferred);
+		expect(await running).toEqual({ ...deferred, pendingId: "call-9" });
+		expect(asking.size).toBe(0);
+		expect(b.emitted.map((e) => e.channel)).toEqual([ANSWER_CHANNEL.asked]);
+	});
+
+	it("closed carries the final result, as finish makes it", async () => {
+		const b = eventBus();
+		const h = host();
+		const finish = (r: QuestionnaireResult): QuestionnaireResult => ({ ...r, globalNote: "final" });
+		const running = answerFromAnywhere("call-10", FORM, b, undefined, h.open, { finish });
+		h.answer(redisByTerminal);
+		const result = await running;
+		expect(result.globalNote).toBe("final");
+		expect(b.emitted.at(-1)).toEqual({ channel: ANSWER_CHANNEL.closed, data: { id: "call-10", result } });
 	});
 
 	it("the tool's abort still ends the host path as interrupted", async () => {

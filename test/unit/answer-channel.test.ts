@@ -7,7 +7,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
-import { answerId, parseAnswer } from "../../src/tool/answer-channel.ts";
+import { parseAnswer } from "../../src/tool/answer-channel.ts";
+import { answerId } from "../../src/tool/answer-events.ts";
 import { CACHE_QUESTION, PLATFORM_QUESTION } from "../support/questions.ts";
 
 const FORM: Questionnaire = { questions: [CACHE_QUESTION, PLATFORM_QUESTION] };

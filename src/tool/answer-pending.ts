@@ -1,0 +1,108 @@
+/**
+ * Pending questionnaires on the answer channel (the protocol: answer-channel.ts). A questionnaire whose
+ * call returned while it stays pending (put aside, or cut short) can still be answered over the bus:
+ *
+ * - `asked` `{ version: 1, id, questions, pending: true, askedAt }` announces each pending questionnaire
+ *   when it becomes pending, and again when a session start restores it (listeners that came later, a
+ *   restart, `/reload`): an `asked` may repeat for one id; `pending: true` says its call has returned.
+ * - `answer` naming a pending id settles it (the first answer wins: an open `/answer` closes), and the
+ *   answers reach the agent as a late answer. An answer naming no questionnaire that is open or pending
+ *   is refused with `answer_rejected`, as one that does not fit the questions is.
+ * - `closed` `{ id, result }` fires once, when it is finally answered, declined or discarded, wherever
+ *   that happened (here, `/answer`); never when it is put aside.
+ *
+ * Loaded at start, so it imports only the event names; the parser loads with the first answer.
+ * Imports nothing from Pi or the terminal.
+ */
+import type { PendingQuestionnaire, PendingRegistry } from "../pending/registry.ts";
+import type { QuestionnaireResult } from "../protocol/result.ts";
+import { ANSWER_CHANNEL, ANSWER_CHANNEL_VERSION, answerId, type EventBus } from "./answer-events.ts";
+
+/** What the channel works with. */
+export interface PendingChannelDeps {
+	events: EventBus;
+	store: PendingRegistry;
+	/** The ids whose call is asking now: that call's own listener answers them (answer-anywhere.ts). */
+	asking: ReadonlySet<string>;
+	/** Hands a settled questionnaire to the agent (the late answer). */
+	deliver(pending: PendingQuestionnaire, result: QuestionnaireResult): void | Promise<void>;
+}
+
+/** The channel's side of a settled questionnaire. */
+export interface PendingChannel {
+	/**
+	 * Tells the agent (`deliver`) and the bus (`closed`, once) that `pending` was settled with `result`;
+	 * every settling of a pending questionnaire goes through here (`/answer` passes it as its `deliver`).
+	 */
+	settled(pending: PendingQuestionnaire, result: QuestionnaireResult): Promise<void>;
+}
+
+/** Serves the pending questionnaires of `deps.store` on `deps.events`. */
+export function servePendingOnTheBus(deps: PendingChannelDeps): PendingChannel {
+	const { events, store } = deps;
+	let announced = new Set<string>();
+	const announce = () => {
+		const now = store.list();
+		for (const p of now) {
+			if (announced.has(p.id)) continue;
+			const { id, askedAt, questionnaire } = p;
+			emit(events, ANSWER_CHANNEL.asked, {
+				version: ANSWER_CHANNEL_VERSION,
+				id,
+				questions: questionnaire.questions,
+				pending: true,
+				askedAt,
+			});
+		}
+		announced = new Set(now.map((p) => p.id));
+	};
+	store.subscribe(announce);
+
+	const settled = async (pending: PendingQuestionnaire, result: QuestionnaireResult) => {
+		try {
+			await deps.deliver(pending, result);
+		} finally {
+			emit(events, ANSWER_CHANNEL.closed, { id: pending.id, result: structuredClone(result) });
+		}
+	};
+
+	const reject = (id: string | undefined, problem: string) =>
+		emit(events, ANSWER_CHANNEL.rejected, { id, problems: [problem] });
+	/** Checks and settles; the parser and the caps load with the first answer. */
+	const answerPending = async (pending: PendingQuestionnaire, payload: unknown) => {
+		const { busResult, parseAnswer } = await import("./answer-channel.ts");
+		const parsed = parseAnswer(pending.questionnaire, payload);
+		if (!parsed.ok) return emit(events, ANSWER_CHANNEL.rejected, { id: pending.id, problems: parsed.problems });
+		const { capDetails } = await import("../protocol/budget.ts");
+		const result = capDetails(busResult(pending.questionnaire, parsed.answer));
+		if (!store.settle(pending.id, result)) return reject(pending.id, "id: this questionnaire was answered meanwhile");
+		await settled(pending, result);
+	};
+	try {
+		events.on(ANSWER_CHANNEL.answer, (payload) => {
+			// Decided at once: a call that is asking now may end (answered by this very payload) before the parser loads.
+			const id = answerId(payload);
+			if (id !== undefined && deps.asking.has(id)) return;
+			const pending = id === undefined ? undefined : store.get(id);
+			if (pending === undefined) {
+				const which = id === undefined ? "must name the questionnaire" : `no questionnaire ${JSON.stringify(id)} is`;
+				return reject(id, `id: ${which} open or pending`);
+			}
+			answerPending(pending, payload).catch(() => {
+				// A failure to deliver is the late answer's to report; the bus handler must not throw.
+			});
+		});
+	} catch {
+		// A bus that fails to subscribe: pending questionnaires are answered with /answer only.
+	}
+	return { settled };
+}
+
+/** Emits, never throwing: another extension's listener must not break ours. */
+function emit(events: EventBus, channel: string, data: unknown): void {
+	try {
+		events.emit(channel, data);
+	} catch {
+		// The listener's failure is its own.
+	}
+}

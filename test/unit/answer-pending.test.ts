@@ -1,0 +1,137 @@
+/**
+ * Pending questionnaires on the answer channel (tool/answer-pending.ts): each is announced as pending
+ * when it becomes pending and again after a restore; an answer naming it settles the store, reaches the
+ * agent (deliver) and then `closed` fires, once; answers that do not fit, name no questionnaire, or come
+ * second are refused on the bus; an answer for a call still asking is left to that call.
+ */
+import { describe, expect, it, vi } from "vitest";
+import type { PendingQuestionnaire } from "../../src/pending/registry.ts";
+import { PendingStore } from "../../src/pending/store.ts";
+import { finishedResult, type QuestionnaireResult } from "../../src/protocol/result.ts";
+import { ANSWER_CHANNEL } from "../../src/tool/answer-events.ts";
+import { servePendingOnTheBus } from "../../src/tool/answer-pending.ts";
+import { eventBus } from "../support/event-bus.ts";
+import { SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION } from "../support/questions.ts";
+
+const questionnaire = { questions: [SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION] };
+
+function pending(id: string): PendingQuestionnaire {
+	const saved = { ...finishedResult("tui", 2, "deferred", { answers: [] }), pendingId: id };
+	return { id, askedAt: 1_000, questionnaire, saved };
+}
+
+function setup() {
+	const bus = eventBus();
+	const store = new PendingStore({ append: () => {}, now: () => 9_000 });
+	const asking = new Set<string>();
+	const delivered: { id: string; result: QuestionnaireResult }[] = [];
+	const channel = servePendingOnTheBus({
+		events: bus,
+		store,
+		asking,
+		deliver: (p, result) => void delivered.push({ id: p.id, result }),
+	});
+	const on = (channelName: string) => bus.emitted.filter((e) => e.channel === channelName).map((e) => e.data);
+	return { bus, store, asking, delivered, channel, on };
+}
+
+/** Waits until `n` records were emitted on `channel` (the parser loads lazily, so the answer is handled later). */
+const emittedOn = (bus: ReturnType<typeof eventBus>, channel: string, n: number) =>
+	vi.waitFor(() => expect(bus.emitted.filter((e) => e.channel === channel).length).toBeGreaterThanOrEqual(n));
+
+describe("pending questionnaires on the bus", () => {
+	it("are announced as pending once each, and again when a session start restores them", () => {
+		const { store, on } = setup();
+		store.record(pending("a"));
+		store.record({ ...pending("a"), saved: { ...pending("a").saved, globalNote: "later" } });
+		store.record(pending("b"));
+		expect(on(ANSWER_CHANNEL.asked)).toEqual([
+			{ version: 1, id: "a", questions: questionnaire.questions, pending: true, askedAt: 1_000 },
+			{ version: 1, id: "b", questions: questionnaire.questions, pending: true, askedAt: 1_000 },
+		]);
+		store.restore([]);
+		store.restore([pending("a")]);
+		expect(on(ANSWER_CHANNEL.asked).map((d) => (d as { id: string }).id)).toEqual(["a", "b", "a"]);
+	});
+
+	it("an answer naming one settles it, reaches the agent, then closed fires once", async () => {
+		const { bus, store, delivered, on } = setup();
+		store.record(pending("a"));
+		bus.emit(ANSWER_CHANNEL.answer, { id: "a", answers: [{ question: 0, options: ["redis"] }], by: "phone" });
+		bus.emit(ANSWER_CHANNEL.answer, { id: "a", decline: true });
+		await emittedOn(bus, ANSWER_CHANNEL.rejected, 1);
+		const result = {
+			outcome: "partial",
+			cancelled: false,
+			host: "programmatic",
+			answers: [{ questionIndex: 0, question: "Which cache?", kind: "option", answer: "Redis" }],
+			unanswered: [1],
+			answeredBy: "phone",
+		};
+		expect(store.list()).toEqual([]);
+		expect(delivered).toEqual([{ id: "a", result }]);
+		expect(on(ANSWER_CHANNEL.closed)).toEqual([{ id: "a", result }]);
+		// The second answer came while the first was being settled; a third, once it was gone.
+		expect(on(ANSWER_CHANNEL.rejected)).toEqual([
+			{ id: "a", problems: ["id: this questionnaire was answered meanwhile"] },
+		]);
+		bus.emit(ANSWER_CHANNEL.answer, { id: "a", decline: true });
+		expect(on(ANSWER_CHANNEL.rejected).at(-1)).toEqual({
+			id: "a",
+			problems: ['id: no questionnaire "a" is open or pending'],
+		});
+		expect(on(ANSWER_CHANNEL.closed)).toHaveLength(1);
+	});
+
+	it("refuses an answer that does not fit (it stays pending), and one naming nothing open or pending", async () => {
+		const { bus, store, delivered, on } = setup();
+		store.record(pending("a"));
+		bus.emit(ANSWER_CHANNEL.answer, { id: "a", answers: [{ question: 0, options: ["Memcached"] }] });
+		bus.emit(ANSWER_CHANNEL.answer, { id: "nope", decline: true });
+		bus.emit(ANSWER_CHANNEL.answer, { decline: true });
+		await emittedOn(bus, ANSWER_CHANNEL.rejected, 3);
+		expect(on(ANSWER_CHANNEL.rejected)).toEqual([
+			{ id: "nope", problems: ['id: no questionnaire "nope" is open or pending'] },
+			{ id: undefined, problems: ["id: must name the questionnaire open or pending"] },
+			{ id: "a", problems: ['answers[0].options: no option is labelled "Memcached"'] },
+		]);
+		expect(store.list().map((p) => p.id)).toEqual(["a"]);
+		expect(delivered).toEqual([]);
+		expect(on(ANSWER_CHANNEL.closed)).toEqual([]);
+	});
+
+	it("an answer for a call still asking is that call's: nothing here, no refusal", async () => {
+		const { bus, asking, on } = setup();
+		asking.add("open-call");
+		bus.emit(ANSWER_CHANNEL.answer, { id: "open-call", decline: true });
+		expect(on(ANSWER_CHANNEL.rejected)).toEqual([]);
+	});
+
+	it("settled from /answer (its deliver is the channel's settled): the agent hears first, then closed, once", async () => {
+		const { store, channel, delivered, on } = setup();
+		store.record(pending("a"));
+		const declined = finishedResult("tui", 2, "declined", { answers: [] });
+		expect(store.settle("a", declined)).toBe(true);
+		await channel.settled(pending("a"), declined);
+		expect(delivered).toEqual([{ id: "a", result: declined }]);
+		expect(on(ANSWER_CHANNEL.closed)).toEqual([{ id: "a", result: declined }]);
+	});
+
+	it("a deliver that fails still closes it on the bus; a throwing listener breaks nothing", async () => {
+		const bus = eventBus();
+		const store = new PendingStore({ append: () => {}, now: () => 0 });
+		bus.on(ANSWER_CHANNEL.asked, () => {
+			throw new Error("listener bug");
+		});
+		const channel = servePendingOnTheBus({
+			events: bus,
+			store,
+			asking: new Set(),
+			deliver: () => Promise.reject(new Error("stale session")),
+		});
+		store.record(pending("a"));
+		const answered = finishedResult("tui", 2, "submitted", { answers: [] });
+		await expect(channel.settled(pending("a"), answered)).rejects.toThrow("stale session");
+		expect(bus.emitted.filter((e) => e.channel === ANSWER_CHANNEL.closed)).toHaveLength(1);
+	});
+});
