@@ -93,6 +93,10 @@ export interface PiOptions {
 	noExtensions?: boolean;
 	/** Select the fake provider/model (default true). */
 	useFakeModel?: boolean;
+	/** Keep the session in this folder (`--session-dir`) instead of none (`--no-session`). */
+	sessionDir?: string;
+	/** With `sessionDir`: continue its latest session (`--continue`), as a restart of Pi does. */
+	continueSession?: boolean;
 	/** Arguments appended after the hermetic ones. */
 	extraArgs?: string[];
 	env?: Record<string, string>;
@@ -103,9 +107,14 @@ export interface PiOptions {
 
 /** The hermetic argument list (without the CLI path). */
 export function piArgs(
-	options: Pick<PiOptions, "loadExtension" | "noExtensions" | "useFakeModel" | "extraArgs">,
+	options: Pick<
+		PiOptions,
+		"loadExtension" | "noExtensions" | "useFakeModel" | "extraArgs" | "sessionDir" | "continueSession"
+	>,
 ): string[] {
-	const args = ["--no-session"];
+	const { sessionDir } = options;
+	const args = sessionDir === undefined ? ["--no-session"] : ["--session-dir", sessionDir];
+	if (sessionDir !== undefined && options.continueSession) args.push("--continue");
 	if (options.noExtensions !== false) args.push("-ne");
 	if (options.loadExtension !== false) args.push("-e", REPO_ROOT);
 	if (options.useFakeModel !== false) args.push("--provider", "fake", "--model", "fake-1");

@@ -1,0 +1,149 @@
+/**
+ * Pending questionnaires through the real binary over JSONL (the dialog walker, as ACP editors drive
+ * it), asserting what the fake model receives: the "Answer later" row returns `deferred`, and `/answer`
+ * sent as a prompt walks the questionnaire again and sends the late answer, which starts a turn; with
+ * `timeout` and `onTimeout: "defer"` an untouched questionnaire becomes pending, the model is told, and
+ * `/answer` answers it later; another extension answers a pending questionnaire over Pi's event bus (it
+ * is announced as pending, then closed once) and the agent gets the late answer.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { contentText, type ParsedRequest, type Step } from "../support/fake-model.ts";
+import { createHarness, type PiHarness, toolResultText } from "../support/pi.ts";
+import { askStep, CACHE_QUESTION, PLATFORM_QUESTION, rows } from "../support/questions.ts";
+import { cancel, choose, scriptedUser } from "../support/user.ts";
+
+const CONFIG_FILE = "ask-user-question.json";
+const DEFERRED_ADVICE =
+	"The user will answer later: do not assume answers, continue with work that does not depend on them and do not ask the same questions again meanwhile; the answers will arrive as a message.";
+const LATE =
+	/^Late answer to the ask_user_question questionnaire asked at \d{4}-\d\d-\d\d \d\d:\d\d UTC \(tool call "call_1"\): /;
+
+let h: PiHarness | undefined;
+afterEach(async () => {
+	await h?.dispose();
+	h = undefined;
+});
+
+/** The text of the newest user-role message of a request: a late answer reaches the model as one. */
+function lastUserText(request: ParsedRequest | undefined): string {
+	const user = [...(request?.messages ?? [])].reverse().find((m) => m.role === "user");
+	return contentText(user?.content);
+}
+
+/** The model's turns: ask, go on with what does not depend on the answers, then echo the late answer. */
+function script(...questions: object[]): Step[] {
+	return [askStep(...questions), { text: "Carrying on meanwhile." }, (r) => ({ text: `late: ${lastUserText(r)}` })];
+}
+
+describe("pending questionnaires over RPC", () => {
+	it("the Answer later row returns deferred; /answer over RPC walks it again and the model gets the late answer", async () => {
+		h = await createHarness(script(CACHE_QUESTION, PLATFORM_QUESTION));
+		const rpc = h.rpc();
+		const asked = scriptedUser([
+			choose(rows.numbered(3), "option 3 (Redis)", CACHE_QUESTION.question),
+			cancel("select", PLATFORM_QUESTION.question),
+			choose((r) => r === "Answer later", "Answer later", /Stop answering/),
+		]);
+		const run = await rpc.prompt("plan it", { onDialog: asked.handler });
+		expect(asked.remaining()).toEqual([]);
+		expect(run.toolEnds.map((end) => end.result.details)).toMatchObject([{ outcome: "deferred", pendingId: "call_1" }]);
+		expect(toolResultText(run.toolEnds[0]!)).toBe(
+			`Answers given so far (may still change): "${CACHE_QUESTION.question}" = "Redis". ${DEFERRED_ADVICE}`,
+		);
+		expect(h.fake.requests).toHaveLength(2);
+
+		// The walk resumes at the question left open: Platforms, then the review.
+		const later = scriptedUser([
+			choose(rows.numbered(1), "toggle Linux", PLATFORM_QUESTION.question),
+			choose(rows.done, "Done", PLATFORM_QUESTION.question),
+			choose(rows.submit, "Submit", /Review/),
+		]);
+		const answered = await rpc.prompt("/answer", { onDialog: later.handler });
+		expect(later.remaining()).toEqual([]);
+		expect(answered.toolEnds).toEqual([]);
+		const late = lastUserText(h.fake.requests[2]);
+		expect(late).toMatch(LATE);
+		expect(late.replace(LATE, "")).toBe(
+			`User answered: "${CACHE_QUESTION.question}" = "Redis". "${PLATFORM_QUESTION.question}" = ["Linux"]. Continue with these answers.`,
+		);
+		// The late answer is a message of ours in the session, never a second tool result.
+		expect(h.fake.requests[2]?.messages.filter((m) => m.role === "tool")).toHaveLength(1);
+		expect(answered.events).toContainEqual(
+			expect.objectContaining({
+				type: "message_end",
+				message: expect.objectContaining({ role: "custom", customType: "ask_user_question:late_answer" }),
+			}),
+		);
+	});
+
+	it('timeout with onTimeout "defer": untouched, it becomes pending, the model is told, /answer answers it later', async () => {
+		h = await createHarness(script(CACHE_QUESTION), {
+			extraFiles: { [CONFIG_FILE]: JSON.stringify({ timeout: 1, onTimeout: "defer" }) },
+		});
+		const rpc = h.rpc();
+		// The person is away: the dialog is never answered.
+		const run = await rpc.prompt("pick a cache", { onDialog: () => new Promise(() => {}) });
+		expect(run.toolEnds[0]?.result.details).toMatchObject({ outcome: "deferred", pendingId: "call_1", answers: [] });
+		expect(h.fake.requests[1]?.lastToolResult).toBe(DEFERRED_ADVICE);
+		expect(run.events).toContainEqual(
+			expect.objectContaining({ method: "setStatus", statusText: "1 questionnaire waiting · /answer" }),
+		);
+
+		const later = scriptedUser([choose(rows.numbered(2), "option 2 (SQLite)", CACHE_QUESTION.question)]);
+		await rpc.prompt("/answer", { onDialog: later.handler });
+		expect(lastUserText(h.fake.requests[2]).replace(LATE, "")).toBe(
+			`User answered: "${CACHE_QUESTION.question}" = "SQLite file". Continue with these answers.`,
+		);
+	});
+
+	it("another extension answers a pending questionnaire over the bus: the agent gets the late answer", async () => {
+		h = await createHarness(script(CACHE_QUESTION, PLATFORM_QUESTION));
+		const answerer = join(h.cwd, "answerer.mjs");
+		// Answers only questionnaires announced as pending, and logs what the bus says.
+		writeFileSync(
+			answerer,
+			`export default function (pi) {
+	pi.events.on("ask_user_question:asked", (data) => {
+		process.stderr.write("ASKED " + data.id + " pending=" + data.pending + "\\n");
+		if (data.pending !== true) return;
+		setTimeout(() => {
+			pi.events.emit("ask_user_question:answer", { id: "no-such-id", decline: true });
+			pi.events.emit("ask_user_question:answer", { id: data.id, answers: [{ question: 0, options: ["Redis"] }, { question: 1, options: ["Linux"] }], by: "phone-bridge" });
+		}, 300);
+	});
+	pi.events.on("ask_user_question:answer_rejected", (data) => process.stderr.write("REJECTED " + JSON.stringify(data) + "\\n"));
+	pi.events.on("ask_user_question:closed", (data) => process.stderr.write("CLOSED " + data.id + " " + data.result.outcome + "\\n"));
+}
+`,
+		);
+		const rpc = h.rpc({ extraArgs: ["-e", answerer] });
+		const asked = scriptedUser([
+			choose(rows.numbered(1), "option 1", CACHE_QUESTION.question),
+			cancel("select", PLATFORM_QUESTION.question),
+			choose((r) => r === "Answer later", "Answer later", /Stop answering/),
+		]);
+		const run = await rpc.prompt("pick a cache", { onDialog: asked.handler });
+		expect(asked.remaining()).toEqual([]);
+		expect(run.toolEnds[0]?.result.details).toMatchObject({ outcome: "deferred" });
+
+		// The bus answer starts a turn of its own: the model's third request holds it.
+		await rpc.waitFor(() => h!.fake.requests.length >= 3 && rpc.stderr().includes("CLOSED"), "the late answer");
+		await rpc.waitFor(
+			(e) => e.type === "agent_settled" && rpc.events.indexOf(e) > rpc.events.indexOf(run.events.at(-1)!),
+			"the late turn",
+		);
+		expect(lastUserText(h.fake.requests[2]).replace(LATE, "")).toBe(
+			`"phone-bridge" (another extension) answered: "${CACHE_QUESTION.question}" = "Redis". "${PLATFORM_QUESTION.question}" = ["Linux"]. Continue with these answers.`,
+		);
+		const stderr = rpc.stderr();
+		expect(stderr).toContain("ASKED call_1 pending=undefined");
+		expect(stderr).toContain("ASKED call_1 pending=true");
+		expect(stderr).toContain(
+			'REJECTED {"id":"no-such-id","problems":["id: no questionnaire \\"no-such-id\\" is open or pending"]}',
+		);
+		expect(stderr.match(/CLOSED call_1 answered/g)).toHaveLength(1);
+		expect(stderr).not.toContain("CLOSED call_1 deferred");
+	});
+});

@@ -1,0 +1,178 @@
+/**
+ * Questionnaires that outlive their call, in the real `pi` binary's TUI (tmux, or `script` +
+ * xterm-headless), asserting what the fake model receives: Answer later returns `deferred` at once and
+ * the agent goes on; `/answer` reopens it with what was given; submitting sends the late answer as a
+ * message that starts the next turn. Across a restart of Pi (`--continue`) the footer shows it waiting
+ * and `/answer` still answers it. `/reload` while `/answer` has it open keeps it pending with what was
+ * given, and the call still has exactly one tool result. (Pi refuses `/reload` while a tool call runs.)
+ */
+import { mkdtempSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { contentText, type ParsedRequest, type Step } from "../support/fake-model.ts";
+import { createHarness, type PiHarness } from "../support/pi.ts";
+import { askStep, CACHE_QUESTION, PLATFORM_QUESTION } from "../support/questions.ts";
+import { startTui, type TuiSession } from "../support/tty.ts";
+
+const WAITING = "1 questionnaire waiting · /answer";
+const DEFERRED_ADVICE =
+	"The user will answer later: do not assume answers, continue with work that does not depend on them and do not ask the same questions again meanwhile; the answers will arrive as a message.";
+const LATE =
+	/^Late answer to the ask_user_question questionnaire asked at \d{4}-\d\d-\d\d \d\d:\d\d UTC \(tool call "call_1"\): /;
+
+let harness: PiHarness | undefined;
+const sessions: TuiSession[] = [];
+afterEach(async () => {
+	for (const session of sessions.splice(0)) session.close();
+	await harness?.dispose();
+	harness = undefined;
+});
+
+/** The text of the newest user-role message of a request: a late answer reaches the model as one. */
+function lastUserText(request: ParsedRequest | undefined): string {
+	const user = [...(request?.messages ?? [])].reverse().find((m) => m.role === "user");
+	return contentText(user?.content);
+}
+
+/** The model's turns: ask, go on with what does not depend on the answers, then echo the late answer. */
+function script(...questions: object[]): Step[] {
+	return [askStep(...questions), { text: "Carrying on meanwhile." }, (r) => ({ text: `late: ${lastUserText(r)}` })];
+}
+
+async function start(steps: Step[], options: { prompt?: string; sessionDir?: string; resume?: boolean } = {}) {
+	harness ??= await createHarness(steps);
+	const { sessionDir, resume } = options;
+	const extraArgs = options.prompt === undefined ? [] : [options.prompt];
+	const session = startTui({
+		...harness.options({ extraArgs, sessionDir, continueSession: resume }),
+		cols: 110,
+		rows: 34,
+	});
+	sessions.push(session);
+	return { h: harness, session };
+}
+
+/** Waits until the fake model has received `n` requests. */
+async function requests(h: PiHarness, session: TuiSession, n: number): Promise<ParsedRequest> {
+	const deadline = Date.now() + 15_000;
+	while (Date.now() < deadline) {
+		const request = h.fake.requests[n - 1];
+		if (request) return request;
+		await new Promise((r) => setTimeout(r, 50));
+	}
+	throw new Error(`the model got ${h.fake.requests.length} of ${n} requests; screen:\n${await session.screen()}`);
+}
+
+/** Types a slash command into Pi's editor and runs it. */
+function command(session: TuiSession, name: string): void {
+	session.type(name);
+	session.keys("Enter");
+}
+
+/** The tool results a request holds for the call `id`. */
+const toolResults = (request: ParsedRequest, id: string) =>
+	request.messages.filter((m) => m.role === "tool" && m.tool_call_id === id);
+
+describe("pending questionnaires in the real pi TUI", () => {
+	it("answer Q1, Answer later: deferred, the agent goes on; /answer restores it; submit sends the late answer", async () => {
+		const { h, session } = await start(script(CACHE_QUESTION, PLATFORM_QUESTION), { prompt: "Plan it. Ask me." });
+		await session.waitForScreen(CACHE_QUESTION.question, "the questionnaire");
+		session.keys("2");
+		await session.waitForScreen(PLATFORM_QUESTION.question, "the Platforms tab");
+		// Up twice from the first option: the Type something. row, where typing opens the draft.
+		session.keys("Up", "Up");
+		session.type("BSD");
+		await session.waitForScreen("BSD", "the typed draft");
+		// Esc leaves the draft editor (the typed text kept as the answer); Answer later is a key of the options.
+		session.keys("Escape");
+		await session.waitForScreen((s) => !s.includes("external editor"), "the draft editor closed");
+		session.keys("C-l");
+		const second = await requests(h, session, 2);
+		expect(second.lastToolResult).toBe(
+			`Answers given so far (may still change): "${CACHE_QUESTION.question}" = "SQLite file". ` +
+				`"${PLATFORM_QUESTION.question}" = [] plus typed "BSD". ${DEFERRED_ADVICE}`,
+		);
+		await session.waitForScreen(
+			(s) => s.includes("Carrying on meanwhile.") && s.includes(WAITING),
+			"the agent going on",
+		);
+
+		// Everything was given, so it reopens on the Submit tab; Shift+Tab goes back to Platforms to tick Linux too.
+		command(session, "/answer");
+		const reopened = await session.waitForScreen("Review your answers", "the questionnaire reopened");
+		expect(reopened).toContain("Cache: SQLite file");
+		expect(reopened).toContain('Platforms: "BSD"');
+		session.keys("BTab");
+		await session.waitForScreen(PLATFORM_QUESTION.question, "the Platforms tab");
+		session.keys("Space", "Tab");
+		await session.waitForScreen("Review your answers", "the Submit tab");
+		session.keys("Enter");
+		const third = await requests(h, session, 3);
+		const late = lastUserText(third);
+		expect(late).toMatch(LATE);
+		expect(late.replace(LATE, "")).toBe(
+			`User answered: "${CACHE_QUESTION.question}" = "SQLite file". ` +
+				`"${PLATFORM_QUESTION.question}" = ["Linux"] plus typed "BSD". Continue with these answers.`,
+		);
+		expect(toolResults(third, "call_1")).toHaveLength(1);
+		const screen = await session.waitForScreen("late: Late answer", "the model's reply to the late answer");
+		expect(screen).toContain("Late answer · asked");
+		expect(screen).not.toContain(WAITING);
+	});
+
+	it("restart: defer, quit Pi, start it again with --continue: the footer shows it, /answer submits, the model gets it", async () => {
+		const sessionDir = mkdtempSync(join(process.env.TMPDIR ?? "/tmp", "pi-ask-sessions-"));
+		const first = await start(script(CACHE_QUESTION), { prompt: "Ask me.", sessionDir });
+		await first.session.waitForScreen(CACHE_QUESTION.question, "the questionnaire");
+		first.session.keys("C-l");
+		await first.session.waitForScreen("Carrying on meanwhile.", "the agent going on");
+		command(first.session, "/quit");
+		await first.session.waitForScreen("Pane is dead", "Pi quitting");
+		first.session.close();
+
+		const { h, session } = await start([], { sessionDir, resume: true });
+		await session.waitForScreen(WAITING, "the footer after the restart");
+		command(session, "/answer");
+		await session.waitForScreen(CACHE_QUESTION.question, "the restored questionnaire");
+		session.keys("3");
+		const review = await session.waitForScreen(
+			(s) => s.includes("Review your answers") || h.fake.requests.length >= 3,
+			"the answer taken",
+		);
+		if (review.includes("Review your answers")) session.keys("Enter");
+		const late = lastUserText(await requests(h, session, 3));
+		expect(late.replace(LATE, "")).toBe(
+			`User answered: "${CACHE_QUESTION.question}" = "Redis". Continue with these answers.`,
+		);
+		await session.waitForScreen((s) => !s.includes(WAITING), "the footer cleared");
+	});
+
+	it("/reload while /answer has it open: still pending with what was given; the call keeps one tool result", async () => {
+		const { h, session } = await start(script(CACHE_QUESTION, PLATFORM_QUESTION), { prompt: "Plan it. Ask me." });
+		await session.waitForScreen(CACHE_QUESTION.question, "the questionnaire");
+		session.keys("C-l");
+		await session.waitForScreen("Carrying on meanwhile.", "the agent going on");
+		command(session, "/answer");
+		await session.waitForScreen(CACHE_QUESTION.question, "the questionnaire reopened");
+		session.keys("2");
+		await session.waitForScreen(PLATFORM_QUESTION.question, "Cache answered");
+		// Hide it to reach Pi's editor, then reload.
+		session.keys("C-]");
+		await session.waitForScreen("press Ctrl+] to reopen", "the questionnaire hidden");
+		command(session, "/reload");
+		await session.waitForScreen((s) => s.includes("Reloaded") && s.includes(WAITING), "reloaded, still waiting");
+
+		command(session, "/answer");
+		const reopened = await session.waitForScreen(PLATFORM_QUESTION.question, "reopened after the reload");
+		expect(reopened).toMatch(/✔ Cache/);
+		session.keys("Space", "Tab");
+		await session.waitForScreen("Review your answers", "the Submit tab");
+		session.keys("Enter");
+		const third = await requests(h, session, 3);
+		expect(lastUserText(third).replace(LATE, "")).toBe(
+			`User answered: "${CACHE_QUESTION.question}" = "SQLite file". "${PLATFORM_QUESTION.question}" = ["Linux"]. Continue with these answers.`,
+		);
+		expect(toolResults(third, "call_1")).toHaveLength(1);
+		expect(h.fake.requests).toHaveLength(3);
+	});
+});
