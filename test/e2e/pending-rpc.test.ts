@@ -9,16 +9,12 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { contentText, type ParsedRequest, type Step } from "../support/fake-model.ts";
-import { createHarness, type PiHarness, toolResultText } from "../support/pi.ts";
-import { askStep, CACHE_QUESTION, PLATFORM_QUESTION, rows } from "../support/questions.ts";
+import { DEFERRED_ADVICE, LATE, lastUserText, pendingScript } from "../support/pending.ts";
+import { createHarness, type PiHarness, type PromptRun, type RpcSession, toolResultText } from "../support/pi.ts";
+import { CACHE_QUESTION, PLATFORM_QUESTION, rows } from "../support/questions.ts";
 import { cancel, choose, scriptedUser } from "../support/user.ts";
 
 const CONFIG_FILE = "ask-user-question.json";
-const DEFERRED_ADVICE =
-	"The user will answer later: do not assume answers, continue with work that does not depend on them and do not ask the same questions again meanwhile; the answers will arrive as a message.";
-const LATE =
-	/^Late answer to the ask_user_question questionnaire asked at \d{4}-\d\d-\d\d \d\d:\d\d UTC \(tool call "call_1"\): /;
 
 let h: PiHarness | undefined;
 afterEach(async () => {
@@ -26,28 +22,23 @@ afterEach(async () => {
 	h = undefined;
 });
 
-/** The text of the newest user-role message of a request: a late answer reaches the model as one. */
-function lastUserText(request: ParsedRequest | undefined): string {
-	const user = [...(request?.messages ?? [])].reverse().find((m) => m.role === "user");
-	return contentText(user?.content);
-}
-
-/** The model's turns: ask, go on with what does not depend on the answers, then echo the late answer. */
-function script(...questions: object[]): Step[] {
-	return [askStep(...questions), { text: "Carrying on meanwhile." }, (r) => ({ text: `late: ${lastUserText(r)}` })];
+/** Asks Cache and Platforms; the person picks Cache option `n`, then leaves Platforms: "Answer later". */
+async function putAside(rpc: RpcSession, n: number): Promise<PromptRun> {
+	const user = scriptedUser([
+		choose(rows.numbered(n), `option ${n}`, CACHE_QUESTION.question),
+		cancel("select", PLATFORM_QUESTION.question),
+		choose((r) => r === "Answer later", "Answer later", /Stop answering/),
+	]);
+	const run = await rpc.prompt("plan it", { onDialog: user.handler });
+	expect(user.remaining()).toEqual([]);
+	return run;
 }
 
 describe("pending questionnaires over RPC", () => {
 	it("the Answer later row returns deferred; /answer over RPC walks it again and the model gets the late answer", async () => {
-		h = await createHarness(script(CACHE_QUESTION, PLATFORM_QUESTION));
+		h = await createHarness(pendingScript(CACHE_QUESTION, PLATFORM_QUESTION));
 		const rpc = h.rpc();
-		const asked = scriptedUser([
-			choose(rows.numbered(3), "option 3 (Redis)", CACHE_QUESTION.question),
-			cancel("select", PLATFORM_QUESTION.question),
-			choose((r) => r === "Answer later", "Answer later", /Stop answering/),
-		]);
-		const run = await rpc.prompt("plan it", { onDialog: asked.handler });
-		expect(asked.remaining()).toEqual([]);
+		const run = await putAside(rpc, 3);
 		expect(run.toolEnds.map((end) => end.result.details)).toMatchObject([{ outcome: "deferred", pendingId: "call_1" }]);
 		expect(toolResultText(run.toolEnds[0]!)).toBe(
 			`Answers given so far (may still change): "${CACHE_QUESTION.question}" = "Redis". ${DEFERRED_ADVICE}`,
@@ -79,7 +70,7 @@ describe("pending questionnaires over RPC", () => {
 	});
 
 	it('timeout with onTimeout "defer": untouched, it becomes pending, the model is told, /answer answers it later', async () => {
-		h = await createHarness(script(CACHE_QUESTION), {
+		h = await createHarness(pendingScript(CACHE_QUESTION), {
 			extraFiles: { [CONFIG_FILE]: JSON.stringify({ timeout: 1, onTimeout: "defer" }) },
 		});
 		const rpc = h.rpc();
@@ -99,7 +90,7 @@ describe("pending questionnaires over RPC", () => {
 	});
 
 	it("another extension answers a pending questionnaire over the bus: the agent gets the late answer", async () => {
-		h = await createHarness(script(CACHE_QUESTION, PLATFORM_QUESTION));
+		h = await createHarness(pendingScript(CACHE_QUESTION, PLATFORM_QUESTION));
 		const answerer = join(h.cwd, "answerer.mjs");
 		// Answers only questionnaires announced as pending, and logs what the bus says.
 		writeFileSync(
@@ -119,13 +110,7 @@ describe("pending questionnaires over RPC", () => {
 `,
 		);
 		const rpc = h.rpc({ extraArgs: ["-e", answerer] });
-		const asked = scriptedUser([
-			choose(rows.numbered(1), "option 1", CACHE_QUESTION.question),
-			cancel("select", PLATFORM_QUESTION.question),
-			choose((r) => r === "Answer later", "Answer later", /Stop answering/),
-		]);
-		const run = await rpc.prompt("pick a cache", { onDialog: asked.handler });
-		expect(asked.remaining()).toEqual([]);
+		const run = await putAside(rpc, 1);
 		expect(run.toolEnds[0]?.result.details).toMatchObject({ outcome: "deferred" });
 
 		// The bus answer starts a turn of its own: the model's third request holds it.

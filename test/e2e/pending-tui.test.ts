@@ -7,37 +7,26 @@
  * given, and the call still has exactly one tool result. (Pi refuses `/reload` while a tool call runs.)
  */
 import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { contentText, type ParsedRequest, type Step } from "../support/fake-model.ts";
+import { type ParsedRequest, removeDir, type Step } from "../support/fake-model.ts";
+import { DEFERRED_ADVICE, LATE, lastUserText, pendingScript } from "../support/pending.ts";
 import { createHarness, type PiHarness } from "../support/pi.ts";
-import { askStep, CACHE_QUESTION, PLATFORM_QUESTION } from "../support/questions.ts";
+import { CACHE_QUESTION, PLATFORM_QUESTION } from "../support/questions.ts";
 import { startTui, type TuiSession } from "../support/tty.ts";
 
 const WAITING = "1 questionnaire waiting · /answer";
-const DEFERRED_ADVICE =
-	"The user will answer later: do not assume answers, continue with work that does not depend on them and do not ask the same questions again meanwhile; the answers will arrive as a message.";
-const LATE =
-	/^Late answer to the ask_user_question questionnaire asked at \d{4}-\d\d-\d\d \d\d:\d\d UTC \(tool call "call_1"\): /;
 
 let harness: PiHarness | undefined;
 const sessions: TuiSession[] = [];
+const dirs: string[] = [];
 afterEach(async () => {
 	for (const session of sessions.splice(0)) session.close();
 	await harness?.dispose();
 	harness = undefined;
+	for (const dir of dirs.splice(0)) removeDir(dir);
 });
-
-/** The text of the newest user-role message of a request: a late answer reaches the model as one. */
-function lastUserText(request: ParsedRequest | undefined): string {
-	const user = [...(request?.messages ?? [])].reverse().find((m) => m.role === "user");
-	return contentText(user?.content);
-}
-
-/** The model's turns: ask, go on with what does not depend on the answers, then echo the late answer. */
-function script(...questions: object[]): Step[] {
-	return [askStep(...questions), { text: "Carrying on meanwhile." }, (r) => ({ text: `late: ${lastUserText(r)}` })];
-}
 
 async function start(steps: Step[], options: { prompt?: string; sessionDir?: string; resume?: boolean } = {}) {
 	harness ??= await createHarness(steps);
@@ -75,7 +64,9 @@ const toolResults = (request: ParsedRequest, id: string) =>
 
 describe("pending questionnaires in the real pi TUI", () => {
 	it("answer Q1, Answer later: deferred, the agent goes on; /answer restores it; submit sends the late answer", async () => {
-		const { h, session } = await start(script(CACHE_QUESTION, PLATFORM_QUESTION), { prompt: "Plan it. Ask me." });
+		const { h, session } = await start(pendingScript(CACHE_QUESTION, PLATFORM_QUESTION), {
+			prompt: "Plan it. Ask me.",
+		});
 		await session.waitForScreen(CACHE_QUESTION.question, "the questionnaire");
 		session.keys("2");
 		await session.waitForScreen(PLATFORM_QUESTION.question, "the Platforms tab");
@@ -121,8 +112,9 @@ describe("pending questionnaires in the real pi TUI", () => {
 	});
 
 	it("restart: defer, quit Pi, start it again with --continue: the footer shows it, /answer submits, the model gets it", async () => {
-		const sessionDir = mkdtempSync(join(process.env.TMPDIR ?? "/tmp", "pi-ask-sessions-"));
-		const first = await start(script(CACHE_QUESTION), { prompt: "Ask me.", sessionDir });
+		const sessionDir = mkdtempSync(join(tmpdir(), "pi-ask-sessions-"));
+		dirs.push(sessionDir);
+		const first = await start(pendingScript(CACHE_QUESTION), { prompt: "Ask me.", sessionDir });
 		await first.session.waitForScreen(CACHE_QUESTION.question, "the questionnaire");
 		first.session.keys("C-l");
 		await first.session.waitForScreen("Carrying on meanwhile.", "the agent going on");
@@ -148,7 +140,9 @@ describe("pending questionnaires in the real pi TUI", () => {
 	});
 
 	it("/reload while /answer has it open: still pending with what was given; the call keeps one tool result", async () => {
-		const { h, session } = await start(script(CACHE_QUESTION, PLATFORM_QUESTION), { prompt: "Plan it. Ask me." });
+		const { h, session } = await start(pendingScript(CACHE_QUESTION, PLATFORM_QUESTION), {
+			prompt: "Plan it. Ask me.",
+		});
 		await session.waitForScreen(CACHE_QUESTION.question, "the questionnaire");
 		session.keys("C-l");
 		await session.waitForScreen("Carrying on meanwhile.", "the agent going on");
