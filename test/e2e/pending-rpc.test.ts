@@ -4,11 +4,13 @@
  * sent as a prompt walks the questionnaire again and sends the late answer, which starts a turn; with
  * `timeout` and `onTimeout: "defer"` an untouched questionnaire becomes pending, the model is told, and
  * `/answer` answers it later; another extension answers a pending questionnaire over Pi's event bus (it
- * is announced as pending, then closed once) and the agent gets the late answer.
+ * is announced as pending, then closed once) while the agent runs a command, and the late answer is
+ * steered in after that command's result, before the next model request.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { contentText } from "../support/fake-model.ts";
 import { DEFERRED_ADVICE, LATE, lastUserText, pendingScript } from "../support/pending.ts";
 import { createHarness, type PiHarness, type PromptRun, type RpcSession, toolResultText } from "../support/pi.ts";
 import { CACHE_QUESTION, PLATFORM_QUESTION, rows } from "../support/questions.ts";
@@ -89,8 +91,11 @@ describe("pending questionnaires over RPC", () => {
 		);
 	});
 
-	it("another extension answers a pending questionnaire over the bus: the agent gets the late answer", async () => {
-		h = await createHarness(pendingScript(CACHE_QUESTION, PLATFORM_QUESTION));
+	it("another extension answers it over the bus while the agent works: steered in after the running tool call", async () => {
+		// After the deferral the model runs a slow command; the answer arrives meanwhile.
+		const [ask, , echoLate] = pendingScript(CACHE_QUESTION, PLATFORM_QUESTION);
+		const slow = { toolCall: { name: "bash", arguments: { command: "sleep 1.5; echo slept" } } };
+		h = await createHarness([ask!, slow, echoLate!]);
 		const answerer = join(h.cwd, "answerer.mjs");
 		// Answers only questionnaires announced as pending, and logs what the bus says.
 		writeFileSync(
@@ -102,7 +107,7 @@ describe("pending questionnaires over RPC", () => {
 		setTimeout(() => {
 			pi.events.emit("ask_user_question:answer", { id: "no-such-id", decline: true });
 			pi.events.emit("ask_user_question:answer", { id: data.id, answers: [{ question: 0, options: ["Redis"] }, { question: 1, options: ["Linux"] }], by: "phone-bridge" });
-		}, 300);
+		}, 200);
 	});
 	pi.events.on("ask_user_question:answer_rejected", (data) => process.stderr.write("REJECTED " + JSON.stringify(data) + "\\n"));
 	pi.events.on("ask_user_question:closed", (data) => process.stderr.write("CLOSED " + data.id + " " + data.result.outcome + "\\n"));
@@ -110,15 +115,16 @@ describe("pending questionnaires over RPC", () => {
 `,
 		);
 		const rpc = h.rpc({ extraArgs: ["-e", answerer] });
+		// One run: the deferral, the command, the late answer steered in after it, the model's reply.
 		const run = await putAside(rpc, 1);
+		expect(run.toolEnds.map((end) => end.toolName)).toEqual(["ask_user_question", "bash"]);
 		expect(run.toolEnds[0]?.result.details).toMatchObject({ outcome: "deferred" });
-
-		// The bus answer starts a turn of its own: the model's third request holds it.
-		await rpc.waitFor(() => h!.fake.requests.length >= 3 && rpc.stderr().includes("CLOSED"), "the late answer");
-		await rpc.waitFor(
-			(e) => e.type === "agent_settled" && rpc.events.indexOf(e) > rpc.events.indexOf(run.events.at(-1)!),
-			"the late turn",
-		);
+		expect(h.fake.requests).toHaveLength(3);
+		const [toolResult, late] = h.fake.requests[2]!.messages.slice(-2);
+		// The command was not cut short: its result, then the late answer, before the next model request.
+		expect(toolResult).toMatchObject({ role: "tool", tool_call_id: "call_2" });
+		expect(contentText(toolResult?.content)).toBe("slept\n");
+		expect(late?.role).toBe("user");
 		expect(lastUserText(h.fake.requests[2]).replace(LATE, "")).toBe(
 			`"phone-bridge" (another extension) answered: "${CACHE_QUESTION.question}" = "Redis". "${PLATFORM_QUESTION.question}" = ["Linux"]. Continue with these answers.`,
 		);
