@@ -119,7 +119,8 @@ describe("pending questionnaires in the real pi TUI", () => {
 		first.session.keys("C-l");
 		await first.session.waitForScreen("Carrying on meanwhile.", "the agent going on");
 		command(first.session, "/quit");
-		await first.session.waitForScreen("Pane is dead", "Pi quitting");
+		// Printed once the session is closed and written; what follows is only process exit.
+		await first.session.waitForScreen("To resume this session", "Pi quitting");
 		first.session.close();
 
 		const { h, session } = await start([], { sessionDir, resume: true });
