@@ -16,7 +16,14 @@ import type { QuestionnaireResult } from "../protocol/result.ts";
 export type TuiRunner = (
 	questionnaire: Questionnaire,
 	ui: ExtensionUIContext,
-	options: { signal?: AbortSignal; config?: AskConfig; messages?: Messages; accessible?: boolean; progress?: Progress },
+	options: {
+		signal?: AbortSignal;
+		config?: AskConfig;
+		messages?: Messages;
+		accessible?: boolean;
+		progress?: Progress;
+		onProgress?: (progress: Progress) => void;
+	},
 ) => Promise<QuestionnaireResult | undefined>;
 
 export type TuiLoad =

@@ -1,88 +1,111 @@
 /**
  * Reads one of our session records back, defensively: a session file may come from another version of
- * this extension, be hand-edited or cut off. A record is kept only when its questions still validate (so
- * `/answer` can show them) and what was saved is a result; stray parts of a saved result (an answer
- * without a question index, a note that is not text) are dropped, never guessed.
+ * this extension, be hand-edited or cut off. An `asked` record is kept only when its questions still
+ * validate (so `/answer` can show them); a `progress` record only when every part of its patch has the
+ * shape it was written with. Nothing is guessed: a record that does not read is skipped and counted.
  * Pure; imports nothing from Pi or the terminal.
  */
-import {
-	type Answer,
-	OUTCOMES,
-	type Outcome,
-	type QuestionDraft,
-	type QuestionNote,
-	type QuestionnaireResult,
-} from "../protocol/result.ts";
+import type { IndexedAnswer } from "../protocol/progress.ts";
+import { OUTCOMES, type Outcome } from "../protocol/result.ts";
 import { validateQuestionnaire } from "../tool/validation.ts";
 import { isRecord } from "../util/records.ts";
+import type { ProgressPatch, TextEdit } from "./progress-patch.ts";
 import { type QuestionnaireRecord, RECORD_VERSION } from "./records.ts";
 
 const KNOWN_OUTCOMES: ReadonlySet<string> = new Set(OUTCOMES);
-/** More entries than 4 questions can have means the record is not ours. */
+/** More entries than 4 questions or options can have means the record is not ours. */
 const MAX_ITEMS = 16;
 
 /** The record `data` holds, or undefined when it is corrupt or of a version this code does not know. */
 export function readRecord(data: unknown): QuestionnaireRecord | undefined {
 	if (!isRecord(data) || data.v !== RECORD_VERSION || !isId(data.id)) return undefined;
-	if (data.kind === "settled") {
-		return isOutcome(data.outcome) && isTime(data.at)
-			? { v: RECORD_VERSION, kind: "settled", id: data.id, outcome: data.outcome, at: data.at }
-			: undefined;
+	const { id } = data;
+	switch (data.kind) {
+		case "settled":
+			return isOutcome(data.outcome) && isTime(data.at)
+				? { v: RECORD_VERSION, kind: "settled", id, outcome: data.outcome, at: data.at }
+				: undefined;
+		case "progress": {
+			const patch = readPatch(data.patch);
+			return patch && { v: RECORD_VERSION, kind: "progress", id, patch };
+		}
+		case "asked": {
+			if (!isTime(data.askedAt) || (data.call !== undefined && !isId(data.call))) return undefined;
+			const validation = validateQuestionnaire(data.questionnaire);
+			if (!validation.ok) return undefined;
+			const { questionnaire } = validation;
+			const asked = { v: RECORD_VERSION, kind: "asked", id, askedAt: data.askedAt, questionnaire } as const;
+			return data.call === undefined ? asked : { ...asked, call: data.call };
+		}
+		default:
+			return undefined;
 	}
-	if (data.kind !== "pending" || !isTime(data.askedAt)) return undefined;
-	const validation = validateQuestionnaire(data.questionnaire);
-	const saved = readSaved(data.saved);
-	if (!validation.ok || saved === undefined) return undefined;
-	const { questionnaire } = validation;
-	return { v: RECORD_VERSION, kind: "pending", id: data.id, askedAt: data.askedAt, questionnaire, saved };
 }
 
-function readSaved(value: unknown): QuestionnaireResult | undefined {
-	if (!isRecord(value) || !isOutcome(value.outcome) || !Array.isArray(value.answers)) return undefined;
-	if (value.answers.length > MAX_ITEMS) return undefined;
-	const saved: QuestionnaireResult = {
-		outcome: value.outcome,
-		cancelled: value.cancelled === true,
-		host: value.host === "rpc" || value.host === "programmatic" ? value.host : "tui",
-		answers: value.answers.flatMap(readAnswer),
-	};
-	const notes = items(value.questionNotes).flatMap(readNote);
-	if (notes.length > 0) saved.questionNotes = notes;
-	const drafts = items(value.drafts).flatMap(readDraft);
-	if (drafts.length > 0) saved.drafts = drafts;
-	if (typeof value.globalNote === "string" && value.globalNote !== "") saved.globalNote = value.globalNote;
-	if (isId(value.pendingId)) saved.pendingId = value.pendingId;
-	return saved;
+function readPatch(value: unknown): ProgressPatch | undefined {
+	if (!isRecord(value)) return undefined;
+	const patch: ProgressPatch = {};
+	if (value.answers !== undefined) {
+		const answers = list(value.answers, (a) => (a === null ? null : readAnswer(a)));
+		if (answers === undefined) return undefined;
+		patch.answers = answers;
+	}
+	if (value.ticks !== undefined) {
+		const ticks = list(value.ticks, (t) =>
+			Array.isArray(t) && t.length <= MAX_ITEMS && t.every(isIndex) ? t : undefined,
+		);
+		if (ticks === undefined) return undefined;
+		patch.ticks = ticks;
+	}
+	for (const field of ["drafts", "notes"] as const) {
+		if (value[field] === undefined) continue;
+		const edits = list(value[field], (e) => (e === null ? null : readEdit(e)));
+		if (edits === undefined) return undefined;
+		patch[field] = edits;
+	}
+	if (value.globalNote !== undefined) {
+		const edit = readEdit(value.globalNote);
+		if (edit === undefined) return undefined;
+		patch.globalNote = edit;
+	}
+	return patch;
 }
 
-function readAnswer(value: unknown): Answer[] {
-	if (!isRecord(value) || !isIndex(value.questionIndex) || typeof value.question !== "string") return [];
-	const { kind } = value;
-	const answer = value.answer;
-	const text = typeof answer === "string";
-	const list = Array.isArray(answer) && answer.every((a) => typeof a === "string");
-	if (!((kind === "option" || kind === "custom") && text) && !(kind === "multi" && list)) return [];
-	const read: Answer = { questionIndex: value.questionIndex, question: value.question, kind, answer };
-	if (typeof value.custom === "string") read.custom = value.custom;
-	if (typeof value.preview === "string") read.preview = value.preview;
-	if (typeof value.notes === "string" && value.notes !== "") read.notes = value.notes;
-	return [read];
+function readAnswer(value: unknown): IndexedAnswer | undefined {
+	if (!isRecord(value)) return undefined;
+	switch (value.kind) {
+		case "option":
+			return isIndex(value.option) ? { kind: "option", option: value.option } : undefined;
+		case "custom":
+			return typeof value.text === "string" ? { kind: "custom", text: value.text } : undefined;
+		case "multi": {
+			const { options, text } = value;
+			if (!Array.isArray(options) || options.length > MAX_ITEMS || !options.every(isIndex)) return undefined;
+			if (text === undefined) return { kind: "multi", options };
+			return typeof text === "string" ? { kind: "multi", options, text } : undefined;
+		}
+		default:
+			return undefined;
+	}
 }
 
-function readNote(value: unknown): QuestionNote[] {
-	return isRecord(value) && isIndex(value.questionIndex) && typeof value.notes === "string"
-		? [{ questionIndex: value.questionIndex, question: String(value.question ?? ""), notes: value.notes }]
-		: [];
+function readEdit(value: unknown): TextEdit | undefined {
+	if (typeof value === "string") return value;
+	if (!Array.isArray(value) || value.length !== 2) return undefined;
+	const [keep, add] = value;
+	return Number.isInteger(keep) && keep >= 0 && typeof add === "string" ? [keep, add] : undefined;
 }
 
-function readDraft(value: unknown): QuestionDraft[] {
-	return isRecord(value) && isIndex(value.questionIndex) && typeof value.text === "string"
-		? [{ questionIndex: value.questionIndex, question: String(value.question ?? ""), text: value.text }]
-		: [];
-}
-
-function items(value: unknown): unknown[] {
-	return Array.isArray(value) ? value.slice(0, MAX_ITEMS) : [];
+/** Each item read by `read`; undefined when the list or any item does not read. */
+function list<T>(value: unknown, read: (item: unknown) => T | undefined): T[] | undefined {
+	if (!Array.isArray(value) || value.length > MAX_ITEMS) return undefined;
+	const items: T[] = [];
+	for (const item of value) {
+		const read1 = read(item);
+		if (read1 === undefined) return undefined;
+		items.push(read1);
+	}
+	return items;
 }
 
 const isId = (value: unknown): value is string => typeof value === "string" && value !== "" && value.length <= 512;

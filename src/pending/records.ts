@@ -1,12 +1,18 @@
 /**
- * What a session records about pending questionnaires (`pi.appendEntry(PENDING_ENTRY_TYPE, record)`):
- * a `pending` record when one is put aside or cut short (again after each later visit, with what was
- * given by then), and one `settled` record when it is answered, declined or discarded. The session is
- * append-only, so the live set is what the branch's records add up to (restore.ts).
+ * What a session records about questionnaires (`pi.appendEntry(PENDING_ENTRY_TYPE, record)`), so that no
+ * way of walking away loses what the person gave — not a closed terminal, not SIGKILL, not a crash:
+ * - `asked` when a questionnaire is first shown: its questions, once;
+ * - `progress` as what was given changes (answers, ticks, drafts, notes, the overall note), a patch of the
+ *   last record (progress-patch.ts), typing at most about a second behind;
+ * - `settled` when it ends for good (answered, declined, …) — it never comes back after that.
+ * A questionnaire asked and never settled is pending: its call returned while it stays open (answer later,
+ * cut short) or never returned at all (the process died). The session is append-only, so the live set is
+ * what the branch's records add up to (restore.ts).
  * Pure data; imports nothing from Pi or the terminal.
  */
-import type { Outcome, QuestionnaireResult } from "../protocol/result.ts";
-import type { PendingQuestionnaire } from "./registry.ts";
+import type { Questionnaire } from "../protocol/questions.ts";
+import type { Outcome } from "../protocol/result.ts";
+import type { ProgressPatch } from "./progress-patch.ts";
 
 /** The `customType` of our session entries; entries of other types are not ours and never read. */
 export const PENDING_ENTRY_TYPE = "ask_user_question:pending";
@@ -24,38 +30,58 @@ export function isPendingEntry(entry: SessionEntryLike): boolean {
 }
 
 /** The record format; a record of another version is skipped (with the one warning), never guessed at. */
-export const RECORD_VERSION = 1;
+export const RECORD_VERSION = 2;
 
-/** A questionnaire waiting for its answers, with everything given so far. */
-export interface PendingRecord {
+/** A questionnaire shown to the person. `id` is ours (unique in the session); `call` names its tool call. */
+export interface AskedRecord {
 	v: typeof RECORD_VERSION;
-	kind: "pending";
+	kind: "asked";
 	id: string;
+	call?: string;
+	/** Epoch ms. */
 	askedAt: number;
-	questionnaire: PendingQuestionnaire["questionnaire"];
-	saved: QuestionnaireResult;
+	questionnaire: Questionnaire;
 }
 
-/** The end of a pending questionnaire: it never returns after this. */
+/** What changed in what was given since the questionnaire's previous record. */
+export interface ProgressRecord {
+	v: typeof RECORD_VERSION;
+	kind: "progress";
+	id: string;
+	patch: ProgressPatch;
+}
+
+/** The end of a questionnaire: it never returns after this. */
 export interface SettledRecord {
 	v: typeof RECORD_VERSION;
 	kind: "settled";
 	id: string;
-	/** How it ended: `answered`, `partial` or `declined` (a discarded one is declined). */
+	/** How it ended (a discarded one is declined). */
 	outcome: Outcome;
 	/** Epoch ms. */
 	at: number;
 }
 
-export type QuestionnaireRecord = PendingRecord | SettledRecord;
+export type QuestionnaireRecord = AskedRecord | ProgressRecord | SettledRecord;
 
-/** The record that keeps `pending` (first time or updated). */
-export function pendingRecord(pending: PendingQuestionnaire): PendingRecord {
-	const { id, askedAt, questionnaire, saved } = pending;
-	return { v: RECORD_VERSION, kind: "pending", id, askedAt, questionnaire, saved };
+/** What `asked` records. */
+export interface AskedFacts {
+	id: string;
+	callId?: string;
+	askedAt: number;
+	questionnaire: Questionnaire;
 }
 
-/** The record that ends `id` with `outcome` at `at`. */
+export function askedRecord({ id, callId, askedAt, questionnaire }: AskedFacts): AskedRecord {
+	return callId === undefined
+		? { v: RECORD_VERSION, kind: "asked", id, askedAt, questionnaire }
+		: { v: RECORD_VERSION, kind: "asked", id, call: callId, askedAt, questionnaire };
+}
+
+export function progressRecord(id: string, patch: ProgressPatch): ProgressRecord {
+	return { v: RECORD_VERSION, kind: "progress", id, patch };
+}
+
 export function settledRecord(id: string, outcome: Outcome, at: number): SettledRecord {
 	return { v: RECORD_VERSION, kind: "settled", id, outcome, at };
 }

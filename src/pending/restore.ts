@@ -1,11 +1,14 @@
 /**
- * The live pending set a session's entries add up to, read in branch order (root to leaf, as Pi's
- * `sessionManager.getBranch()` gives them, so a fork keeps what its branch had): a `pending` record adds
- * a questionnaire or updates what was given so far (its place and time asked stay the first record's),
- * a `settled` record ends it for good — a later `pending` record of the same id never brings it back.
- * Entries of other types are not ours and are passed over; ours that cannot be read are counted, for
- * the adapter's one warning. Pure and total: never throws, whatever the entries hold.
+ * The questionnaires a session's entries leave pending, read in branch order (root to leaf, as Pi's
+ * `sessionManager.getBranch()` gives them, so a fork keeps what its branch had): `asked` adds one,
+ * `progress` patches what was given, `settled` ends it for good — nothing of that id counts after it.
+ * Entries of other types are not ours and are passed over; ours that cannot be read (corrupt, another
+ * version, a patch that does not fit, an id asked twice) are counted for the adapter's one warning.
+ * Pure and total: never throws, whatever the entries hold.
  */
+import { emptyProgress, type IndexedAnswer, type Progress } from "../protocol/progress.ts";
+import type { Question } from "../protocol/questions.ts";
+import { applyPatch } from "./progress-patch.ts";
 import { readRecord } from "./read-record.ts";
 import { isPendingEntry, type SessionEntryLike } from "./records.ts";
 import type { PendingQuestionnaire } from "./registry.ts";
@@ -16,14 +19,16 @@ export type { SessionEntryLike } from "./records.ts";
 export interface RestoredPending {
 	/** Oldest first. */
 	pending: PendingQuestionnaire[];
-	/** Our entries that were corrupt or of an unknown version, and so skipped. */
+	/** Every id the entries name, settled ones included: a new questionnaire's id must be none of them. */
+	ids: Set<string>;
+	/** Our entries that were corrupt, of an unknown version or did not fit, and so skipped. */
 	skipped: number;
 }
 
 /** Reduces `entries` (branch order) to the questionnaires still pending. */
 export function restorePending(entries: readonly SessionEntryLike[]): RestoredPending {
 	const live = new Map<string, PendingQuestionnaire>();
-	const settled = new Set<string>();
+	const ids = new Set<string>();
 	let skipped = 0;
 	for (const entry of entries) {
 		if (!isPendingEntry(entry)) continue;
@@ -32,17 +37,36 @@ export function restorePending(entries: readonly SessionEntryLike[]): RestoredPe
 			skipped++;
 			continue;
 		}
-		if (record.kind === "settled") {
-			settled.add(record.id);
-			live.delete(record.id);
-			continue;
+		const item = live.get(record.id);
+		if (record.kind === "asked") {
+			if (ids.has(record.id)) skipped++;
+			else {
+				const { id, call, askedAt, questionnaire } = record;
+				const progress = emptyProgress(questionnaire.questions.length);
+				live.set(id, { id, ...(call === undefined ? {} : { callId: call }), askedAt, questionnaire, progress });
+			}
+		} else if (record.kind === "settled") live.delete(record.id);
+		else if (item) {
+			const progress = applyPatch(item.progress, record.patch);
+			if (progress === undefined) skipped++;
+			else live.set(item.id, { ...item, progress: fitted(item.questionnaire.questions, progress) });
 		}
-		if (settled.has(record.id)) continue;
-		const first = live.get(record.id);
-		const { id, questionnaire, saved } = record;
-		live.set(id, { id, askedAt: first?.askedAt ?? record.askedAt, questionnaire, saved });
+		ids.add(record.id);
 	}
-	return { pending: [...live.values()], skipped };
+	return { pending: [...live.values()], ids, skipped };
+}
+
+/** Drops what does not fit the questions (an option index past the last, ticks on a single-select question). */
+function fitted(questions: readonly Question[], progress: Progress): Progress {
+	const optionCount = (i: number) => questions[i]?.options.length ?? 0;
+	const valid = (i: number) => (option: number) => option < optionCount(i);
+	const answers = progress.answers.map((answer, i): IndexedAnswer | undefined => {
+		if (answer === undefined || answer.kind === "custom") return answer;
+		if (answer.kind === "option") return valid(i)(answer.option) ? answer : undefined;
+		return questions[i]?.multiSelect === true && answer.options.every(valid(i)) ? answer : undefined;
+	});
+	const ticks = progress.ticks.map((t, i) => (questions[i]?.multiSelect === true ? t.filter(valid(i)) : []));
+	return { ...progress, answers, ticks };
 }
 
 /** Plain JSON cannot throw here; a hostile getter or Proxy could. */

@@ -1,13 +1,21 @@
 /**
- * The live set of one session's pending questionnaires ({@link PendingRegistry}), and the one place
- * that records changes to it: every change is appended to the session first (`append`, Pi's
- * `appendEntry` in the adapter), then the set changes and subscribers hear of it. Restoring replaces
- * the set with what the session's entries add up to, so restoring twice changes nothing.
- * Pure: the session, the clock and the error report come in as functions.
+ * One session's questionnaires, from the moment one is shown until it is settled, and the one place that
+ * records them (records.ts): `asked` before the person sees it, what they give as they give it, `settled` at
+ * the end. The set `list()` shows is what is pending: asked, not settled, and not being asked by a call
+ * running now. Progress is written off the keystroke path: a change only schedules the write, at most
+ * {@link PROGRESS_DELAY_MS} later, and `flush` writes at once (a call returning, the session ending, the
+ * process exiting). Restoring replaces the set with what the session's entries add up to, so restoring
+ * twice changes nothing. Pure: the session, the clock, the timer and randomness come in as functions.
  */
-import type { QuestionnaireResult } from "../protocol/result.ts";
-import { pendingRecord, type QuestionnaireRecord, settledRecord } from "./records.ts";
-import type { PendingQuestionnaire, PendingRegistry } from "./registry.ts";
+import { emptyProgress, type Progress } from "../protocol/progress.ts";
+import type { Outcome } from "../protocol/result.ts";
+import { diffProgress } from "./progress-patch.ts";
+import { type AskedFacts, askedRecord, progressRecord, type QuestionnaireRecord, settledRecord } from "./records.ts";
+import type { PendingQuestionnaire } from "./registry.ts";
+import type { RestoredPending } from "./restore.ts";
+
+/** How far the session may lag behind what the person gives (typing included). */
+export const PROGRESS_DELAY_MS = 750;
 
 /** What the store is built from. */
 export interface PendingStoreHost {
@@ -15,12 +23,24 @@ export interface PendingStoreHost {
 	append(record: QuestionnaireRecord): void;
 	/** Epoch ms. */
 	now(): number;
+	/** Runs `task` once after `ms`; returns what cancels it. */
+	later(task: () => void, ms: number): () => void;
+	/** A fresh random id; the store makes sure it is unique in the session. */
+	randomId(): string;
 	/** Told when a record could not be appended: the set still changes, but a restart will not see it. */
 	report?(error: unknown): void;
 }
 
-export class PendingStore implements PendingRegistry {
+export class PendingStore {
 	private items: readonly PendingQuestionnaire[] = [];
+	/** Questionnaires whose call is asking now, in this process: not pending while it runs. */
+	private readonly asking = new Map<string, PendingQuestionnaire>();
+	/** Every id the session has used: a new one must be none of them. */
+	private ids = new Set<string>();
+	/** Per questionnaire, the progress the session's records add up to; patches are made against it. */
+	private readonly recorded = new Map<string, Progress>();
+	private readonly unsaved = new Set<string>();
+	private cancelWrite: (() => void) | undefined;
 	private readonly listeners = new Set<() => void>();
 	private readonly host: PendingStoreHost;
 
@@ -28,42 +48,117 @@ export class PendingStore implements PendingRegistry {
 		this.host = host;
 	}
 
+	/** Pending, oldest first. */
 	list(): readonly PendingQuestionnaire[] {
 		return this.items;
 	}
 
+	/** A pending questionnaire by our id. */
 	get(id: string): PendingQuestionnaire | undefined {
 		return this.items.find((p) => p.id === id);
 	}
 
-	/** Replaces the set (session start); subscribers hear of it only when it differs. */
-	restore(pending: readonly PendingQuestionnaire[]): void {
-		const same =
-			pending.length === this.items.length &&
-			pending.every((p, i) => p.id === this.items[i]?.id && p.saved === this.items[i]?.saved);
-		this.items = [...pending];
-		if (!same) this.notify();
+	/** An id no questionnaire of this session has had. */
+	newId(): string {
+		for (;;) {
+			const id = this.host.randomId();
+			if (!this.ids.has(id) && !this.asking.has(id)) return id;
+		}
 	}
 
-	/** Records `pending` as waiting (new, or with what was given since): its place in the list stays. */
-	record(pending: PendingQuestionnaire): void {
-		this.write(pendingRecord(pending));
-		const at = this.items.findIndex((p) => p.id === pending.id);
-		this.items = at < 0 ? [...this.items, pending] : this.items.map((p, i) => (i === at ? pending : p));
+	/** A call shows a questionnaire: recorded before the person sees it. */
+	asked(facts: AskedFacts): void {
+		const { id, callId, askedAt, questionnaire } = facts;
+		const progress = emptyProgress(questionnaire.questions.length);
+		this.ids.add(id);
+		this.asking.set(id, { id, ...(callId === undefined ? {} : { callId }), askedAt, questionnaire, progress });
+		this.recorded.set(id, progress);
+		this.write(askedRecord(facts));
+	}
+
+	/** What was given changed (asking now, or reopened with `/answer`); written within the delay. */
+	progressed(id: string, progress: Progress): void {
+		const asking = this.asking.get(id);
+		if (asking) this.asking.set(id, { ...asking, progress });
+		else if (this.get(id)) this.items = this.items.map((p) => (p.id === id ? { ...p, progress } : p));
+		else return;
+		this.unsaved.add(id);
+		this.cancelWrite ??= this.host.later(() => {
+			this.cancelWrite = undefined;
+			this.flush();
+		}, PROGRESS_DELAY_MS);
+	}
+
+	/** The call asking `id` returned: the questionnaire is pending from now on, or settled with `outcome`. */
+	returned(id: string, ending: { pending: true } | { pending: false; outcome: Outcome }): void {
+		const asking = this.asking.get(id);
+		if (asking === undefined) return;
+		if (!ending.pending) {
+			this.asking.delete(id);
+			this.forget(id);
+			this.write(settledRecord(id, ending.outcome, this.host.now()));
+			return;
+		}
+		this.flush(id);
+		this.asking.delete(id);
+		this.items = [...this.items.filter((p) => p.id !== id), asking];
 		this.notify();
 	}
 
-	settle(id: string, result: QuestionnaireResult): boolean {
+	/**
+	 * Ends a pending questionnaire for good (answered, declined or discarded): recorded, gone from the list,
+	 * subscribers told. False if it is not pending (already settled, or never was): the caller then does nothing.
+	 */
+	settle(id: string, outcome: Outcome): boolean {
 		if (this.get(id) === undefined) return false;
-		this.write(settledRecord(id, result.outcome, this.host.now()));
+		this.forget(id);
+		this.write(settledRecord(id, outcome, this.host.now()));
 		this.items = this.items.filter((p) => p.id !== id);
 		this.notify();
 		return true;
 	}
 
+	/** Writes what was given and not yet recorded: for `id`, or for every questionnaire. */
+	flush(id?: string): void {
+		for (const each of id === undefined ? [...this.unsaved] : [id]) {
+			if (!this.unsaved.delete(each)) continue;
+			const current = this.asking.get(each) ?? this.get(each);
+			const before = this.recorded.get(each);
+			if (current === undefined || before === undefined) continue;
+			const patch = diffProgress(before, current.progress);
+			this.recorded.set(each, current.progress);
+			if (patch) this.write(progressRecord(each, patch));
+		}
+		if (this.unsaved.size === 0) {
+			this.cancelWrite?.();
+			this.cancelWrite = undefined;
+		}
+	}
+
+	/** Replaces the pending set with what the session's entries add up to (session start, `/tree`). */
+	restore(restored: RestoredPending): void {
+		const pending = restored.pending.filter((p) => !this.asking.has(p.id));
+		const same =
+			pending.length === this.items.length &&
+			pending.every(
+				(p, i) => p.id === this.items[i]?.id && !diffProgress(p.progress, this.items[i]?.progress ?? p.progress),
+			);
+		this.items = pending;
+		this.ids = new Set([...restored.ids, ...this.asking.keys()]);
+		for (const id of [...this.recorded.keys()]) if (!this.asking.has(id)) this.forget(id);
+		for (const p of pending) this.recorded.set(p.id, p.progress);
+		if (!same) this.notify();
+	}
+
+	/** Called after every change of the set (not of what was given); returns the unsubscribe. */
 	subscribe(listener: () => void): () => void {
 		this.listeners.add(listener);
 		return () => this.listeners.delete(listener);
+	}
+
+	private forget(id: string): void {
+		this.recorded.delete(id);
+		this.unsaved.delete(id);
 	}
 
 	private write(record: QuestionnaireRecord): void {

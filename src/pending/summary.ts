@@ -3,6 +3,7 @@
  * got, and how long ago it was asked. Pure: the clock comes in as `now`; the words are the adapter's
  * (i18n), the strings raw (the adapter sanitizes what it shows).
  */
+import { answeredCount } from "../protocol/progress.ts";
 import type { PendingQuestionnaire } from "./registry.ts";
 
 /** How long ago, in the largest unit that is at least 1 (under a minute: now). */
@@ -24,10 +25,9 @@ const DAY = 24 * HOUR;
 /** The facts of `pending` at `now` (epoch ms). */
 export function summarize(pending: PendingQuestionnaire, now: number): PendingSummary {
 	const questions = pending.questionnaire.questions;
-	const answered = new Set(pending.saved.answers.map((a) => a.questionIndex).filter((i) => i < questions.length));
 	return {
 		headers: questions.map((q) => (q.header.trim() === "" ? q.question : q.header)),
-		answered: answered.size,
+		answered: answeredCount(pending.progress),
 		total: questions.length,
 		age: ageOf(now - pending.askedAt),
 	};

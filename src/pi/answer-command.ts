@@ -15,7 +15,6 @@ import { type Messages, messagesFor } from "../i18n/messages.ts";
 import type { PendingQuestionnaire } from "../pending/registry.ts";
 import type { PendingStore } from "../pending/store.ts";
 import { capDetails } from "../protocol/budget.ts";
-import { progressOf } from "../protocol/progress.ts";
 import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
 import { pickPending } from "./pending-pick.ts";
@@ -66,7 +65,7 @@ export function registerAnswerCommand(pi: ExtensionAPI, deps: AnswerCommandDeps)
 
 	async function discard(pending: PendingQuestionnaire): Promise<void> {
 		const declined = finishedResult("tui", pending.questionnaire.questions.length, "declined", { answers: [] });
-		if (deps.store.settle(pending.id, declined)) await deps.deliver(pending, declined);
+		if (deps.store.settle(pending.id, declined.outcome)) await deps.deliver(pending, declined);
 	}
 
 	async function answer(pending: PendingQuestionnaire, ctx: ExtensionCommandContext, m: Messages): Promise<void> {
@@ -87,14 +86,14 @@ export function registerAnswerCommand(pi: ExtensionAPI, deps: AnswerCommandDeps)
 			if (path === "none") return;
 			// Loaded when first used, like a tool call's path (tool-definition.ts).
 			const { openOnHost } = await import("../tool/open-on-host.ts");
-			const progress = progressOf(pending.questionnaire.questions, pending.saved);
 			const result = await openOnHost(
 				path,
 				pending.questionnaire,
 				{ ui: ctx.ui, config },
 				{
 					signal: controller.signal,
-					progress,
+					progress: pending.progress,
+					onProgress: (progress) => deps.store.progressed(id, progress),
 				},
 			);
 			await settleWith(pending, capDetails(result), ctx, m);
@@ -117,12 +116,13 @@ export function registerAnswerCommand(pi: ExtensionAPI, deps: AnswerCommandDeps)
 			case "answered":
 			case "partial":
 			case "declined":
-				if (deps.store.settle(pending.id, result)) await deps.deliver(pending, result);
+				if (deps.store.settle(pending.id, result.outcome)) await deps.deliver(pending, result);
 				return;
 			case "deferred":
 			case "interrupted":
 			case "timed_out":
-				deps.store.record({ ...pending, saved: { ...result, pendingId: pending.id } });
+				// Still pending: what was given by now is recorded at once, not a moment later.
+				deps.store.flush(pending.id);
 				return;
 			case "not_shown":
 				warn(ctx, m.pendingNotShown(sanitizeInline(result.error?.message ?? "")), "error");

@@ -1,9 +1,12 @@
 /**
- * Pending questionnaires in a Pi session: the store records through `pi.appendEntry`, is restored
- * from the branch at every `session_start` (startup, `--continue`/`--resume`, `/reload`, `/new`,
+ * Questionnaires in a Pi session: the store records through `pi.appendEntry` from the moment one is shown,
+ * is restored from the branch at every `session_start` (startup, `--continue`/`--resume`, `/reload`, `/new`,
  * `/resume`, a fork) and after `/tree` moves the branch, and Pi's footer status counts what waits
- * ("2 questionnaires waiting · /answer"), updated on every change.
+ * ("2 questionnaires waiting · /answer"), updated on every change. What was given and not yet written is
+ * written when the session ends and when the process exits (Pi exits within milliseconds of losing its
+ * terminal, through `process.exit`, whose `exit` listeners still run); only SIGKILL can cost the last moment.
  */
+import { randomBytes } from "node:crypto";
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { AskConfig } from "../config/schema.ts";
 import { resolveLocale } from "../i18n/locale.ts";
@@ -23,6 +26,13 @@ export function installPendingQuestionnaires(pi: ExtensionAPI, config: () => Ask
 	const store = new PendingStore({
 		append: (record) => pi.appendEntry(PENDING_ENTRY_TYPE, record),
 		now: Date.now,
+		later: (task, ms) => {
+			const timer = setTimeout(task, ms);
+			// A write that is due must not keep Pi from exiting; the exit listener below writes it.
+			timer.unref();
+			return () => clearTimeout(timer);
+		},
+		randomId: () => `q_${randomBytes(6).toString("base64url")}`,
 		report: (error) => {
 			if (ctx) warn(ctx, messages().pendingNotSaved(sanitizeInline(String(error))));
 		},
@@ -43,15 +53,23 @@ export function installPendingQuestionnaires(pi: ExtensionAPI, config: () => Ask
 		if (entries.some(isPendingEntry)) {
 			// Only sessions that ever had one pay for reading records (questions are validated again).
 			const { restorePending } = await import("../pending/restore.ts");
-			const { pending, skipped } = restorePending(entries);
-			store.restore(pending);
+			const { pending, ids, skipped } = restorePending(entries);
+			store.restore({ pending, ids, skipped });
 			if (skipped > 0) warn(current, messages().pendingSkipped(skipped));
-		} else store.restore([]);
+		} else store.restore({ pending: [], ids: new Set(), skipped: 0 });
 		showStatus();
 	};
 	pi.on("session_start", (_event, current) => restore(current));
 	pi.on("session_tree", (_event, current) => restore(current));
+	// Attached while a session of this instance runs: a reload makes a new instance, and the old one lets go.
+	const flushOnExit = () => store.flush();
+	pi.on("session_start", () => {
+		process.off("exit", flushOnExit);
+		process.on("exit", flushOnExit);
+	});
 	pi.on("session_shutdown", () => {
+		store.flush();
+		process.off("exit", flushOnExit);
 		ctx = undefined;
 	});
 	return store;

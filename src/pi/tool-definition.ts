@@ -19,14 +19,14 @@ import { renderAskCall, renderAskResult } from "./render.ts";
 /**
  * The tool as registered with Pi; `config` returns the settings in force when a call runs; on `bus.events`
  * (Pi's shared bus) other extensions may answer a call's questionnaire (tool/answer-channel.ts),
- * `bus.answerers` says whether one announced it always does, and `bus.asking` holds the calls asking now; `pending` records a questionnaire the call
- * leaves pending (deferred, or cut short), for `/answer`.
+ * `bus.answerers` says whether one announced it always does, and `bus.asking` holds the questionnaires asking now;
+ * `lifecycle` (the session's pending store) records each questionnaire from the moment it is shown, for `/answer`.
  */
 export function defineAskTool(
 	guidance: GuidanceTexts,
 	config: () => AskConfig,
 	bus?: { events: EventBus; answerers?: Answerers; asking?: Set<string> },
-	pending?: Pick<PendingStore, "record">,
+	lifecycle?: Pick<PendingStore, "newId" | "asked" | "progressed" | "returned">,
 ): ToolDefinition<typeof QuestionnaireParams, QuestionnaireResult> {
 	// The transcript speaks the person's locale like the dialog; resolved per render, so a config reload applies.
 	const messages = () => messagesFor(resolveLocale(config().locale, process.env));
@@ -61,7 +61,7 @@ export function defineAskTool(
 				answerers: bus?.answerers,
 				callId: toolCallId,
 				asking: bus?.asking,
-				onPending: pending ? (p) => pending.record(p) : undefined,
+				lifecycle,
 			});
 		},
 	};

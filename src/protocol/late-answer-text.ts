@@ -23,6 +23,7 @@ export function lateAnswerMessage(
 		details: {
 			v: 1,
 			id: pending.id,
+			...(pending.callId === undefined ? {} : { callId: pending.callId }),
 			askedAt: pending.askedAt,
 			questions: questions.map(({ question, header, multiSelect }) =>
 				multiSelect === true ? { question, header, multiSelect } : { question, header },
@@ -37,14 +38,19 @@ export function lateAnswerMessage(
  * 07:12 UTC (tool call "call_1"): User answered: …`.
  */
 export function lateAnswerText(
-	pending: Pick<LateAnswerSource, "id" | "askedAt" | "questionnaire">,
+	pending: Pick<LateAnswerSource, "id" | "callId" | "askedAt" | "questionnaire">,
 	result: QuestionnaireResult,
 	limits?: TextLimits,
 ): string {
 	const { pendingId: _settled, ...final } = result;
 	const questions = pending.questionnaire.questions.map((q) => q.question);
-	const which = `asked at ${askedTime(pending.askedAt)} (tool call ${quote(pending.id)})`;
+	const which = `asked at ${askedTime(pending.askedAt)} (${naming(pending)})`;
 	return `Late answer to the ask_user_question questionnaire ${which}: ${resultText(final, questions, limits)}`;
+}
+
+/** The call the model made, by its id; a questionnaire asked without one (by another extension) by ours. */
+function naming(pending: Pick<LateAnswerSource, "id" | "callId">): string {
+	return pending.callId === undefined ? `questionnaire ${quote(pending.id)}` : `tool call ${quote(pending.callId)}`;
 }
 
 const MAX_DATE_MS = 8.64e15;

@@ -17,8 +17,10 @@ export const LATE_ANSWER_TYPE = "ask_user_question:late_answer";
 /** The `details` of a late-answer message. */
 export interface LateAnswerDetails {
 	v: 1;
-	/** The tool call id the questionnaire was asked under. */
+	/** The questionnaire's id (ours, unique in the session). */
 	id: string;
+	/** The tool call it was asked under, when there was one. */
+	callId?: string;
 	/** Epoch ms of the original call. */
 	askedAt: number;
 	/** Each question's text and header: the transcript names the questions by them. */
@@ -30,6 +32,7 @@ export interface LateAnswerDetails {
 /** What a late answer is made of: the pending questionnaire and the result that settled it. */
 export interface LateAnswerSource {
 	id: string;
+	callId?: string;
 	askedAt: number;
 	questionnaire: Questionnaire;
 }

@@ -4,7 +4,7 @@
  * becomes the protocol's answers. Pure; imports no host code.
  */
 
-import type { IndexedAnswer, Progress } from "../protocol/progress.ts";
+import { emptyProgress, type IndexedAnswer, type Progress } from "../protocol/progress.ts";
 import type { Question, Questionnaire } from "../protocol/questions.ts";
 import type { Answer, Collected, QuestionNote } from "../protocol/result.ts";
 
@@ -30,6 +30,21 @@ export function restoredPicks(progress: Progress, count: number): Picks {
 		picks.notes[i] = progress.notes[i] ?? "";
 	}
 	return picks;
+}
+
+/**
+ * What was given, as the session records it: the picks and notes; drafts, ticks and the overall note (which
+ * dialogs do not show) as they were in `before`, so walking a questionnaire never loses them.
+ */
+export function progressOfPicks(picks: Picks, before: Progress | undefined): Progress {
+	const base = before ?? emptyProgress(picks.picks.length);
+	return {
+		answers: [...picks.picks],
+		ticks: base.ticks.map((t, i) => (picks.picks[i] === undefined ? t : [])),
+		notes: [...picks.notes],
+		drafts: base.drafts.map((d, i) => (picks.picks[i] === undefined ? d : "")),
+		globalNote: base.globalNote,
+	};
 }
 
 /** How many questions have a committed answer. */

@@ -29,7 +29,16 @@ import { sanitizeInline } from "../text/sanitize.ts";
 import { Countdown } from "../util/countdown.ts";
 import { eitherSignal } from "../util/signals.ts";
 import { DIALOG_BUDGET, type DialogHost, Dialogs, type StopReason } from "./dialogs.ts";
-import { answeredCount, collect, emptyPicks, multiPick, type Pick, type Picks, restoredPicks } from "./picks.ts";
+import {
+	answeredCount,
+	collect,
+	emptyPicks,
+	multiPick,
+	type Pick,
+	type Picks,
+	progressOfPicks,
+	restoredPicks,
+} from "./picks.ts";
 import { discardRows, discardTitle, reviewRows, reviewTitle } from "./review.ts";
 import { questionRows } from "./rows.ts";
 import { noteTitle, previewsTitle, type QuestionPlace, questionTitle, typeTitle } from "./titles.ts";
@@ -45,6 +54,8 @@ export interface WalkOptions {
 	timeoutMs?: number;
 	/** What a pending questionnaire had collected (`/answer`): the walk starts from it, at its review. */
 	progress?: Progress;
+	/** Told what was given after every dialog that may have changed it, and as the walk ends. */
+	onProgress?: (progress: Progress) => void;
 }
 
 /** A screen the user can return to. */
@@ -121,8 +132,18 @@ class Walk {
 					next = await this.cancel(next.back);
 					break;
 				case "end":
+					this.reportProgress();
 					return this.finish(next.ended, next.discard === true);
 			}
+			this.reportProgress();
+		}
+	}
+
+	private reportProgress(): void {
+		try {
+			this.options.onProgress?.(progressOfPicks(this.picks, this.options.progress));
+		} catch {
+			// Recording is the lifecycle's; a failure there must not cost the person the questionnaire.
 		}
 	}
 

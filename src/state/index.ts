@@ -26,7 +26,7 @@ export {
 } from "./layout.ts";
 export { reduce } from "./reduce.ts";
 export { editorText } from "./reduce-editor.ts";
-export { restoredState } from "./restore.ts";
+export { progressOfState, restoredState } from "./restore.ts";
 export { buildResult, type Ending } from "./result.ts";
 export { editorChanged, editorTarget, routeKey } from "./route-key.ts";
 export {

@@ -1,6 +1,7 @@
 /**
- * A questionnaire reopened where the person left it (`/answer` on a pending questionnaire): the initial
- * state with the saved answers, ticks, drafts and notes, on the first question still unanswered.
+ * The state and what was given, both ways: `progressOfState` is what the session records while the person
+ * answers; `restoredState` reopens a questionnaire where the person left it (`/answer` on a pending one):
+ * the initial state with the answers, ticks, drafts and notes, on the first question still unanswered.
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { IndexedAnswer, Progress } from "../protocol/progress.ts";
@@ -14,7 +15,8 @@ export function restoredState(questions: readonly Question[], progress: Progress
 	const answers = state.answers.map((_, i) => stored(progress.answers[i], state.shape[i]?.optionCount ?? 0));
 	const checked = state.checked.map((row, i) => {
 		const answer = answers[i];
-		return answer?.kind === "multi" ? row.map((_, k) => answer.options.includes(k)) : row;
+		const ticked = answer?.kind === "multi" ? answer.options : answer ? [] : (progress.ticks[i] ?? []);
+		return row.map((_, k) => ticked.includes(k));
 	});
 	// A typed answer is also the draft its row shows and its editor opens with, as when it was typed.
 	const drafts = state.drafts.map((d, i) => progress.drafts[i] || typedText(answers[i]) || d);
@@ -45,4 +47,28 @@ function stored(answer: IndexedAnswer | undefined, optionCount: number): StoredA
 function typedText(answer: StoredAnswer | null | undefined): string {
 	if (answer?.kind === "custom") return answer.text;
 	return answer?.kind === "multi" ? (answer.custom ?? "") : "";
+}
+
+/** What was given in `state`, by index: a draft that is its row's typed answer is recorded once, as the answer. */
+export function progressOfState(state: QuestionnaireState): Progress {
+	return {
+		answers: state.answers.map((answer) => (answer === null ? undefined : indexed(answer))),
+		ticks: state.checked.map((row, i) => (state.answers[i] ? [] : row.flatMap((on, k) => (on ? [k] : [])))),
+		notes: [...state.notes],
+		drafts: state.drafts.map((draft, i) => (draft === typedText(state.answers[i]) ? "" : draft)),
+		globalNote: state.globalNote,
+	};
+}
+
+function indexed(answer: StoredAnswer): IndexedAnswer {
+	switch (answer.kind) {
+		case "option":
+			return { kind: "option", option: answer.option };
+		case "custom":
+			return { kind: "custom", text: answer.text };
+		case "multi":
+			return answer.custom === undefined
+				? { kind: "multi", options: [...answer.options] }
+				: { kind: "multi", options: [...answer.options], text: answer.custom };
+	}
 }

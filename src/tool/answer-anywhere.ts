@@ -20,6 +20,8 @@ export interface AnywhereOptions {
 	asking?: Set<string>;
 	/** Makes the call's final result (timeout handling, pending id) before `closed` is decided. */
 	finish?: (result: QuestionnaireResult) => QuestionnaireResult;
+	/** The tool call asking, announced beside our id so a bridge can tell which call it answers. */
+	callId?: string;
 }
 
 /**
@@ -59,7 +61,9 @@ export async function answerFromAnywhere(
 	options.asking?.add(id);
 	try {
 		// The questions are frozen (validation.ts), so listeners can read but not change them; the result is copied.
-		emit(events, ANSWER_CHANNEL.asked, { version: ANSWER_CHANNEL_VERSION, id, questions: questionnaire.questions });
+		const { callId } = options;
+		const named = callId === undefined ? { id } : { id, callId };
+		emit(events, ANSWER_CHANNEL.asked, { version: ANSWER_CHANNEL_VERSION, ...named, questions: questionnaire.questions });
 		// Answered while being asked: nothing to show.
 		if (fromBus) result = fromBus;
 		else {

@@ -3,7 +3,8 @@
  * use, over Pi's shared event bus (`pi.events`), to answer a questionnaire the person could also answer
  * at the terminal. Whichever answer comes first wins; the other side is closed.
  *
- * - `ask_user_question:asked` (we emit) `{ version: 1, id, questions }` when a questionnaire opens; with
+ * - `ask_user_question:asked` (we emit) `{ version: 1, id, callId?, questions }` when a questionnaire opens
+ *   (`id` is ours, unique in the session; `callId` the tool call asking, which providers may reuse); with
  *   `pending: true, askedAt` when its call returned and it stays pending (answer-pending.ts), again after
  *   a session start restores it: an id may be announced more than once.
  * - `ask_user_question:answer` (others emit) `{ id, answers?, decline?, globalNote?, by? }`; each answer is

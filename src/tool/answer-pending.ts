@@ -2,7 +2,7 @@
  * Pending questionnaires on the answer channel (the protocol: answer-channel.ts). A questionnaire whose
  * call returned while it stays pending (put aside, or cut short) can still be answered over the bus:
  *
- * - `asked` `{ version: 1, id, questions, pending: true, askedAt }` announces each pending questionnaire
+ * - `asked` `{ version: 1, id, callId?, questions, pending: true, askedAt }` announces each pending questionnaire
  *   when it becomes pending, and again when a session start restores it (listeners that came later, a
  *   restart, `/reload`): an `asked` may repeat for one id; `pending: true` says its call has returned.
  * - `answer` naming a pending id settles it (the first answer wins: an open `/answer` closes), and the
@@ -14,14 +14,15 @@
  * Loaded at start, so it imports only the event names; the parser loads with the first answer.
  * Imports nothing from Pi or the terminal.
  */
-import type { PendingQuestionnaire, PendingRegistry } from "../pending/registry.ts";
+import type { PendingQuestionnaire } from "../pending/registry.ts";
+import type { PendingStore } from "../pending/store.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
 import { ANSWER_CHANNEL, ANSWER_CHANNEL_VERSION, answerId, type EventBus } from "./answer-events.ts";
 
 /** What the channel works with. */
 export interface PendingChannelDeps {
 	events: EventBus;
-	store: PendingRegistry;
+	store: Pick<PendingStore, "list" | "get" | "settle" | "subscribe">;
 	/** The ids whose call is asking now: that call's own listener answers them (answer-anywhere.ts). */
 	asking: ReadonlySet<string>;
 	/** Hands a settled questionnaire to the agent (the late answer). */
@@ -45,10 +46,11 @@ export function servePendingOnTheBus(deps: PendingChannelDeps): PendingChannel {
 		const now = store.list();
 		for (const p of now) {
 			if (announced.has(p.id)) continue;
-			const { id, askedAt, questionnaire } = p;
+			const { id, callId, askedAt, questionnaire } = p;
 			emit(events, ANSWER_CHANNEL.asked, {
 				version: ANSWER_CHANNEL_VERSION,
 				id,
+				...(callId === undefined ? {} : { callId }),
 				questions: questionnaire.questions,
 				pending: true,
 				askedAt,
@@ -75,7 +77,8 @@ export function servePendingOnTheBus(deps: PendingChannelDeps): PendingChannel {
 		if (!parsed.ok) return emit(events, ANSWER_CHANNEL.rejected, { id: pending.id, problems: parsed.problems });
 		const { capDetails } = await import("../protocol/budget.ts");
 		const result = capDetails(busResult(pending.questionnaire, parsed.answer));
-		if (!store.settle(pending.id, result)) return reject(pending.id, "id: this questionnaire was answered meanwhile");
+		if (!store.settle(pending.id, result.outcome))
+			return reject(pending.id, "id: this questionnaire was answered meanwhile");
 		await settled(pending, result);
 	};
 	try {

@@ -5,9 +5,10 @@
 import type { AskConfig } from "../config/schema.ts";
 import { chooseHostPath, type HostCapabilities, wantsAccessible } from "../host/choose.ts";
 import { signalShown } from "../host/code-cache-signal.ts";
-import type { PendingQuestionnaire } from "../pending/registry.ts";
+import type { PendingStore } from "../pending/store.ts";
 import { capDetails, limitsFrom } from "../protocol/budget.ts";
 import { resultText } from "../protocol/envelope.ts";
+import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, notShownResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { Countdown, timeoutMs } from "../util/countdown.ts";
@@ -32,12 +33,23 @@ export interface ExecuteEnv extends HostCapabilities, OpenEnv {
 	events?: EventBus;
 	/** Whether an extension announced it answers questionnaires: then a session without a UI waits for it. */
 	answerers?: { readonly present: boolean };
-	/** The tool call's id: names the questionnaire on the event bus, and while it is pending. */
+	/** The tool call's id: the late answer names the call by it. */
 	callId?: string;
-	/** The ids of the calls asking now (shared by every call of the session; the answer channel reads it). */
+	/** The ids of the questionnaires asking now (shared by every call of the session; the answer channel reads it). */
 	asking?: Set<string>;
-	/** Told when the call returns with the questionnaire still pending (deferred, or cut short): record it. */
-	onPending?(pending: PendingQuestionnaire): void;
+	/**
+	 * The session's questionnaires: gives each its id, and records it from the moment it is shown, what the
+	 * person gives as they give it, and how it ended or that it stays pending. Without it, nothing outlives
+	 * the call and the call id names the questionnaire.
+	 */
+	lifecycle?: Pick<PendingStore, "newId" | "asked" | "progressed" | "returned">;
+}
+
+/** One call's questionnaire: our id for it, and when it was asked. */
+interface Asking {
+	id: string | undefined;
+	askedAt: number;
+	questionnaire: Questionnaire;
 }
 
 /** Runs one call end to end. Never throws: every failure becomes a result the model can act on. */
@@ -49,43 +61,49 @@ export async function executeAskUserQuestion(params: unknown, env: ExecuteEnv): 
 	}
 	const questionnaire = validation.questionnaire;
 	const questions = questionnaire.questions.map((q) => q.question);
-	const askedAt = Date.now();
+	const asking: Asking = { id: env.lifecycle?.newId() ?? env.callId, askedAt: Date.now(), questionnaire };
+	let result: QuestionnaireResult;
 	try {
-		const result = await runOnHost(questionnaire, env, (r) => stillPending(settleTimeout(r, env), env));
-		const toolResult = toToolResult(result, questions, env);
-		if (result.pendingId !== undefined)
-			env.onPending?.({ id: result.pendingId, askedAt, questionnaire, saved: toolResult.details });
-		return toolResult;
+		result = await runOnHost(asking, env, (r) => stillPending(settleTimeout(r, env), asking.id));
 	} catch (error) {
 		const message = `The questionnaire failed to run: ${error instanceof Error ? error.message : String(error)}`;
-		return toToolResult(notShownResult("programmatic", "session_load_failed", message), questions, env);
+		result = notShownResult("programmatic", "session_load_failed", message);
 	}
+	if (asking.id !== undefined) {
+		const pending = result.pendingId !== undefined;
+		env.lifecycle?.returned(asking.id, pending ? { pending } : { pending, outcome: result.outcome });
+	}
+	return toToolResult(result, questions, env);
 }
 
 /** Shows the questionnaire where it can be answered; `finish` makes the call's final result of the answer. */
 async function runOnHost(
-	questionnaire: Questionnaire,
+	asking: Asking,
 	env: ExecuteEnv,
 	finish: (result: QuestionnaireResult) => QuestionnaireResult,
 ): Promise<QuestionnaireResult> {
+	const { id, questionnaire } = asking;
 	// Accessible prompts when the config or the environment asks for them (decided in host/choose.ts).
 	const accessible = env.accessible ?? wantsAccessible(env.config?.ui, process.env);
 	const path = chooseHostPath({ ...env, accessible });
-	const { events, callId } = env;
-	const anywhere = { asking: env.asking, finish };
+	const { events, lifecycle } = env;
+	const anywhere = { asking: env.asking, finish, callId: env.callId };
 	if (path === "none") {
 		// Nobody at a UI, but an extension answers: nothing is shown, the call waits for its answer.
-		if (events && callId !== undefined && env.answerers?.present) {
+		if (events && id !== undefined && env.answerers?.present) {
 			const waiting = waitForTheBus(questionnaire, env);
-			return answerFromAnywhere(callId, questionnaire, events, env.signal, waiting, anywhere);
+			return answerFromAnywhere(id, questionnaire, events, env.signal, waiting, anywhere);
 		}
 		return notShownResult("programmatic", "no_ui", "This Pi session has no interactive UI (print or JSON mode).");
 	}
 	// A questionnaire opens: the bundles' code cache can be written after it.
 	signalShown();
-	const open = (signal: AbortSignal | undefined) => openOnHost(path, questionnaire, env, { signal });
-	return events && callId !== undefined
-		? answerFromAnywhere(callId, questionnaire, events, env.signal, open, anywhere)
+	// Recorded before the person sees it: whatever ends Pi from here on, it comes back pending.
+	if (id !== undefined) lifecycle?.asked({ id, callId: env.callId, askedAt: asking.askedAt, questionnaire });
+	const onProgress = id === undefined || !lifecycle ? undefined : (p: Progress) => lifecycle.progressed(id, p);
+	const open = (signal: AbortSignal | undefined) => openOnHost(path, questionnaire, env, { signal, onProgress });
+	return events && id !== undefined
+		? answerFromAnywhere(id, questionnaire, events, env.signal, open, anywhere)
 		: finish(await open(env.signal));
 }
 
@@ -119,12 +137,12 @@ function settleTimeout(result: QuestionnaireResult, env: ExecuteEnv): Questionna
 
 /**
  * A questionnaire put aside, or cut short by anything but the person (an agent interrupt, a session
- * switch, Pi quitting, the overlay disposed), stays pending under the call's id: `/answer` reopens it.
+ * switch, Pi quitting, the overlay disposed), stays pending under its id: `/answer` reopens it.
  * Not one that waited unseen for another extension (no UI: nobody could have answered it here).
  */
-function stillPending(result: QuestionnaireResult, env: ExecuteEnv): QuestionnaireResult {
+function stillPending(result: QuestionnaireResult, id: string | undefined): QuestionnaireResult {
 	const pending = result.outcome === "deferred" || (result.outcome === "interrupted" && result.host !== "programmatic");
-	return pending && env.callId !== undefined ? { ...result, pendingId: env.callId } : result;
+	return pending && id !== undefined ? { ...result, pendingId: id } : result;
 }
 
 /** The model reads a budgeted text; `details` keep every string in full up to the hard cap. */

@@ -31,6 +31,8 @@ export interface OpenOptions {
 	signal?: AbortSignal;
 	/** What was given before (`/answer`): restored, and no answer timeout (the person just asked for it). */
 	progress?: Progress;
+	/** Told what was given as it changes, and as it ends (the session records it). */
+	onProgress?: (progress: Progress) => void;
 }
 
 /** Shows `questionnaire` on `path` until it ends or `options.signal` fires. */
@@ -40,12 +42,19 @@ export async function openOnHost(
 	env: OpenEnv,
 	options: OpenOptions = {},
 ): Promise<QuestionnaireResult> {
-	const { signal, progress } = options;
+	const { signal, progress, onProgress } = options;
 	// The person reads the questionnaire in their locale; the model's text (envelope.ts) stays English.
 	const messages = messagesFor(resolveLocale(env.config?.locale, process.env));
 	const timeout = progress === undefined ? timeoutMs(env.config?.timeout) : undefined;
 	const walk = () =>
-		walkQuestionnaire(questionnaire, env.ui, { host: "rpc", signal, messages, timeoutMs: timeout, progress });
+		walkQuestionnaire(questionnaire, env.ui, {
+			host: "rpc",
+			signal,
+			messages,
+			timeoutMs: timeout,
+			progress,
+			onProgress,
+		});
 	if (path === "dialogs") return walk();
 	// An abort ends the call even while the module loads (an import that never settles included).
 	const load = await untilAborted((env.loadTui ?? loadTui)(), signal, () => undefined);
@@ -59,6 +68,7 @@ export async function openOnHost(
 		messages,
 		accessible: path === "accessible",
 		progress,
+		onProgress,
 	});
 	// custom() answered undefined: this host has dialogs but no custom UI after all.
 	return result ?? walk();

@@ -47,6 +47,8 @@ export interface RunTuiOptions {
 	messages?: Messages;
 	/** What was given before (`/answer` on a pending questionnaire): the questionnaire opens with it. */
 	progress?: Progress;
+	/** Told what was given as it changes (the session records it). */
+	onProgress?: (progress: Progress) => void;
 }
 
 /** Key conflict warnings already shown in this process: each is told once, not at every question. */
@@ -73,6 +75,7 @@ export async function runTuiQuestionnaire(
 			messages,
 			blockedMessage: messages.tuiBlocked,
 			progress: options.progress,
+			onProgress: options.onProgress,
 		});
 	const interrupted = () => finishedResult("tui", questionnaire.questions.length, "interrupted", { answers: [] });
 	if (signal?.aborted) return interrupted();
@@ -108,6 +111,7 @@ export async function runTuiQuestionnaire(
 					timeoutMs: timeoutMs(options.config?.timeout),
 					limits: limitsFrom(options.config?.limits),
 					progress: options.progress,
+					onProgress: options.onProgress,
 				});
 				if (abortedEarly) session.abort();
 				return session;

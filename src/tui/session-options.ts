@@ -59,4 +59,6 @@ export interface SessionOptions {
 	timeoutMs?: number;
 	/** What was given before (`/answer` on a pending questionnaire): the first state has it restored. */
 	progress?: Progress;
+	/** Told what was given whenever it changes, and once more as it ends (the session records it; keep it cheap). */
+	onProgress?(progress: Progress): void;
 }

@@ -21,6 +21,7 @@ import {
 	editorTarget,
 	initialState,
 	isSubmitTab,
+	progressOfState,
 	type QuestionnaireState,
 	type ReduceContext,
 	reduce,
@@ -238,7 +239,9 @@ export class QuestionnaireSession implements Focusable {
 		try {
 			for (let next = this.queue.shift(); next && !this.closed; next = this.queue.shift()) {
 				const step = reduce(this.state, next, this.context);
+				const before = this.state;
 				this.state = step.state;
+				if (givenChanged(before, step.state)) this.reportProgress();
 				runEffects(step.effects, this.ports);
 			}
 		} catch (error) {
@@ -324,9 +327,19 @@ export class QuestionnaireSession implements Focusable {
 		this.editor.setFocused(this.hasFocus && !this.closed && editorTarget(this.state) !== undefined);
 	}
 
+	private reportProgress(): void {
+		try {
+			this.options.onProgress?.(progressOfState(this.state));
+		} catch {
+			// Recording is the lifecycle's; a failure there must not cost the person the questionnaire.
+		}
+	}
+
 	private finish(result: QuestionnaireResult): void {
 		if (this.resultSent) return;
 		this.resultSent = true;
+		// What was given as it ended (a draft kept as its answer included) reaches the record before the result.
+		this.reportProgress();
 		this.closed = true;
 		this.cleanUp();
 		this.options.done(result);
@@ -337,6 +350,7 @@ export class QuestionnaireSession implements Focusable {
 		let result: QuestionnaireResult | undefined;
 		try {
 			const step = reduce(this.state, { type: "host/aborted" }, this.context);
+			this.state = step.state;
 			for (const effect of step.effects) if (effect.type === "host/done") result = effect.result;
 		} catch {
 			// The state itself is broken: end without answers rather than not at all.
@@ -372,6 +386,17 @@ const defaultEditExternally: ExternalEditor = async (text, options) => {
 	const { editExternally } = await import("./external-editor.ts");
 	return editExternally(text, options);
 };
+
+/** True when what the person gave changed (not just where they are looking). */
+function givenChanged(a: QuestionnaireState, b: QuestionnaireState): boolean {
+	return (
+		a.answers !== b.answers ||
+		a.checked !== b.checked ||
+		a.drafts !== b.drafts ||
+		a.notes !== b.notes ||
+		a.globalNote !== b.globalNote
+	);
+}
 
 /** Runs a task outside any caller (a timer): it must never throw into Pi's event loop. */
 function runSideTask(task: () => void): void {

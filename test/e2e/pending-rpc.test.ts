@@ -36,12 +36,15 @@ async function putAside(rpc: RpcSession, n: number): Promise<PromptRun> {
 	return run;
 }
 
+/** Questionnaires are named by an id of ours, never by the tool call's (providers reuse those). */
+const OUR_ID = expect.stringMatching(/^q_[\w-]{8}$/);
+
 describe("pending questionnaires over RPC", () => {
 	it("the Answer later row returns deferred; /answer over RPC walks it again and the model gets the late answer", async () => {
 		h = await createHarness(pendingScript(CACHE_QUESTION, PLATFORM_QUESTION));
 		const rpc = h.rpc();
 		const run = await putAside(rpc, 3);
-		expect(run.toolEnds.map((end) => end.result.details)).toMatchObject([{ outcome: "deferred", pendingId: "call_1" }]);
+		expect(run.toolEnds.map((end) => end.result.details)).toMatchObject([{ outcome: "deferred", pendingId: OUR_ID }]);
 		expect(toolResultText(run.toolEnds[0]!)).toBe(
 			`Answers given so far (may still change): "${CACHE_QUESTION.question}" = "Redis". ${DEFERRED_ADVICE}`,
 		);
@@ -78,7 +81,7 @@ describe("pending questionnaires over RPC", () => {
 		const rpc = h.rpc();
 		// The person is away: the dialog is never answered.
 		const run = await rpc.prompt("pick a cache", { onDialog: () => new Promise(() => {}) });
-		expect(run.toolEnds[0]?.result.details).toMatchObject({ outcome: "deferred", pendingId: "call_1", answers: [] });
+		expect(run.toolEnds[0]?.result.details).toMatchObject({ outcome: "deferred", pendingId: OUR_ID, answers: [] });
 		expect(h.fake.requests[1]?.lastToolResult).toBe(DEFERRED_ADVICE);
 		expect(run.events).toContainEqual(
 			expect.objectContaining({ method: "setStatus", statusText: "1 questionnaire waiting · /answer" }),
@@ -102,7 +105,7 @@ describe("pending questionnaires over RPC", () => {
 			answerer,
 			`export default function (pi) {
 	pi.events.on("ask_user_question:asked", (data) => {
-		process.stderr.write("ASKED " + data.id + " pending=" + data.pending + "\\n");
+		process.stderr.write("ASKED " + data.id + " call=" + data.callId + " pending=" + data.pending + "\\n");
 		if (data.pending !== true) return;
 		setTimeout(() => {
 			pi.events.emit("ask_user_question:answer", { id: "no-such-id", decline: true });
@@ -129,12 +132,15 @@ describe("pending questionnaires over RPC", () => {
 			`"phone-bridge" (another extension) answered: "${CACHE_QUESTION.question}" = "Redis". "${PLATFORM_QUESTION.question}" = ["Linux"]. Continue with these answers.`,
 		);
 		const stderr = rpc.stderr();
-		expect(stderr).toContain("ASKED call_1 pending=undefined");
-		expect(stderr).toContain("ASKED call_1 pending=true");
+		// Named by an id of ours on the bus, with the tool call it was asked under beside it.
+		const id = run.toolEnds[0]?.result.details.pendingId;
+		expect(id).toEqual(OUR_ID);
+		expect(stderr).toContain(`ASKED ${id} call=call_1 pending=undefined`);
+		expect(stderr).toContain(`ASKED ${id} call=call_1 pending=true`);
 		expect(stderr).toContain(
 			'REJECTED {"id":"no-such-id","problems":["id: no questionnaire \\"no-such-id\\" is open or pending"]}',
 		);
-		expect(stderr.match(/CLOSED call_1 answered/g)).toHaveLength(1);
-		expect(stderr).not.toContain("CLOSED call_1 deferred");
+		expect(stderr.match(new RegExp(`CLOSED ${id} answered`, "g"))).toHaveLength(1);
+		expect(stderr).not.toContain(`CLOSED ${id} deferred`);
 	});
 });

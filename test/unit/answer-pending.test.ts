@@ -6,23 +6,27 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import type { PendingQuestionnaire } from "../../src/pending/registry.ts";
-import { PendingStore } from "../../src/pending/store.ts";
+import type { PendingStore } from "../../src/pending/store.ts";
+import { emptyProgress } from "../../src/protocol/progress.ts";
 import { finishedResult, type QuestionnaireResult } from "../../src/protocol/result.ts";
 import { ANSWER_CHANNEL } from "../../src/tool/answer-events.ts";
 import { servePendingOnTheBus } from "../../src/tool/answer-pending.ts";
 import { eventBus } from "../support/event-bus.ts";
-import { SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION } from "../support/questions.ts";
-
-const questionnaire = { questions: [SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION] };
+import { questionnaire, restoredFrom, testSession } from "../support/pending-store.ts";
 
 function pending(id: string): PendingQuestionnaire {
-	const saved = { ...finishedResult("tui", 2, "deferred", { answers: [] }), pendingId: id };
-	return { id, askedAt: 1_000, questionnaire, saved };
+	return { id, askedAt: 1_000, questionnaire, progress: emptyProgress(2) };
+}
+
+/** A questionnaire asked and put aside: pending from then on. */
+function putAside(store: PendingStore, id: string): void {
+	store.asked({ id, askedAt: 1_000, questionnaire });
+	store.returned(id, { pending: true });
 }
 
 function setup() {
 	const bus = eventBus();
-	const store = new PendingStore({ append: () => {}, now: () => 9_000 });
+	const { store } = testSession();
 	const asking = new Set<string>();
 	const delivered: { id: string; result: QuestionnaireResult }[] = [];
 	const channel = servePendingOnTheBus({
@@ -42,21 +46,21 @@ const emittedOn = (bus: ReturnType<typeof eventBus>, channel: string, n: number)
 describe("pending questionnaires on the bus", () => {
 	it("are announced as pending once each, and again when a session start restores them", () => {
 		const { store, on } = setup();
-		store.record(pending("a"));
-		store.record({ ...pending("a"), saved: { ...pending("a").saved, globalNote: "later" } });
-		store.record(pending("b"));
+		putAside(store, "a");
+		store.progressed("a", { ...emptyProgress(2), globalNote: "later" });
+		putAside(store, "b");
 		expect(on(ANSWER_CHANNEL.asked)).toEqual([
 			{ version: 1, id: "a", questions: questionnaire.questions, pending: true, askedAt: 1_000 },
 			{ version: 1, id: "b", questions: questionnaire.questions, pending: true, askedAt: 1_000 },
 		]);
-		store.restore([]);
-		store.restore([pending("a")]);
+		store.restore(restoredFrom([]));
+		store.restore(restoredFrom([pending("a")]));
 		expect(on(ANSWER_CHANNEL.asked).map((d) => (d as { id: string }).id)).toEqual(["a", "b", "a"]);
 	});
 
 	it("an answer naming one settles it, reaches the agent, then closed fires once", async () => {
 		const { bus, store, delivered, on } = setup();
-		store.record(pending("a"));
+		putAside(store, "a");
 		bus.emit(ANSWER_CHANNEL.answer, { id: "a", answers: [{ question: 0, options: ["redis"] }], by: "phone" });
 		bus.emit(ANSWER_CHANNEL.answer, { id: "a", decline: true });
 		await emittedOn(bus, ANSWER_CHANNEL.rejected, 1);
@@ -85,7 +89,7 @@ describe("pending questionnaires on the bus", () => {
 
 	it("refuses an answer that does not fit (it stays pending), and one naming nothing open or pending", async () => {
 		const { bus, store, delivered, on } = setup();
-		store.record(pending("a"));
+		putAside(store, "a");
 		bus.emit(ANSWER_CHANNEL.answer, { id: "a", answers: [{ question: 0, options: ["Memcached"] }] });
 		bus.emit(ANSWER_CHANNEL.answer, { id: "nope", decline: true });
 		bus.emit(ANSWER_CHANNEL.answer, { decline: true });
@@ -109,9 +113,9 @@ describe("pending questionnaires on the bus", () => {
 
 	it("settled from /answer (its deliver is the channel's settled): the agent hears first, then closed, once", async () => {
 		const { store, channel, delivered, on } = setup();
-		store.record(pending("a"));
+		putAside(store, "a");
 		const declined = finishedResult("tui", 2, "declined", { answers: [] });
-		expect(store.settle("a", declined)).toBe(true);
+		expect(store.settle("a", declined.outcome)).toBe(true);
 		await channel.settled(pending("a"), declined);
 		expect(delivered).toEqual([{ id: "a", result: declined }]);
 		expect(on(ANSWER_CHANNEL.closed)).toEqual([{ id: "a", result: declined }]);
@@ -119,7 +123,7 @@ describe("pending questionnaires on the bus", () => {
 
 	it("a deliver that fails still closes it on the bus; a throwing listener breaks nothing", async () => {
 		const bus = eventBus();
-		const store = new PendingStore({ append: () => {}, now: () => 0 });
+		const { store } = testSession();
 		bus.on(ANSWER_CHANNEL.asked, () => {
 			throw new Error("listener bug");
 		});
@@ -129,7 +133,7 @@ describe("pending questionnaires on the bus", () => {
 			asking: new Set(),
 			deliver: () => Promise.reject(new Error("stale session")),
 		});
-		store.record(pending("a"));
+		putAside(store, "a");
 		const answered = finishedResult("tui", 2, "submitted", { answers: [] });
 		await expect(channel.settled(pending("a"), answered)).rejects.toThrow("stale session");
 		expect(bus.emitted.filter((e) => e.channel === ANSWER_CHANNEL.closed)).toHaveLength(1);

@@ -7,11 +7,12 @@ import { describe, expect, it, vi } from "vitest";
 import { defaultConfig } from "../../src/config/schema.ts";
 import { chooseHostPath } from "../../src/host/choose.ts";
 import { loadTui, prewarmTui, resetTuiLoad, type TuiLoad } from "../../src/host/load-tui.ts";
-import type { PendingQuestionnaire } from "../../src/pending/registry.ts";
+import { emptyProgress } from "../../src/protocol/progress.ts";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
 import { type ExecuteEnv, executeAskUserQuestion } from "../../src/tool/execute.ts";
 import { eventBus } from "../support/event-bus.ts";
+import { testSession } from "../support/pending-store.ts";
 import { SMALL_CACHE_QUESTION } from "../support/questions.ts";
 
 const FORM: Questionnaire = { questions: [SMALL_CACHE_QUESTION] };
@@ -267,56 +268,71 @@ describe("executeAskUserQuestion", () => {
 
 describe("a call that leaves its questionnaire pending", () => {
 	const tuiEnding = (result: QuestionnaireResult, extra: Partial<ExecuteEnv> = {}) => {
-		const recorded: PendingQuestionnaire[] = [];
+		const session = testSession({ ids: ["q_7"] });
 		const env: ExecuteEnv = {
 			hasUI: true,
 			mode: "tui",
 			ui: dialogUi("1."),
-			loadTui: async () => ({ ok: true, run: async () => result }),
+			loadTui: async () => ({
+				ok: true,
+				run: async (_questionnaire, _ui, options) => {
+					options.onProgress?.({ ...emptyProgress(1), answers: [{ kind: "option", option: 0 }] });
+					return result;
+				},
+			}),
 			callId: "call_7",
-			onPending: (p) => recorded.push(p),
+			lifecycle: session.store,
 			...extra,
 		};
-		return { recorded, run: () => executeAskUserQuestion(FORM, env) };
+		return { session, run: () => executeAskUserQuestion(FORM, env) };
 	};
 	const redis = answered.answers;
 
 	it.each([
 		["deferred", { outcome: "deferred", cancelled: false, host: "tui", answers: redis }],
 		["interrupted", { outcome: "interrupted", cancelled: true, host: "tui", answers: redis, unanswered: [] }],
-	] as const)("%s: carries the call's id, is recorded with the questions, and the model is told", async (_, ending) => {
-		const { recorded, run } = tuiEnding(ending as QuestionnaireResult);
-		const before = Date.now();
-		const result = await run();
-		expect(result.details.pendingId).toBe("call_7");
-		expect(recorded).toHaveLength(1);
-		expect(recorded[0]).toMatchObject({ id: "call_7", saved: result.details });
-		expect(recorded[0]?.questionnaire.questions[0]?.question).toBe("Which cache?");
-		expect(recorded[0]?.askedAt).toBeGreaterThanOrEqual(before);
-		expect(result.content[0]?.text).toMatch(/the answers will arrive as a message\.$/);
-	});
+	] as const)(
+		"%s: carries our id, was recorded with the questions and what was given, the model is told",
+		async (_, ending) => {
+			const { session, run } = tuiEnding(ending as QuestionnaireResult);
+			const before = Date.now();
+			const result = await run();
+			expect(result.details.pendingId).toBe("q_7");
+			const [pending] = session.store.list();
+			expect(pending).toMatchObject({
+				id: "q_7",
+				callId: "call_7",
+				progress: { answers: [{ kind: "option", option: 0 }] },
+			});
+			expect(pending?.questionnaire.questions[0]?.question).toBe("Which cache?");
+			expect(pending?.askedAt).toBeGreaterThanOrEqual(before);
+			expect(session.records().map((r) => r.kind)).toEqual(["asked", "progress"]);
+			expect(result.content[0]?.text).toMatch(/the answers will arrive as a message\.$/);
+		},
+	);
 
 	it.each([
 		["answered", answered],
 		["declined", { outcome: "declined", cancelled: true, host: "tui", answers: [] }],
 		["timed out (onTimeout: close)", { outcome: "timed_out", cancelled: true, host: "tui", answers: [] }],
-	] as const)("%s: not pending", async (_, ending) => {
-		const { recorded, run } = tuiEnding(ending as QuestionnaireResult);
+	] as const)("%s: not pending, settled in the session", async (_, ending) => {
+		const { session, run } = tuiEnding(ending as QuestionnaireResult);
 		expect((await run()).details.pendingId).toBeUndefined();
-		expect(recorded).toEqual([]);
+		expect(session.store.list()).toEqual([]);
+		expect(session.records().map((r) => r.kind)).toEqual(["asked", "settled"]);
 	});
 
 	it("timed out with onTimeout: defer becomes deferred and pending", async () => {
 		const timedOut: QuestionnaireResult = { outcome: "timed_out", cancelled: true, host: "tui", answers: [] };
-		const { recorded, run } = tuiEnding(timedOut, { config: { ...defaultConfig(), onTimeout: "defer" } });
-		expect((await run()).details).toMatchObject({ outcome: "deferred", cancelled: false, pendingId: "call_7" });
-		expect(recorded).toHaveLength(1);
+		const { session, run } = tuiEnding(timedOut, { config: { ...defaultConfig(), onTimeout: "defer" } });
+		expect((await run()).details).toMatchObject({ outcome: "deferred", cancelled: false, pendingId: "q_7" });
+		expect(session.store.list()).toHaveLength(1);
 	});
 
-	it("interrupted while nobody could see it (no UI, waiting for another extension): not pending", async () => {
+	it("interrupted while nobody could see it (no UI, waiting for another extension): nothing recorded", async () => {
 		const abort = new AbortController();
 		abort.abort();
-		const recorded: PendingQuestionnaire[] = [];
+		const session = testSession();
 		const result = await executeAskUserQuestion(FORM, {
 			hasUI: false,
 			mode: "print",
@@ -325,10 +341,10 @@ describe("a call that leaves its questionnaire pending", () => {
 			answerers: { present: true },
 			callId: "call_8",
 			signal: abort.signal,
-			onPending: (p) => recorded.push(p),
+			lifecycle: session.store,
 		});
 		expect(result.details).toMatchObject({ outcome: "interrupted", host: "programmatic" });
 		expect(result.details.pendingId).toBeUndefined();
-		expect(recorded).toEqual([]);
+		expect(session.entries).toEqual([]);
 	});
 });

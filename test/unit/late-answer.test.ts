@@ -11,18 +11,20 @@ import type { PendingQuestionnaire } from "../../src/pending/registry.ts";
 import { firstLateAnswers, installLateAnswers, LATE_ANSWER_DELIVERY } from "../../src/pi/late-answer.ts";
 import { LATE_ANSWER_TYPE, lateAnswerId } from "../../src/protocol/late-answer.ts";
 import { askedTime, lateAnswerMessage, lateAnswerText } from "../../src/protocol/late-answer-text.ts";
+import { emptyProgress } from "../../src/protocol/progress.ts";
 import { finishedResult } from "../../src/protocol/result.ts";
 import { SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION } from "../support/questions.ts";
 
 const ASKED = Date.UTC(2026, 11, 4, 7, 12, 30);
 const redis = { questionIndex: 0, question: "Which cache?", kind: "option", answer: "Redis" } as const;
 const pending: PendingQuestionnaire = {
-	id: "call_1",
+	id: "q_1",
+	callId: "call_1",
 	askedAt: ASKED,
 	questionnaire: { questions: [SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION] },
-	saved: { ...finishedResult("tui", 2, "deferred", { answers: [] }), pendingId: "call_1" },
+	progress: emptyProgress(2),
 };
-const answered = { ...finishedResult("tui", 2, "submitted", { answers: [redis] }), pendingId: "call_1" };
+const answered = { ...finishedResult("tui", 2, "submitted", { answers: [redis] }), pendingId: "q_1" };
 
 describe("the late answer's text", () => {
 	it("is the tool result's wording after a line naming the questionnaire (UTC time, tool call id)", () => {
@@ -48,7 +50,9 @@ describe("the late answer's text", () => {
 	});
 
 	it("quotes a hostile tool call id; a time Date cannot hold reads as unknown", () => {
-		expect(lateAnswerText({ ...pending, id: 'x"\u202e' }, answered)).toContain('(tool call "x\\"\\u202e")');
+		expect(lateAnswerText({ ...pending, callId: 'x"\u202e' }, answered)).toContain('(tool call "x\\"\\u202e")');
+		// Asked without a tool call (another extension's questionnaire): named by our id.
+		expect(lateAnswerText({ ...pending, callId: undefined }, answered)).toContain('(questionnaire "q_1")');
 		expect(askedTime(Number.NaN)).toBe("an unknown time");
 		expect(askedTime(1e20)).toBe("an unknown time");
 		expect(askedTime(0)).toBe("1970-01-01 00:00 UTC");
@@ -62,7 +66,8 @@ describe("the late answer's message", () => {
 		expect(message.content).toBe(lateAnswerText(pending, answered));
 		expect(message.details).toEqual({
 			v: 1,
-			id: "call_1",
+			id: "q_1",
+			callId: "call_1",
 			askedAt: ASKED,
 			questions: [
 				{ question: "Which cache?", header: "Cache" },
@@ -71,7 +76,7 @@ describe("the late answer's message", () => {
 			result: { ...finishedResult("tui", 2, "submitted", { answers: [redis] }) },
 		});
 		expect(message.details.result.pendingId).toBeUndefined();
-		expect(lateAnswerId(message)).toBe("call_1");
+		expect(lateAnswerId(message)).toBe("q_1");
 	});
 
 	it("lateAnswerId reads only our messages", () => {

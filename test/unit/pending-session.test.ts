@@ -7,21 +7,24 @@
 import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
 import { type AskConfig, defaultConfig } from "../../src/config/schema.ts";
-import { PENDING_ENTRY_TYPE, pendingRecord, type SessionEntryLike } from "../../src/pending/records.ts";
-import type { PendingQuestionnaire } from "../../src/pending/registry.ts";
+import { askedRecord, PENDING_ENTRY_TYPE, progressRecord, type SessionEntryLike } from "../../src/pending/records.ts";
 import { ANSWER_COMMAND, registerAnswerCommand } from "../../src/pi/answer-command.ts";
 import { installPendingQuestionnaires, STATUS_KEY } from "../../src/pi/pending-session.ts";
-import { finishedResult, type QuestionnaireResult } from "../../src/protocol/result.ts";
+import type { IndexedAnswer } from "../../src/protocol/progress.ts";
+import type { QuestionnaireResult } from "../../src/protocol/result.ts";
 import { SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION } from "../support/questions.ts";
 import { type Call, ScriptedHost, type Step } from "./rpc-fake-host.ts";
 
 type Handler = (event: unknown, ctx: unknown) => unknown;
 
 const questionnaire = { questions: [SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION] };
-const redis = { questionIndex: 0, question: "Which cache?", kind: "option", answer: "Redis" } as const;
+const REDIS: IndexedAnswer = { kind: "option", option: 0 };
 
-function deferred(id: string, answers: QuestionnaireResult["answers"] = [], askedAt = 1_000): PendingQuestionnaire {
-	return { id, askedAt, questionnaire, saved: { ...finishedResult("rpc", 2, "deferred", { answers }), pendingId: id } };
+/** The records a questionnaire put aside leaves in the session: asked, and (when any) what was given. */
+function deferred(id: string, first?: IndexedAnswer, askedAt = 1_000): SessionEntryLike[] {
+	const asked = ours(askedRecord({ id, callId: `call_${id}`, askedAt, questionnaire }));
+	if (first === undefined) return [asked];
+	return [asked, ours(progressRecord(id, { answers: [first, null] }))];
 }
 
 /** A fake Pi: one session branch, handlers by event, the registered command; a UI that scripts dialogs. */
@@ -87,20 +90,22 @@ describe("the store in a session", () => {
 		const { branch, store, statuses, fire } = fakePi();
 		await fire("session_start");
 		expect(statuses).toEqual([undefined]);
-		store.record(deferred("a"));
-		store.record(deferred("b"));
-		store.settle("a", finishedResult("rpc", 2, "declined", { answers: [] }));
+		for (const id of ["a", "b"]) {
+			store.asked({ id, askedAt: 1_000, questionnaire });
+			store.returned(id, { pending: true });
+		}
+		store.settle("a", "declined");
 		expect(statuses).toEqual([
 			undefined,
 			"1 questionnaire waiting · /answer",
 			"2 questionnaires waiting · /answer",
 			"1 questionnaire waiting · /answer",
 		]);
-		expect(branch.map((e) => (e.data as { kind: string }).kind)).toEqual(["pending", "pending", "settled"]);
+		expect(branch.map((e) => (e.data as { kind: string }).kind)).toEqual(["asked", "asked", "settled"]);
 	});
 
 	it("every session start (reload, resume, fork, tree) restores from the branch; twice changes nothing", async () => {
-		const branch = [ours(pendingRecord(deferred("a"))), ours(pendingRecord(deferred("b")))];
+		const branch = [...deferred("a"), ...deferred("b")];
 		const { store, statuses, fire } = fakePi([], { branch });
 		await fire("session_start");
 		await fire("session_start");
@@ -112,7 +117,7 @@ describe("the store in a session", () => {
 	});
 
 	it("unreadable records are skipped with one warning", async () => {
-		const branch = [ours({ v: 9 }), ours("junk"), ours(pendingRecord(deferred("a")))];
+		const branch = [ours({ v: 9 }), ours("junk"), ...deferred("a")];
 		const { store, notes, fire } = fakePi([], { branch });
 		await fire("session_start");
 		expect(store.list().map((p) => p.id)).toEqual(["a"]);
@@ -129,7 +134,7 @@ describe("/answer", () => {
 	});
 
 	it("opens the only one restored (over the dialog walker) and submitting settles it and delivers the answers", async () => {
-		const branch = [ours(pendingRecord(deferred("a", [redis])))];
+		const branch = deferred("a", REDIS);
 		const { host, store, answer, fire, delivered, statuses } = fakePi(
 			[(call) => rows(call).find((o) => o.startsWith("Done")), (call) => rows(call)[0]],
 			{ branch },
@@ -145,7 +150,7 @@ describe("/answer", () => {
 	});
 
 	it("put aside again: still pending, with what was given since, nothing delivered", async () => {
-		const branch = [ours(pendingRecord(deferred("a")))];
+		const branch = deferred("a");
 		const { store, answer, fire, delivered } = fakePi(
 			[(call) => rows(call)[0], undefined, (call) => rows(call).find((o) => o === "Answer later")],
 			{ branch },
@@ -153,16 +158,15 @@ describe("/answer", () => {
 		await fire("session_start");
 		await answer();
 		expect(delivered).toEqual([]);
-		expect(store.get("a")?.saved).toMatchObject({ outcome: "deferred", pendingId: "a", answers: [redis] });
+		expect(store.get("a")?.progress.answers).toEqual([REDIS, undefined]);
 		expect(store.get("a")?.askedAt).toBe(1_000);
+		// Recorded at once, not a moment later: a restart finds it.
+		expect(branch.at(-1)?.data).toMatchObject({ kind: "progress", id: "a", patch: { answers: [REDIS, null] } });
 	});
 
 	it("lists several with header chips, progress and age; picks one", async () => {
 		const now = Date.now();
-		const branch = [
-			ours(pendingRecord(deferred("a", [redis], now - 5 * 60_000))),
-			ours(pendingRecord(deferred("b", [], now - 3 * 3_600_000))),
-		];
+		const branch = [...deferred("a", REDIS, now - 5 * 60_000), ...deferred("b", undefined, now - 3 * 3_600_000)];
 		const { host, answer, fire } = fakePi([(call) => rows(call)[1], undefined, undefined], { branch });
 		await fire("session_start");
 		await answer();
@@ -180,7 +184,7 @@ describe("/answer", () => {
 	});
 
 	it("discards one after asking: settled as declined, the agent told once", async () => {
-		const branch = [ours(pendingRecord(deferred("a"))), ours(pendingRecord(deferred("b")))];
+		const branch = [...deferred("a"), ...deferred("b")];
 		const { store, confirms, answer, fire, delivered } = fakePi(
 			[(call) => rows(call).at(-1), (call) => rows(call)[0]],
 			{ branch },
@@ -193,14 +197,14 @@ describe("/answer", () => {
 	});
 
 	it("settled elsewhere while open (another extension answered): the dialog closes, nothing more", async () => {
-		const branch = [ours(pendingRecord(deferred("a")))];
+		const branch = deferred("a");
 		let settle = () => {};
 		const { store, answer, fire, delivered } = fakePi(
 			[
 				(call) =>
 					new Promise<string | undefined>((resolve) => {
 						settle = () => {
-							store.settle("a", finishedResult("programmatic", 2, "submitted", { answers: [redis] }));
+							store.settle("a", "answered");
 							resolve(rows(call)[0]);
 						};
 					}),
@@ -217,7 +221,7 @@ describe("/answer", () => {
 	});
 
 	it("cut short by the session ending: recorded pending with the answers so far before shutdown completes", async () => {
-		const branch = [ours(pendingRecord(deferred("a")))];
+		const branch = deferred("a");
 		const { store, answer, fire } = fakePi([(call) => rows(call)[0], () => new Promise<string | undefined>(() => {})], {
 			branch,
 		});
@@ -226,7 +230,7 @@ describe("/answer", () => {
 		await new Promise((r) => setTimeout(r, 10));
 		await fire("session_shutdown");
 		await running;
-		expect(store.get("a")?.saved).toMatchObject({ outcome: "interrupted", answers: [redis] });
-		expect(branch.at(-1)?.data).toMatchObject({ kind: "pending", saved: { outcome: "interrupted" } });
+		expect(store.get("a")?.progress.answers).toEqual([REDIS, undefined]);
+		expect(branch.at(-1)?.data).toMatchObject({ kind: "progress", id: "a", patch: { answers: [REDIS, null] } });
 	});
 });

@@ -1,212 +1,201 @@
 /**
- * The pending store: recording a questionnaire put aside (and its later progress), restoring the set a
- * session's entries add up to (idempotent, branch order, a fork keeping what its branch had), settled
- * questionnaires never coming back, and corrupt or foreign entries skipped and counted — never a throw.
+ * The pending store: a questionnaire recorded from the moment it is shown, what was given written off the
+ * keystroke path (one scheduled write, never more than one pending), a call's return making it pending or
+ * settling it, settling once, flushing, restoring after a restart (idempotent), and ids of ours that stay
+ * unique for the session's life even when providers reuse tool-call ids.
  */
 import { describe, expect, it } from "vitest";
-import {
-	PENDING_ENTRY_TYPE,
-	pendingRecord,
-	type QuestionnaireRecord,
-	settledRecord,
-} from "../../src/pending/records.ts";
 import type { PendingQuestionnaire } from "../../src/pending/registry.ts";
-import { restorePending, type SessionEntryLike } from "../../src/pending/restore.ts";
+import { restorePending } from "../../src/pending/restore.ts";
 import { PendingStore } from "../../src/pending/store.ts";
 import { ageOf, summarize } from "../../src/pending/summary.ts";
-import { finishedResult, type QuestionnaireResult } from "../../src/protocol/result.ts";
-import { SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION } from "../support/questions.ts";
+import { emptyProgress } from "../../src/protocol/progress.ts";
+import { progressWith, questionnaire, testSession } from "../support/pending-store.ts";
+import { SMALL_CACHE_QUESTION } from "../support/questions.ts";
 
-const questionnaire = { questions: [SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION] };
-const redis = { questionIndex: 0, question: "Which cache?", kind: "option", answer: "Redis" } as const;
-
-function deferred(id: string, answers: QuestionnaireResult["answers"] = []): PendingQuestionnaire {
-	const saved = { ...finishedResult("tui", 2, "deferred", { answers }), pendingId: id };
-	return { id, askedAt: 1_000, questionnaire, saved };
-}
-
-/** A store over an in-memory session: what it appends becomes the session's custom entries. */
-function session() {
-	const entries: SessionEntryLike[] = [];
-	let clock = 5_000;
-	const store = new PendingStore({
-		append: (record) => entries.push({ type: "custom", customType: PENDING_ENTRY_TYPE, data: clone(record) }),
-		now: () => clock++,
-	});
-	return { entries, store };
-}
-
-/** What a session file holds is JSON: no shared objects, nothing frozen. */
-const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
-const ours = (data: unknown): SessionEntryLike => ({ type: "custom", customType: PENDING_ENTRY_TYPE, data });
 const ids = (pending: readonly PendingQuestionnaire[]) => pending.map((p) => p.id);
+const answered = progressWith({ answers: [{ kind: "option", option: 0 }, undefined] });
+const ask = (session: ReturnType<typeof testSession>, callId = "call_0") => {
+	const id = session.store.newId();
+	session.store.asked({ id, callId, askedAt: 1_000, questionnaire });
+	return id;
+};
 
-describe("recording", () => {
-	it("appends a pending record and adds it to the list; subscribers hear of it", () => {
-		const { entries, store } = session();
+function deferred(id: string, answers = answered): PendingQuestionnaire {
+	return { id, askedAt: 1_000, questionnaire, progress: answers };
+}
+
+describe("asking", () => {
+	it("records the questions when shown; not pending while its call runs", () => {
+		const session = testSession();
+		const id = ask(session);
+		expect(session.records()).toEqual([{ v: 2, kind: "asked", id, call: "call_0", askedAt: 1_000, questionnaire }]);
+		expect(session.store.list()).toEqual([]);
+	});
+
+	it("progress only schedules a write; the write holds what changed since the last one", () => {
+		const session = testSession();
+		const id = ask(session);
+		session.store.progressed(id, answered);
+		session.store.progressed(id, { ...answered, drafts: ["", "B"] });
+		session.store.progressed(id, { ...answered, drafts: ["", "BSD"] });
+		expect(session.records()).toHaveLength(1);
+		expect(session.scheduled()).toBe(true);
+		session.tick();
+		expect(session.records().slice(1)).toEqual([
+			{ v: 2, kind: "progress", id, patch: { answers: [{ kind: "option", option: 0 }, null], drafts: [null, "BSD"] } },
+		]);
+		session.store.progressed(id, { ...answered, drafts: ["", "BSD on arm"] });
+		session.tick();
+		expect(session.records().at(-1)).toMatchObject({ patch: { drafts: [null, [3, " on arm"]] } });
+		expect(session.scheduled()).toBe(false);
+	});
+
+	it("a call that never returned (the process died) comes back pending after a restart, with what was given", () => {
+		const session = testSession();
+		const id = ask(session);
+		session.store.progressed(id, answered);
+		session.tick();
+		const restarted = session.restart();
+		expect(ids(restarted.store.list())).toEqual([id]);
+		expect(restarted.store.get(id)).toMatchObject({ callId: "call_0", progress: answered });
+	});
+
+	it("a call returning pending writes what was given at once and lists it; returning settled records the end", () => {
+		const session = testSession();
+		const later = ask(session, "call_0");
+		const done = ask(session, "call_1");
 		let heard = 0;
-		store.subscribe(() => heard++);
-		store.record(deferred("call_1"));
-		expect(ids(store.list())).toEqual(["call_1"]);
-		expect(store.get("call_1")?.saved.outcome).toBe("deferred");
-		expect(entries).toEqual([ours(clone(pendingRecord(deferred("call_1"))))]);
+		session.store.subscribe(() => heard++);
+		session.store.progressed(later, answered);
+		session.store.returned(later, { pending: true });
+		expect(session.records().at(-1)).toMatchObject({ kind: "progress", id: later });
+		expect(ids(session.store.list())).toEqual([later]);
+		session.store.returned(done, { pending: false, outcome: "answered" });
+		expect(session.records().at(-1)).toMatchObject({ kind: "settled", id: done, outcome: "answered" });
 		expect(heard).toBe(1);
+		expect(ids(session.restart().store.list())).toEqual([later]);
 	});
 
-	it("recording again updates what was given so far, in place, one more record", () => {
-		const { entries, store } = session();
-		store.record(deferred("a"));
-		store.record(deferred("b"));
-		store.record(deferred("a", [redis]));
-		expect(ids(store.list())).toEqual(["a", "b"]);
-		expect(store.get("a")?.saved.answers).toEqual([redis]);
-		expect(entries).toHaveLength(3);
+	it("settle ends a pending one once: a settled record, gone from the list; a second settle is refused", () => {
+		const session = testSession();
+		const id = ask(session);
+		session.store.returned(id, { pending: true });
+		expect(session.store.settle(id, "partial")).toBe(true);
+		expect(session.store.list()).toEqual([]);
+		expect(session.records().at(-1)).toMatchObject({ kind: "settled", id, outcome: "partial" });
+		expect(session.store.settle(id, "partial")).toBe(false);
+		expect(session.store.settle("never", "answered")).toBe(false);
+		expect(session.restart().store.list()).toEqual([]);
 	});
 
-	it("settle ends it once: a settled record, gone from the list; a second settle is refused", () => {
-		const { entries, store } = session();
-		store.record(deferred("a"));
-		const answered = finishedResult("tui", 2, "submitted", { answers: [redis] });
-		expect(store.settle("a", answered)).toBe(true);
-		expect(store.list()).toEqual([]);
-		expect(entries.at(-1)?.data).toEqual(settledRecord("a", "partial", 5_000));
-		expect(store.settle("a", answered)).toBe(false);
-		expect(store.settle("never", answered)).toBe(false);
-		expect(entries).toHaveLength(2);
+	it("progress on a pending one (reopened with /answer) is recorded against what the session had", () => {
+		const session = testSession();
+		const id = ask(session);
+		session.store.progressed(id, answered);
+		session.store.returned(id, { pending: true });
+		const restarted = session.restart();
+		const more = { ...answered, notes: ["", "ask ops"] };
+		restarted.store.progressed(id, more);
+		restarted.store.flush(id);
+		expect(restarted.records().at(-1)).toMatchObject({ kind: "progress", patch: { notes: [null, "ask ops"] } });
+		expect(restarted.restart().store.get(id)?.progress).toEqual(more);
 	});
 
-	it("a session that cannot be written to is reported; the list still changes", () => {
+	it("flush writes everything unsaved and cancels the timer; nothing unsaved writes nothing", () => {
+		const session = testSession();
+		const a = ask(session);
+		const b = ask(session, "call_1");
+		session.store.progressed(a, answered);
+		session.store.progressed(b, answered);
+		session.store.flush();
+		expect(session.records().filter((r) => r.kind === "progress")).toHaveLength(2);
+		expect(session.scheduled()).toBe(false);
+		session.store.flush();
+		expect(session.records()).toHaveLength(4);
+	});
+
+	it("a session that cannot be written to is reported; the store goes on", () => {
 		const errors: unknown[] = [];
 		const store = new PendingStore({
 			append: () => {
 				throw new Error("stale");
 			},
 			now: () => 0,
+			later: () => () => {},
+			randomId: () => "q",
 			report: (e) => errors.push(e),
 		});
-		store.record(deferred("a"));
-		expect(ids(store.list())).toEqual(["a"]);
+		store.asked({ id: "q", askedAt: 1, questionnaire });
+		store.returned("q", { pending: true });
+		expect(ids(store.list())).toEqual(["q"]);
 		expect(errors).toHaveLength(1);
 	});
 
 	it("a throwing subscriber does not keep the others from hearing", () => {
-		const { store } = session();
+		const session = testSession();
 		let heard = 0;
-		store.subscribe(() => {
+		session.store.subscribe(() => {
 			throw new Error("boom");
 		});
-		store.subscribe(() => heard++);
-		store.record(deferred("a"));
+		session.store.subscribe(() => heard++);
+		session.store.returned(ask(session), { pending: true });
 		expect(heard).toBe(1);
 	});
 });
 
-describe("restoring", () => {
-	it("a fresh store over the same entries has the same list, with the progress and the first time asked", () => {
-		const first = session();
-		first.store.record(deferred("a"));
-		first.store.record(deferred("b"));
-		first.store.record({ ...deferred("a", [redis]), askedAt: 9_999 });
-		const restored = restorePending(first.entries);
-		expect(restored.skipped).toBe(0);
-		expect(ids(restored.pending)).toEqual(["a", "b"]);
-		expect(restored.pending[0]).toMatchObject({ askedAt: 1_000, saved: { answers: [redis] } });
-		expect(restored.pending[0]?.questionnaire.questions).toMatchObject(questionnaire.questions);
+describe("ids", () => {
+	it("three calls all named call_0: three questionnaires, each its own; after a restart all still tell apart", () => {
+		const session = testSession();
+		const [a, b, c] = [ask(session), ask(session), ask(session)];
+		expect(new Set([a, b, c]).size).toBe(3);
+		session.store.returned(a, { pending: false, outcome: "answered" });
+		session.store.returned(b, { pending: true });
+		session.store.returned(c, { pending: true });
+		expect(ids(session.store.list())).toEqual([b, c]);
+		const restarted = session.restart();
+		expect(ids(restarted.store.list())).toEqual([b, c]);
+		expect(restarted.store.list().map((p) => p.callId)).toEqual(["call_0", "call_0"]);
 	});
 
-	it("is idempotent: restoring the same entries twice gives the same set, and restore replaces the set", () => {
-		const { entries, store } = session();
-		store.record(deferred("a"));
-		const again = new PendingStore({ append: () => {}, now: () => 0 });
-		again.restore(restorePending(entries).pending);
-		again.restore(restorePending(entries).pending);
-		expect(ids(again.list())).toEqual(["a"]);
-		expect(restorePending(entries)).toEqual(restorePending(entries));
-		again.restore([]);
-		expect(again.list()).toEqual([]);
-	});
-
-	it("answered and dismissed questionnaires never return, even if a later pending record names them", () => {
-		const { entries, store } = session();
-		store.record(deferred("answered"));
-		store.record(deferred("dismissed"));
-		store.record(deferred("open"));
-		store.settle("answered", finishedResult("tui", 2, "submitted", { answers: [redis] }));
-		store.settle("dismissed", finishedResult("tui", 2, "declined", { answers: [] }));
-		entries.push(ours(pendingRecord(deferred("answered"))));
-		expect(ids(restorePending(entries).pending)).toEqual(["open"]);
-	});
-
-	it("a fork keeps what its branch had: the entries up to the fork point", () => {
-		const { entries, store } = session();
-		store.record(deferred("a"));
-		const forkPoint = entries.length;
-		store.settle("a", finishedResult("tui", 2, "declined", { answers: [] }));
-		store.record(deferred("b"));
-		expect(ids(restorePending(entries.slice(0, forkPoint)).pending)).toEqual(["a"]);
-		expect(ids(restorePending(entries).pending)).toEqual(["b"]);
-	});
-
-	it("skips and counts corrupt entries and records of another version; other extensions' entries are not read", () => {
-		const good = clone(pendingRecord(deferred("good")));
-		const entries: SessionEntryLike[] = [
-			{ type: "message" },
-			{ type: "custom", customType: "someone-else", data: { v: 1, kind: "pending" } },
-			ours(undefined),
-			ours("not an object"),
-			ours({ ...good, v: 2 }),
-			ours({ ...good, kind: "mystery" }),
-			ours({ ...good, id: "" }),
-			ours({ ...good, askedAt: "yesterday" }),
-			ours({ ...good, questionnaire: { questions: [] } }),
-			ours({ ...good, questionnaire: { questions: [{ ...SMALL_CACHE_QUESTION, options: "x" }] } }),
-			ours({ ...good, saved: { outcome: "deferred", answers: "none" } }),
-			ours({ ...good, saved: { outcome: "exploded", answers: [] } }),
-			ours({ v: 1, kind: "settled", id: "good", outcome: "answered" }),
-			ours(good),
-		];
-		const restored = restorePending(entries);
-		expect(restored.skipped).toBe(11);
-		expect(ids(restored.pending)).toEqual(["good"]);
-	});
-
-	it("keeps a record whose saved result has stray parts, dropping only those parts", () => {
-		const record = clone(pendingRecord(deferred("a", [redis]))) as unknown as Record<string, unknown>;
-		const saved = record.saved as Record<string, unknown>;
-		saved.answers = [redis, { questionIndex: "0", answer: 1 }, null, { ...redis, questionIndex: 1, kind: "multi" }];
-		saved.questionNotes = [{ questionIndex: 1, question: "Which targets?", notes: "ask ops" }, { notes: 3 }];
-		saved.drafts = "BSD";
-		const [pending] = restorePending([ours(record)]).pending;
-		expect(pending?.saved.answers).toEqual([redis]);
-		expect(pending?.saved.questionNotes).toEqual([{ questionIndex: 1, question: "Which targets?", notes: "ask ops" }]);
-		expect(pending?.saved.drafts).toBeUndefined();
-	});
-
-	it("never throws, whatever the entries hold", () => {
-		const hostile = new Proxy(
-			{},
-			{
-				get() {
-					throw new Error("hostile");
-				},
-			},
-		);
-		const entries = [ours(hostile), ours({ v: 1, kind: "pending", id: "x", askedAt: 1, questionnaire: hostile })];
-		expect(() => restorePending(entries)).not.toThrow();
-		expect(restorePending(entries).pending).toEqual([]);
+	it("a new id is none the session used before, settled ones included", () => {
+		const first = testSession({ ids: ["x"] });
+		first.store.returned(ask(first), { pending: false, outcome: "answered" });
+		const restarted = testSession({ entries: [...first.entries], ids: ["x", "x", "y"] });
+		expect(restarted.store.newId()).toBe("y");
 	});
 });
 
-/** Every record the store writes can be read back (the shapes stay in step). */
-it("every record kind round-trips through JSON", () => {
-	const records: QuestionnaireRecord[] = [pendingRecord(deferred("a")), settledRecord("a", "declined", 7)];
-	const restored = restorePending(records.map((r) => ours(clone(r))));
-	expect(restored).toEqual({ pending: [], skipped: 0 });
+describe("restoring", () => {
+	it("is idempotent: the same entries twice give the same set, subscribers hear only of a change", () => {
+		const session = testSession();
+		session.store.returned(ask(session), { pending: true });
+		const again = testSession({ entries: [] });
+		let heard = 0;
+		again.store.subscribe(() => heard++);
+		again.store.restore(restorePending(session.entries));
+		again.store.restore(restorePending(session.entries));
+		expect(again.store.list()).toHaveLength(1);
+		expect(heard).toBe(1);
+		again.store.restore(restorePending([]));
+		expect(again.store.list()).toEqual([]);
+	});
+
+	it("a questionnaire asking now is never listed as pending by a restore", () => {
+		const session = testSession();
+		const id = ask(session);
+		session.store.restore(restorePending(session.entries));
+		expect(session.store.list()).toEqual([]);
+		session.store.progressed(id, answered);
+		session.tick();
+		expect(session.records().at(-1)).toMatchObject({ kind: "progress", id });
+		expect(emptyProgress(2)).not.toEqual(answered);
+	});
 });
 
 describe("summaries for the /answer list", () => {
 	it("header chips (the question when a header is blank), answers so far, age in the largest whole unit", () => {
-		const pending = deferred("a", [redis, { ...redis }]);
+		const pending = deferred("a");
 		const blank = { ...pending, questionnaire: { questions: [{ ...SMALL_CACHE_QUESTION, header: " " }] } };
 		expect(summarize(pending, 1_000 + 90_000)).toEqual({
 			headers: ["Cache", "Targets"],

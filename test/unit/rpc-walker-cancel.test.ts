@@ -338,6 +338,7 @@ describe("walkQuestionnaire: Answer later", () => {
 		const host = new ScriptedHost(["[ ] 1. Linux — x86-64", "Done — 1 selected", "Submit"]);
 		const progress = {
 			answers: [{ kind: "option" as const, option: 0 }, undefined],
+			ticks: [[], []],
 			notes: ["from last week", ""],
 			drafts: ["", ""],
 			globalNote: "overall",

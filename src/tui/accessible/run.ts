@@ -37,6 +37,8 @@ export interface AccessibleRunOptions {
 	blockedMessage: string;
 	/** What a pending questionnaire had collected (`/answer`). */
 	progress?: Progress;
+	/** Told what was given as it changes (the session records it). */
+	onProgress?: (progress: Progress) => void;
 }
 
 type Theme = Parameters<Parameters<ExtensionUIContext["custom"]>[0]>[1];
@@ -74,6 +76,7 @@ export async function runAccessibleQuestionnaire(
 				signal: walkSignal,
 				messages: options.messages,
 				progress: options.progress,
+				onProgress: options.onProgress,
 			}).then(done);
 			return prompt;
 		},
