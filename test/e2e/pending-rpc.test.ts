@@ -133,7 +133,7 @@ describe("pending questionnaires over RPC", () => {
 		);
 		const stderr = rpc.stderr();
 		// Named by an id of ours on the bus, with the tool call it was asked under beside it.
-		const id = run.toolEnds[0]?.result.details.pendingId;
+		const id = String((run.toolEnds[0]?.result.details as { pendingId?: string }).pendingId);
 		expect(id).toEqual(OUR_ID);
 		expect(stderr).toContain(`ASKED ${id} call=call_1 pending=undefined`);
 		expect(stderr).toContain(`ASKED ${id} call=call_1 pending=true`);
