@@ -63,7 +63,11 @@ export async function answerFromAnywhere(
 		// The questions are frozen (validation.ts), so listeners can read but not change them; the result is copied.
 		const { callId } = options;
 		const named = callId === undefined ? { id } : { id, callId };
-		emit(events, ANSWER_CHANNEL.asked, { version: ANSWER_CHANNEL_VERSION, ...named, questions: questionnaire.questions });
+		emit(events, ANSWER_CHANNEL.asked, {
+			version: ANSWER_CHANNEL_VERSION,
+			...named,
+			questions: questionnaire.questions,
+		});
 		// Answered while being asked: nothing to show.
 		if (fromBus) result = fromBus;
 		else {

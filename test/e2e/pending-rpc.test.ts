@@ -133,7 +133,8 @@ describe("pending questionnaires over RPC", () => {
 		);
 		const stderr = rpc.stderr();
 		// Named by an id of ours on the bus, with the tool call it was asked under beside it.
-		const id = String((run.toolEnds[0]?.result.details as { pendingId?: string }).pendingId);
+		const details = run.toolEnds[0]?.result.details as { pendingId?: string } | undefined;
+		const id = String(details?.pendingId);
 		expect(id).toEqual(OUR_ID);
 		expect(stderr).toContain(`ASKED ${id} call=call_1 pending=undefined`);
 		expect(stderr).toContain(`ASKED ${id} call=call_1 pending=true`);

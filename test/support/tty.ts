@@ -38,7 +38,9 @@ export interface TuiSession {
 		what?: string,
 		timeoutMs?: number,
 	): Promise<string>;
-	/** Kills the tmux server (and pi with it). */
+	/** Pi's process id (tmux: the pane's process), to end it as a crash would; undefined where unknown. */
+	piPid(): number | undefined;
+	/** Kills the tmux server (and pi with it): to pi, the terminal is gone (SIGHUP, then EIO). */
 	close(): void;
 }
 
@@ -103,6 +105,7 @@ function startScript(options: TuiOptions): TuiSession {
 		resize: (cols, rows) => term.resize(cols, rows),
 		paste: (text) => term.write(`\x1b[200~${text}\x1b[201~`),
 		waitForScreen: (match, what, timeoutMs = options.timeoutMs ?? 20_000) => pollScreen(screen, match, what, timeoutMs),
+		piPid: () => undefined,
 		close: () => term.close(),
 	};
 }
@@ -144,6 +147,10 @@ function startTmux(options: TuiOptions): TuiSession {
 			}
 		},
 		waitForScreen: (match, what, timeoutMs = options.timeoutMs ?? 20_000) => pollScreen(screen, match, what, timeoutMs),
+		piPid: () => {
+			const pid = Number(tmux("display-message", "-p", "-t", "pi", "#{pane_pid}").trim());
+			return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+		},
 		close() {
 			if (closed) return;
 			closed = true;

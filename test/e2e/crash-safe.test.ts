@@ -1,0 +1,179 @@
+/**
+ * Nothing the person gives is lost, in the real `pi` binary's TUI (tmux) against the fake model: with a
+ * questionnaire open, Q1 answered and text typed on Q2's "Type something." row, (a) the terminal goes away
+ * (the tmux server killed: SIGHUP, then EIO) or (b) Pi is SIGKILLed after a pause; `pi --continue` then shows
+ * it waiting, `/answer` shows the typed text, and submitting sends the late answer once. (e) Providers may
+ * reuse tool-call ids: three calls all named `call_0`, one answered and two put aside, stay three
+ * questionnaires — the footer counts two, and after a restart `/answer` offers both.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Question } from "../../src/protocol/questions.ts";
+import { contentText, type ParsedRequest, removeDir, type Step } from "../support/fake-model.ts";
+import { lastUserText } from "../support/pending.ts";
+import { createHarness, type PiHarness } from "../support/pi.ts";
+import { ASK, askStep, CACHE_QUESTION } from "../support/questions.ts";
+import { startTui, type TuiSession, tmuxAvailable } from "../support/tty.ts";
+
+const LOGS_QUESTION: Question = {
+	question: "Where should the service write its logs?",
+	header: "Logs",
+	options: [
+		{ label: "stdout", description: "Collected by the platform." },
+		{ label: "A file", description: "Rotated daily." },
+	],
+};
+const WAITING = (n: number) =>
+	n === 1 ? "1 questionnaire waiting · /answer" : `${n} questionnaires waiting · /answer`;
+const LATE_LINE = /^Late answer to the ask_user_question questionnaire asked at [^(]+\(tool call "([^"]+)"\): /;
+
+let harness: PiHarness | undefined;
+const sessions: TuiSession[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+	for (const session of sessions.splice(0)) session.close();
+	await harness?.dispose();
+	harness = undefined;
+	for (const dir of dirs.splice(0)) removeDir(dir);
+});
+
+function sessionDir(): string {
+	const dir = mkdtempSync(join(tmpdir(), "pi-ask-crash-"));
+	dirs.push(dir);
+	return dir;
+}
+
+async function start(steps: Step[], dir: string, options: { prompt?: string; resume?: boolean } = {}) {
+	harness ??= await createHarness(steps);
+	const extraArgs = options.prompt === undefined ? [] : [options.prompt];
+	const session = startTui({
+		...harness.options({ extraArgs, sessionDir: dir, continueSession: options.resume }),
+		cols: 110,
+		rows: 34,
+	});
+	sessions.push(session);
+	return { h: harness, session };
+}
+
+/** Waits until the fake model has received `n` requests. */
+async function requests(h: PiHarness, session: TuiSession, n: number): Promise<ParsedRequest> {
+	const deadline = Date.now() + 15_000;
+	while (Date.now() < deadline) {
+		const request = h.fake.requests[n - 1];
+		if (request) return request;
+		await new Promise((r) => setTimeout(r, 50));
+	}
+	throw new Error(`the model got ${h.fake.requests.length} of ${n} requests; screen:\n${await session.screen()}`);
+}
+
+function command(session: TuiSession, name: string): void {
+	session.type(name);
+	session.keys("Enter");
+}
+
+/** Q1 answered (SQLite file), "BSD on arm" typed on Q2's Type something. row and left in its editor. */
+async function answerAndType(session: TuiSession): Promise<void> {
+	await session.waitForScreen(CACHE_QUESTION.question, "the questionnaire");
+	session.keys("2");
+	await session.waitForScreen(LOGS_QUESTION.question, "the Logs tab");
+	session.keys("Up");
+	session.type("BSD on arm");
+	await session.waitForScreen("BSD on arm", "the typed draft");
+}
+
+/** The model's echo of the late answer it receives. */
+const echoLate: Step = (r) => ({ text: `late: ${lastUserText(r).slice(0, 40)}` });
+
+/**
+ * After the restart: `/answer` shows what was given. Where Pi had time to end the call (SIGHUP), the typed
+ * text was kept as Q2's answer and it opens on the review; after SIGKILL the text is still the draft on Q2's
+ * row: Enter opens it in the editor, Enter confirms. Then Submit sends it.
+ */
+async function answerAfterRestart(h: PiHarness, session: TuiSession, opensOn: "review" | "draft"): Promise<string> {
+	await session.waitForScreen(WAITING(1), "the footer after the restart");
+	command(session, "/answer");
+	if (opensOn === "draft") {
+		const reopened = await session.waitForScreen(LOGS_QUESTION.question, "the questionnaire reopened on Logs");
+		expect(reopened).toContain("BSD on arm");
+		expect(reopened).toMatch(/✔ Cache/);
+		session.keys("Up", "Enter");
+		await session.waitForScreen("Enter confirm", "the draft in its editor");
+		session.keys("Enter");
+	}
+	const review = await session.waitForScreen("Review your answers", "the Submit tab");
+	expect(review).toContain("Cache: SQLite file");
+	expect(review).toContain('Logs: "BSD on arm"');
+	session.keys("Enter");
+	const request = await requests(h, session, 2);
+	await session.waitForScreen((s) => !s.includes(WAITING(1)), "the footer cleared");
+	return lastUserText(request);
+}
+
+const ANSWERED = `User answered: "${CACHE_QUESTION.question}" = "SQLite file". "${LOGS_QUESTION.question}" = "BSD on arm" (typed by the user). Continue with these answers.`;
+
+describe.skipIf(!tmuxAvailable())("a questionnaire survives the end of Pi", () => {
+	it("(a) the terminal window closed (SIGHUP): --continue shows it waiting, /answer has the typed text", async () => {
+		const dir = sessionDir();
+		const first = await start([askStep(CACHE_QUESTION, LOGS_QUESTION), echoLate], dir, { prompt: "Ask me." });
+		await answerAndType(first.session);
+		// No pause: the last keys are written as Pi exits.
+		first.session.close();
+
+		const { h, session } = await start([], dir, { resume: true });
+		const late = await answerAfterRestart(h, session, "review");
+		expect(late).toMatch(LATE_LINE);
+		expect(late.replace(LATE_LINE, "")).toBe(ANSWERED);
+		// Once: one late answer, and the call that never returned got no second result of ours.
+		const texts = (role: string) =>
+			h.fake.requests[1]!.messages.filter((m) => m.role === role).map((m) => contentText(m.content));
+		expect(texts("user").filter((text) => LATE_LINE.test(text))).toHaveLength(1);
+		expect(texts("tool").join("\n")).not.toContain("User answered");
+	});
+
+	it("(b) Pi killed with SIGKILL two seconds after the last key: the same, nothing lost", async () => {
+		const dir = sessionDir();
+		const first = await start([askStep(CACHE_QUESTION, LOGS_QUESTION), echoLate], dir, { prompt: "Ask me." });
+		await answerAndType(first.session);
+		await new Promise((r) => setTimeout(r, 2_000));
+		const pid = first.session.piPid();
+		expect(pid).toBeDefined();
+		process.kill(pid!, "SIGKILL");
+		await first.session
+			.waitForScreen((s) => !s.includes(LOGS_QUESTION.question) || s.includes("dead"), "Pi gone", 5_000)
+			.catch(() => "");
+		first.session.close();
+
+		const { h, session } = await start([], dir, { resume: true });
+		expect((await answerAfterRestart(h, session, "draft")).replace(LATE_LINE, "")).toBe(ANSWERED);
+	});
+
+	it("(e) three calls all named call_0: one answered, two put aside; the footer counts two, a restart offers both", async () => {
+		const dir = sessionDir();
+		const call = (question: Question): Step => ({
+			toolCall: { name: ASK, id: "call_0", arguments: { questions: [question] } },
+		});
+		const second = { ...LOGS_QUESTION, question: "Which log format?", header: "Format" };
+		const third = { ...LOGS_QUESTION, question: "Which log level?", header: "Level" };
+		const steps = [call(CACHE_QUESTION), call(second), call(third), { text: "Asked three times." }];
+		const first = await start(steps, dir, { prompt: "Ask me three things." });
+		await first.session.waitForScreen(CACHE_QUESTION.question, "the first questionnaire");
+		first.session.keys("1");
+		await first.session.waitForScreen(second.question, "the second questionnaire");
+		first.session.keys("C-l");
+		await first.session.waitForScreen(third.question, "the third questionnaire");
+		first.session.keys("C-l");
+		await first.session.waitForScreen((s) => s.includes("Asked three times.") && s.includes(WAITING(2)), "two waiting");
+		command(first.session, "/quit");
+		await first.session.waitForScreen("To resume this session", "Pi quitting");
+		first.session.close();
+
+		const { session } = await start([], dir, { resume: true });
+		await session.waitForScreen(WAITING(2), "the footer after the restart");
+		command(session, "/answer");
+		const list = await session.waitForScreen("2 questionnaires are waiting", "the /answer list");
+		expect(list).toContain("Format");
+		expect(list).toContain("Level");
+	});
+});
