@@ -3,7 +3,7 @@
  * way of walking away loses what the person gave — not a closed terminal, not SIGKILL, not a crash:
  * - `asked` when a questionnaire is first shown: its questions, once;
  * - `progress` as what was given changes (answers, ticks, drafts, notes, the overall note), a patch of the
- *   last record (progress-patch.ts), typing at most about a second behind;
+ *   last record (progress-patch.ts), typing at most a second behind;
  * - `settled` when it ends for good (answered, declined, …) — it never comes back after that.
  * A questionnaire asked and never settled is pending: its call returned while it stays open (answer later,
  * cut short) or never returned at all (the process died). The session is append-only, so the live set is
