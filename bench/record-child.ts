@@ -63,7 +63,10 @@ function recordingSession() {
 	return { store, wait, size, writes };
 }
 
-function timeKey(component: { handleInput?(data: string): void; render(width: number): readonly string[] }, key: string) {
+function timeKey(
+	component: { handleInput?(data: string): void; render(width: number): readonly string[] },
+	key: string,
+) {
 	const t0 = performance.now();
 	component.handleInput?.(key);
 	component.render(WIDTH);
