@@ -14,14 +14,7 @@ delete require.cache[__filename];
  */
 module.exports = function entry(importHost) {
 	const core = join(__dirname, "dist", "core.cjs");
-	if (existsSync(core)) {
-		// The bundles load through a code cache kept in Node's compile-cache directory (src/host/code-cache.ts).
-		const { BundleLoader, SHOWN_KEY } = require("./dist/loader.cjs");
-		delete require.cache[require.resolve("./dist/loader.cjs")];
-		const loader = new BundleLoader(require("node:module").getCompileCacheDir?.());
-		globalThis[Symbol.for(SHOWN_KEY)] = () => loader.markQuestionnaireShown();
-		return loader.load(core).default(importHost ?? require);
-	}
+	if (existsSync(core)) return require(core).default(importHost ?? require);
 	// A git checkout installed without dev tools has no dist/: jiti loads the TypeScript sources instead.
 	if (importHost === undefined) throw new Error("pi-ask-user-question: dist/ is not built; run npm run build");
 	return (pi) => importHost("./src/index.ts").then((m) => m.default(pi));

@@ -12,7 +12,6 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { removeDir } from "../test/support/fake-model.ts";
 import { piEnv, REPO_ROOT } from "../test/support/pi.ts";
-import { runOnce } from "./first-frame.ts";
 import type { Figure } from "./stats.ts";
 
 const CHILD = fileURLToPath(new URL("./load-child.ts", import.meta.url));
@@ -84,10 +83,6 @@ export async function loadFigures(runs = 10): Promise<Figure[]> {
 		writeFileSync(join(configured.agentDir, "ask-user-question.json"), JSON.stringify(SAMPLE_CONFIG));
 		const withConfig: number[] = [];
 		for (let i = 0; i < extra; i++) withConfig.push((await runChild(configured, "second")).ms);
-		// A machine where a questionnaire has run: our bundles' code cache is in Node's compile-cache dir.
-		await runOnce("ours", base.compileCache, dir("questionnaire"));
-		const afterQuestionnaire: number[] = [];
-		for (let i = 0; i < runs; i++) afterQuestionnaire.push((await runChild({ ...base, tmp: warmTmp }, "second")).ms);
 		const floor: number[] = [];
 		for (let i = 0; i < extra; i++) floor.push((await runChild({ ...base, tmp: warmTmp }, "second", EMPTY)).ms);
 		const floorCold: number[] = [];
@@ -103,12 +98,6 @@ export async function loadFigures(runs = 10): Promise<Figure[]> {
 				samples: warm,
 				target: { stat: "median", max: 15 },
 				note: "every Pi start after the first (jiti keeps its transpile cache); fresh process each run, Pi bundle's discoverAndLoadExtensions after another extension",
-			},
-			{
-				name: "  (info) same, after a first questionnaire",
-				unit: "ms",
-				samples: afterQuestionnaire,
-				note: "warm, once a questionnaire has run on the machine: the bundles load from our code cache (src/host/code-cache.ts); the line above is before that",
 			},
 			{
 				name: "  (info) same, with a config file",

@@ -44,7 +44,8 @@ export function verdict(figure: Figure): "pass" | "FAIL" | "-" | "n/a" {
 
 function format(value: number, unit: string): string {
 	if (!Number.isFinite(value)) return "-";
-	const digits = unit === "ms" ? (value < 1 ? 3 : value < 10 ? 2 : 1) : unit === "MB" ? 2 : unit === "KB" ? 1 : 0;
+	const digits =
+		unit === "ms" ? (value < 1 ? 3 : value < 10 ? 2 : 1) : unit === "MB" || unit === "×" ? 2 : unit === "KB" ? 1 : 0;
 	return `${value.toFixed(digits)} ${unit}`;
 }
 

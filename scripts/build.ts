@@ -8,8 +8,6 @@
  *   TUI call: the `import("../tui/run.ts")` in src/host/load-tui.ts becomes `require("./tui.cjs")`.
  *   Modules both graphs use (sanitize, fit, i18n, …) are core's instances, handed over at that moment,
  *   so the first frame does not initialize them a second time.
- * - dist/loader.cjs: src/host/code-cache.ts, which entry.cjs loads the two bundles with, so that their
- *   code is cached fully compiled once a questionnaire has run (Node's own cache holds only top levels).
  *
  * Host packages (pi-tui, pi-coding-agent, pi-ai, typebox) are never bundled nor resolved from
  * node_modules at run time — a `pi install`ed package has no peer deps, and a second copy would
@@ -26,7 +24,6 @@ import { HOST_KEY, HOST_MODULES } from "../src/host/bundle-entry.ts";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const DIST = join(ROOT, "dist");
 const TUI_SOURCE = join(ROOT, "src", "tui", "run.ts");
-const LOADER_SOURCE = join(ROOT, "src", "host", "code-cache.ts");
 
 /** Package names whose imports are the host's; each such import must be one of HOST_MODULES. */
 const HOST_PACKAGES = ["@earendil-works/", "@mariozechner/", "typebox", "@sinclair/typebox"];
@@ -156,7 +153,7 @@ export interface BuildOptions {
 }
 
 /** Builds the bundles; returns their paths. */
-export async function buildBundles(options: BuildOptions = {}): Promise<{ core: string; tui: string; loader: string }> {
+export async function buildBundles(options: BuildOptions = {}): Promise<{ core: string; tui: string }> {
 	const outDir = resolve(options.outDir ?? DIST);
 	mkdirSync(outDir, { recursive: true });
 	const common = {
@@ -176,7 +173,6 @@ export async function buildBundles(options: BuildOptions = {}): Promise<{ core: 
 	} as const;
 	const core = join(outDir, "core.cjs");
 	const tui = join(outDir, "tui.cjs");
-	const loader = join(outDir, "loader.cjs");
 	const coreEntry = join(ROOT, "src", "host", "bundle-entry.ts");
 	const [coreSources, tuiSources] = await Promise.all([
 		sourcesOf({ entry: coreEntry, plugins: [hostModules, lazyTui([])] }),
@@ -186,11 +182,9 @@ export async function buildBundles(options: BuildOptions = {}): Promise<{ core: 
 	const results = await Promise.all([
 		build({ ...common, entryPoints: [coreEntry], outfile: core, plugins: [hostModules, lazyTui(shared)] }),
 		build({ ...common, entryPoints: [TUI_SOURCE], outfile: tui, plugins: [hostModules, sharedModules(shared)] }),
-		// The code-cache loader entry.cjs loads the other two with: Node built-ins only, no host module.
-		build({ ...common, entryPoints: [LOADER_SOURCE], outfile: loader }),
 	]);
 	for (const file of results.flatMap((result) => result.outputFiles)) replaceFile(file.path, file.contents);
-	return { core, tui, loader };
+	return { core, tui };
 }
 
 /**

@@ -4,7 +4,6 @@
  */
 import type { AskConfig } from "../config/schema.ts";
 import { chooseHostPath, type HostCapabilities, wantsAccessible } from "../host/choose.ts";
-import { signalShown } from "../host/code-cache-signal.ts";
 import type { PendingStore } from "../pending/store.ts";
 import { capDetails, limitsFrom } from "../protocol/budget.ts";
 import { resultText } from "../protocol/envelope.ts";
@@ -96,8 +95,6 @@ async function runOnHost(
 		}
 		return notShownResult("programmatic", "no_ui", "This Pi session has no interactive UI (print or JSON mode).");
 	}
-	// A questionnaire opens: the bundles' code cache can be written after it.
-	signalShown();
 	// Recorded before the person sees it: whatever ends Pi from here on, it comes back pending.
 	if (id !== undefined) lifecycle?.asked({ id, callId: env.callId, askedAt: asking.askedAt, questionnaire });
 	const onProgress = id === undefined || !lifecycle ? undefined : (p: Progress) => lifecycle.progressed(id, p);
