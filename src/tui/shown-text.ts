@@ -44,7 +44,8 @@ export interface EditorState {
 export class ShownEditor extends Editor {
 	private readonly editorTheme: EditorTheme;
 	private readonly editorOptions: EditorOptions;
-	private memo: { key: string; shown: ShownLines | undefined } = { key: "\n0:0", shown: undefined };
+	/** Keyed by cursor and text ("" matches none). */
+	private memo: { key: string; shown: ShownLines | undefined } = { key: "", shown: undefined };
 	private copy: { editor: Editor; text: string } | undefined;
 
 	constructor(tui: TUI, theme: EditorTheme, options: EditorOptions = {}) {
