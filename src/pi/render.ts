@@ -17,6 +17,7 @@ import type { Answer, Outcome, QuestionNote } from "../protocol/result.ts";
 import { fitLine, wrapBlock } from "../text/fit.ts";
 import { sanitizeBlock, sanitizeInline } from "../text/sanitize.ts";
 import { TOOL_NAME } from "../tool/guidance.ts";
+import { cutAtGrapheme } from "../util/graphemes.ts";
 import { isRecord } from "../util/records.ts";
 import { readDetails, type Shown } from "./read-details.ts";
 
@@ -301,8 +302,9 @@ function noteFor(d: Shown, index: number): QuestionNote | undefined {
 	return d.questionNotes?.find((n) => n.questionIndex === index);
 }
 
-const clean = (text: string): string => sanitizeInline(text.slice(0, MAX_CHARS));
-const cleanBlock = (text: string): string => sanitizeBlock(text.slice(0, MAX_CHARS));
+// Cut where a grapheme ends: a cut through a surrogate pair or a jamo syllable would show as U+FFFD or escapes.
+const clean = (text: string): string => sanitizeInline(cutAtGrapheme(text, MAX_CHARS));
+const cleanBlock = (text: string): string => sanitizeBlock(cutAtGrapheme(text, MAX_CHARS));
 
 // --- Defensive readers: anything may be missing, partial (streaming) or from another version. ---
 

@@ -30,6 +30,13 @@
  * U+FFFD (Zalgo text otherwise builds clusters that terminals and width math disagree on); conjoining Hangul
  * jamo are kept only in well-formed L V (T) syllables. Lone surrogates become U+FFFD. Block text expands tabs
  * to {@link TAB_SIZE}-column stops; inline text turns tabs and line breaks into spaces.
+ *
+ * Whole text only. What a character becomes depends on its neighbours (the base before a selector or a
+ * skin tone, the letters around a joiner, the rest of a jamo syllable, the other half of a surrogate
+ * pair), so this runs on the whole text being shown, never on one key or one input chunk: typed key by
+ * key, 👍🏽, 👨‍💻, ✔️ and ᄀ+ᅡ each arrive in pieces that alone look unsafe. And it is for display only:
+ * what a person types is kept and answered exactly as typed (the envelope JSON-quotes it for the model);
+ * the editors keep the raw text and draw this form of it (tui/shown-text.ts).
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { lazyRegExp, once } from "../util/once.ts";
@@ -128,6 +135,41 @@ export function sanitizeBlock(text: string): string {
 	if (PLAIN_BLOCK.test(text)) return text;
 	const out = text.replace(unsafeBlock(), replacer("block"));
 	return out.includes("\t") ? out.split("\n").map(expandTabs).join("\n") : out;
+}
+
+/** {@link sanitizeInline} of a text, and where a position in the text lands in it. */
+export interface ShownAt {
+	shown: string;
+	offset: number;
+}
+
+/**
+ * `sanitizeInline(text)` together with the position in it of `offset` (a UTF-16 index into `text`): for
+ * the editors, which keep what the person typed and draw its sanitized form with the cursor in it. An
+ * offset before or after a rewritten run keeps its place beside the stand-in; one inside a rewritten run
+ * (a joined emoji chain or jamo run shown as escapes) lands after its stand-in.
+ */
+export function sanitizeInlineAt(text: string, offset: number): ShownAt {
+	if (PLAIN_INLINE.test(text)) return { shown: text, offset };
+	const replace = replacer("inline");
+	let shown = "";
+	let last = 0;
+	let at: number | undefined;
+	const pattern = unsafeInline();
+	pattern.lastIndex = 0;
+	for (const m of text.matchAll(pattern)) {
+		const start = m.index;
+		const end = start + m[0].length;
+		const out = replace(m[0], m[1], m[2], m[3], m[4], start, text);
+		if (at === undefined && offset <= start) at = shown.length + Math.max(0, offset - last);
+		shown += text.slice(last, start);
+		if (at === undefined && offset < end) at = shown.length + (out === m[0] ? offset - start : out.length);
+		shown += out;
+		last = end;
+	}
+	at ??= shown.length + Math.max(0, offset - last);
+	shown += text.slice(last);
+	return { shown, offset: Math.min(at, shown.length) };
 }
 
 /** Visible, inert spelling of one code point: `\u202e`, or `\u{e0041}` beyond the BMP. */

@@ -1,12 +1,14 @@
 /**
  * The pi-tui `Editor` the session embeds for drafts and notes, behind a small text-in/text-out surface:
- * everything entering it is made terminal-safe first (see editor-input.ts), text changes are reported
- * as the full (paste-expanded) text, and focus is set only while it is shown, so only a focused, open
- * editor emits CURSOR_MARKER (the TUI puts the hardware cursor there, which IME needs).
+ * keys and pastes go in as they come and the text stays exactly what the person typed (it is the
+ * answer), while the terminal only ever sees its sanitized form (shown-text.ts); text changes are
+ * reported as the full (paste-expanded) text, and focus is set only while it is shown, so only a
+ * focused, open editor emits CURSOR_MARKER (the TUI puts the hardware cursor there, which IME needs).
  */
-import { Editor, type EditorTheme, type TUI } from "@earendil-works/pi-tui";
+import type { EditorTheme, TUI } from "@earendil-works/pi-tui";
 import { fitLine, widestGrapheme } from "../text/fit.ts";
-import { pasteOpenAfter, safeEditorInput, safeEditorText } from "./editor-input.ts";
+import { pasteControlsShown, pasteOpenAfter } from "./editor-input.ts";
+import { ShownEditor } from "./shown-text.ts";
 
 /**
  * pi-tui's Editor, safe at every width ≥ 1 and for every text. It wraps into one column less than it is
@@ -15,7 +17,7 @@ import { pasteOpenAfter, safeEditorInput, safeEditorText } from "./editor-input.
  * pasted cluster of many spacing marks at any width. So it is rendered at least one column wider than its
  * widest grapheme (and at least 3), and its lines are fitted down to the width asked for.
  */
-class WrapSafeEditor extends Editor {
+class WrapSafeEditor extends ShownEditor {
 	private widest = { text: "", columns: 0 };
 
 	override render(width: number): string[] {
@@ -24,9 +26,9 @@ class WrapSafeEditor extends Editor {
 		return super.render(safe).map((line) => fitLine(line, Math.max(1, width)));
 	}
 
-	/** The widest grapheme of the text, measured again only when the text changed. */
+	/** The widest grapheme of the text as shown, measured again only when it changed. */
 	private widestColumns(): number {
-		const text = this.getText();
+		const text = this.shown()?.lines.join("\n") ?? this.getText();
 		if (text !== this.widest.text) this.widest = { text, columns: widestGrapheme(text) };
 		return this.widest.columns;
 	}
@@ -34,7 +36,7 @@ class WrapSafeEditor extends Editor {
 
 /** The embedded editor. `component` is what the view renders. */
 export class EmbeddedEditor {
-	readonly component: Editor;
+	readonly component: ShownEditor;
 	/** A bracketed paste is open, as the editor has seen it. */
 	private inPaste = false;
 
@@ -44,20 +46,22 @@ export class EmbeddedEditor {
 		this.component.disableSubmit = true;
 	}
 
-	/** Replaces the text; returns the text as it is now shown (unsafe characters made visible). */
+	/**
+	 * Replaces the text; returns the text the editor now holds: the same, but for the editor's own
+	 * normalizing (line breaks to `\n`, tabs to spaces).
+	 */
 	load(text: string): string {
-		const shown = safeEditorText(text);
 		this.inPaste = false;
-		this.component.setText(shown);
-		return shown;
+		this.component.setText(text);
+		return this.component.getExpandedText();
 	}
 
 	/** Lets the editor handle one key or paste chunk; returns the new full text, or undefined if unchanged. */
 	feed(data: string): string | undefined {
 		const before = this.component.getExpandedText();
-		const safe = safeEditorInput(data, this.inPaste);
+		const input = pasteControlsShown(data, this.inPaste);
 		this.inPaste = pasteOpenAfter(data, this.inPaste);
-		this.component.handleInput(safe);
+		this.component.handleInput(input);
 		const after = this.component.getExpandedText();
 		return after === before ? undefined : after;
 	}

@@ -261,7 +261,7 @@ export class QuestionnaireSession implements Focusable {
 		done: (result) => this.finish(result),
 	};
 
-	/** Loads text into the editor as it can be shown; the draft or note follows what is shown. */
+	/** Loads text into the editor; the draft or note follows what the editor holds (its line breaks, tabs). */
 	private setEditorText(text: string): void {
 		const shown = this.editor.load(text);
 		if (shown === text) return;

@@ -2,9 +2,13 @@
  * Typing your own answer in the real `pi` binary's TUI, as a person types it (tmux, or `script` +
  * xterm-headless): text typed on the "Type something." row reaches the model exactly, digits, `n`,
  * `j` and `k` included; leaving the draft editor with Esc or Tab and then submitting sends the typed
- * text as the answer (the rule: a non-empty draft counts as the answer, as a note does).
+ * text as the answer (the rule: a non-empty draft counts as the answer, as a note does). Emoji with skin
+ * tones, ZWJ sequences and variation selectors, decomposed Hangul and CJK, typed at once, a character
+ * at a time or pasted, show whole and reach the model exactly (pi-tui hands them on a UTF-16 unit at a
+ * time; nothing may judge a piece alone).
  */
 import { describe, expect, it } from "vitest";
+import { TYPED_SAMPLES } from "../support/graphemes.ts";
 import { type StartedTui, tuiPerTest } from "../support/lifecycle.ts";
 import type { PiHarness } from "../support/pi.ts";
 import { askStep, echoStep } from "../support/questions.ts";
@@ -76,5 +80,41 @@ describe("typing your own answer in the real pi TUI", () => {
 			`User answered 1 of 2 questions: "${CACHE.question}" = "Valkey" (typed by the user). ` +
 				`Unanswered: "${PLATFORMS.question}". Do not assume answers to unanswered questions.`,
 		);
+	});
+
+	const TYPED = [
+		"ok",
+		TYPED_SAMPLES.skinTone,
+		TYPED_SAMPLES.zwj,
+		TYPED_SAMPLES.variationSelector,
+		TYPED_SAMPLES.hangulLV,
+		TYPED_SAMPLES.hangulLVT,
+		"日本語",
+		TYPED_SAMPLES.combining,
+	].join(" ");
+
+	/** One `send-keys` per character: the terminal gets, and Pi reads, each on its own. */
+	const typeEachCharacter = (session: TuiSession) => {
+		for (const ch of TYPED) session.type(ch);
+	};
+
+	it.each([
+		["typed at once", (session: TuiSession) => session.type(TYPED)],
+		["typed a character at a time", typeEachCharacter],
+		["pasted", (session: TuiSession) => session.paste(TYPED)],
+	])("(f) emoji (skin tone, ZWJ, VS16), decomposed Hangul and CJK %s reach the model exactly", async (_how, enter) => {
+		const { harness, session } = await start(CACHE);
+		session.keys("Up");
+		enter(session);
+		const screen = await session.waitForScreen("日本語 cafe", "the typed text in the editor");
+		expect(screen).not.toMatch(/\uFFFD|\\u[0-9a-f]{4}/);
+		for (const word of [TYPED_SAMPLES.skinTone, TYPED_SAMPLES.zwj, TYPED_SAMPLES.variationSelector])
+			expect(screen).toContain(word);
+		session.keys("Enter");
+		const received = await modelResult(harness, session);
+		expect(received).not.toMatch(/\uFFFD|\\\\u/);
+		const quoted = /^User answered: ".*?" = ("(?:[^"\\]|\\.)*") \(typed by the user\)\./.exec(received)?.[1];
+		expect(quoted, received).toBeDefined();
+		expect(JSON.parse(quoted ?? "")).toBe(TYPED);
 	});
 });

@@ -11,6 +11,7 @@ import { describe, expect, it, vi } from "vitest";
 import { AccessiblePrompt, type PromptStyle } from "../../src/tui/accessible/prompt.ts";
 import { noColor, runAccessibleQuestionnaire } from "../../src/tui/accessible/run.ts";
 import { BEL } from "../../src/tui/bell.ts";
+import { type Piecing, pieces, typeableText } from "../support/graphemes.ts";
 import { CACHE, KEYS, PLATFORMS, typed } from "./session-harness.ts";
 
 const BOX = /[\u2500-\u257f]/;
@@ -122,6 +123,45 @@ describe("AccessiblePrompt: text", () => {
 		type("  ");
 		p.handleInput("\x1b");
 		await expect(cancelled).resolves.toBeUndefined();
+	});
+});
+
+describe("AccessiblePrompt: typed text of every script, and pasted controls", () => {
+	it("emoji, joiners, selectors and decomposed Hangul typed a UTF-16 unit at a time are the reply, whole on screen (property)", async () => {
+		await fc.assert(
+			fc.asyncProperty(typeableText(), fc.constantFrom<Piecing>("units", "codePoints"), async (text, piecing) => {
+				const { p, screen } = prompt();
+				const reply = p.input("[1/1] Cache — note");
+				for (const piece of pieces(text, piecing)) p.handleInput(piece);
+				expect(screen(200)).toContain(text);
+				expect(screen(200)).not.toMatch(/\uFFFD|\\u[0-9a-f]{4}/);
+				p.handleInput("\r");
+				await expect(reply).resolves.toBe(text);
+			}),
+			{ numRuns: 60 },
+		);
+	});
+
+	it("a pasted escape sequence or bidi override is the reply as pasted, and never reaches the screen raw", async () => {
+		const { p, screen } = prompt();
+		const reply = p.input("[1/1] Cache — note");
+		const pasted = "x\x1b]52;c;aGk=\x07\u202ey";
+		p.handleInput(`\x1b[200~${pasted}\x1b[201~`);
+		const shown = screen();
+		expect(shown).not.toMatch(/\x1b\]52|\u202e/);
+		expect(shown).toContain("x␛]52;c;aGk=␇\\u202ey");
+		p.handleInput("\r");
+		await expect(reply).resolves.toBe(pasted);
+	});
+
+	it("a wrong reply is repeated cut where a grapheme ends, never through an emoji", async () => {
+		const { p, type, screen } = prompt();
+		void p.select("Q", ["a", "b"]);
+		type(`${"x".repeat(39)}👍🏽 more`);
+		p.handleInput("\r");
+		const shown = screen(200);
+		expect(shown).not.toMatch(/\uFFFD|[\ud800-\udbff](?![\udc00-\udfff])/);
+		expect(shown).toContain(`"${"x".repeat(39)}`);
 	});
 });
 

@@ -1,46 +1,79 @@
 /**
- * What may enter the embedded Editor: typed and pasted text with terminal-unsafe characters becomes
- * visible stand-ins; keys (Backspace, arrows, Kitty-encoded controls) and safe text pass unchanged.
+ * What enters the editors and what they draw. Keys and pastes reach the pi-tui Editor as they came (only
+ * C0 controls in a paste, which the Editor would drop without a trace, become control pictures); the
+ * Editor and the accessible prompt's Input keep the text as typed and draw the sanitized form of each
+ * whole line, the cursor carried over, so nothing typed or pasted reaches the terminal raw.
  */
+import { CURSOR_MARKER, Editor, type EditorTheme, type TUI } from "@earendil-works/pi-tui";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { pasteOpenAfter, safeEditorInput, safeEditorText } from "../../src/tui/editor-input.ts";
+import { sanitizeInline } from "../../src/text/sanitize.ts";
+import { pasteControlsShown, pasteOpenAfter, typedText } from "../../src/tui/editor-input.ts";
+import { type EditorState, ShownEditor, ShownInput, shownLines } from "../../src/tui/shown-text.ts";
+import { pieces, TYPED_SAMPLES, typeableText } from "../support/graphemes.ts";
+import { assertTerminalSafe, HOSTILE_STRINGS } from "../support/hostile-strings.ts";
 
 const P0 = "\x1b[200~";
 const P1 = "\x1b[201~";
+const same = (s: string) => s;
+const theme: EditorTheme = {
+	borderColor: same,
+	selectList: { selectedPrefix: same, selectedText: same, description: same, scrollInfo: same, noMatch: same },
+};
+const tui = { requestRender: () => {}, terminal: { rows: 40, columns: 80 } } as unknown as TUI;
+/** pi-tui's cursor markers (APC) and reverse video, taken out to read the text. */
+const plain = (line: string) => line.replace(/\x1b_[^\x07]*\x07/g, "").replace(/\x1b\[[0-9;]*m/g, "");
 
-describe("safeEditorInput", () => {
+describe("typedText", () => {
 	it.each([
-		["letter", "a"],
-		["CJK from an IME", "日本語"],
-		["emoji", "👩‍💻"],
-		["kitty letter", "\x1b[97u"],
-		["kitty backspace", "\x1b[127u"],
-		["kitty enter", "\x1b[13u"],
-		["legacy backspace", "\x7f"],
-		["arrow", "\x1b[D"],
-		["shift+enter", "\x1b[13;2u"],
-	])("passes %s through", (_name, data) => {
-		expect(safeEditorInput(data, false)).toBe(data);
+		["a letter", "a", "a"],
+		["an IME commit", "日本語", "日本語"],
+		["a lone surrogate half", "\ud83d", "\ud83d"],
+		["a joiner", "\u200d", "\u200d"],
+		["a variation selector", "\ufe0f", "\ufe0f"],
+		["a leading jamo", "\u1100", "\u1100"],
+		["a Kitty letter", "\x1b[97u", "a"],
+		["a Kitty emoji", `\x1b[${0x1f44d}u`, "👍"],
+	])("%s types text", (_name, data, text) => {
+		expect(typedText(data)).toBe(text);
 	});
 
-	it("turns a typed bidi override into a paste of its visible form", () => {
-		expect(safeEditorInput("\u202e", false)).toBe(`${P0}\\u202e${P1}`);
-		expect(safeEditorInput(`\x1b[${0x202e}u`, false)).toBe(`${P0}\\u202e${P1}`);
+	it.each([
+		["Backspace", "\x7f"],
+		["Kitty Backspace", "\x1b[127u"],
+		["Kitty Enter", "\x1b[13u"],
+		["an arrow", "\x1b[D"],
+		["Enter", "\r"],
+	])("%s types nothing", (_name, data) => {
+		expect(typedText(data)).toBeUndefined();
+	});
+});
+
+describe("pasteControlsShown", () => {
+	it("leaves keys and typed text as they are, however unusual", () => {
+		for (const data of ["a", "\u202e", "\x9b", "\ud83d", "\x1b[D", "\x7f", "\x1b[13;2u"])
+			expect(pasteControlsShown(data, false)).toBe(data);
 	});
 
-	it("sanitizes paste contents between the markers, across chunks", () => {
-		expect(safeEditorInput(`${P0}a\x1b[31mb\r\nc${P1}`, false)).toBe(`${P0}a␛[31mb\nc${P1}`);
-		expect(safeEditorInput("x\x9by", true)).toBe("x\\x9by");
-		expect(safeEditorInput(`z${P1}\x1b[D`, true)).toBe(`z${P1}\x1b[D`);
+	it("shows the C0 controls of a paste, which the Editor would drop, as control pictures", () => {
+		expect(pasteControlsShown(`${P0}a\x1b[31mb\x07c${P1}`, false)).toBe(`${P0}a␛[31mb␇c${P1}`);
+		expect(pasteControlsShown("x\x1b]52;c;aGk=\x07", true)).toBe("x␛]52;c;aGk=␇");
+		expect(pasteControlsShown(`z${P1}\x1b[D`, true)).toBe(`z${P1}\x1b[D`);
 	});
 
-	it("never lets an ESC or C1 of the payload through (property)", () => {
+	it("keeps line breaks and tabs, and the Ctrl+letters tmux re-encodes in a paste, for the Editor", () => {
+		expect(pasteControlsShown(`${P0}a\r\nb\tc\x1b[106;5ud${P1}`, false)).toBe(`${P0}a\r\nb\tc\nd${P1}`);
+	});
+
+	it("leaves everything else of a paste alone: C1, bidi, emoji, jamo (property)", () => {
 		fc.assert(
 			fc.property(fc.string({ unit: "binary" }), (text) => {
-				const out = safeEditorInput(`${P0}${text}${P1}`, false);
+				const out = pasteControlsShown(`${P0}${text}${P1}`, false);
 				const body = out.slice(P0.length, out.length - P1.length);
-				expect(body).not.toMatch(/[\x1b\x80-\x9f\u202a-\u202e\u2066-\u2069]/);
+				expect(body).not.toMatch(/[\x00-\x08\x0b\x0c\x0e-\x1f]/);
+				expect(body.replace(/[\u2400-\u241f]/g, "")).toBe(
+					text.replace(/\x1b\[(\d+);5u/g, "").replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\u2400-\u241f]/g, ""),
+				);
 			}),
 		);
 	});
@@ -59,9 +92,109 @@ describe("pasteOpenAfter", () => {
 	});
 });
 
-describe("safeEditorText", () => {
-	it("keeps newlines and shows controls", () => {
-		expect(safeEditorText("a\nb")).toBe("a\nb");
-		expect(safeEditorText("a\x07b")).toBe("a␇b");
+describe("shownLines", () => {
+	it("is undefined when every line shows as it is", () => {
+		expect(shownLines(["ok 👍🏽", TYPED_SAMPLES.hangulLV], 1, 2)).toBeUndefined();
+	});
+
+	it("sanitizes each whole line and carries the cursor over", () => {
+		expect(shownLines(["a\u202eb", "c"], 0, 2)).toEqual({ lines: ["a\\u202eb", "c"], cursorCol: 7 });
+		expect(shownLines(["c", "a\u202eb"], 0, 1)).toEqual({ lines: ["c", "a\\u202eb"], cursorCol: 1 });
+	});
+});
+
+describe("ShownEditor", () => {
+	function editorWith(text: string): ShownEditor {
+		const editor = new ShownEditor(tui, theme, { paddingX: 0 });
+		editor.focused = true;
+		editor.setText(text);
+		return editor;
+	}
+
+	it("keeps hostile text as it is and draws it safely, with the cursor where it is", () => {
+		for (const { name, text } of HOSTILE_STRINGS) {
+			const editor = editorWith(text);
+			const lines = editor.render(60);
+			for (const line of lines) assertTerminalSafe(line.replaceAll(CURSOR_MARKER, ""), true, false);
+			expect(editor.getExpandedText(), name).toBe(editor.getLines().join("\n"));
+			expect(
+				lines.filter((l) => l.includes(CURSOR_MARKER)),
+				name,
+			).toHaveLength(1);
+		}
+	});
+
+	it("draws the sanitized line and puts the cursor after the stand-in it follows", () => {
+		const editor = editorWith("a\u202eb");
+		expect(editor.getText()).toBe("a\u202eb");
+		const line = editor.render(40)[1] ?? "";
+		expect(plain(line).trimEnd()).toBe("a\\u202eb");
+		// The cursor is at the end: after "b", not inside the stand-in.
+		expect(line.indexOf(CURSOR_MARKER)).toBe(line.indexOf("b") + 1);
+		// Left once: the cursor on "b"; Left again: on the stand-in's first character, right after "a".
+		editor.handleInput("\x1b[D");
+		expect(plain(editor.render(40)[1] ?? "").trimEnd()).toBe("a\\u202eb");
+		expect((editor.render(40)[1] ?? "").indexOf(CURSOR_MARKER)).toBe("a\\u202e".length);
+		editor.handleInput("\x1b[D");
+		expect((editor.render(40)[1] ?? "").indexOf(CURSOR_MARKER)).toBe(1);
+		expect(editor.getText()).toBe("a\u202eb");
+	});
+
+	it("typed text drawn as it is: one line identical to a plain Editor's", () => {
+		for (const text of Object.values(TYPED_SAMPLES)) {
+			const shown = editorWith(text);
+			const stock = new Editor(tui, theme, { paddingX: 0 });
+			stock.focused = true;
+			stock.setText(text);
+			expect(shown.render(40)).toEqual(stock.render(40));
+		}
+	});
+
+	it("typed key by key, a UTF-16 unit at a time, the text is whole (property)", () => {
+		fc.assert(
+			fc.property(typeableText(), (text) => {
+				const editor = editorWith("");
+				for (const piece of pieces(text, "units")) editor.handleInput(piece);
+				expect(editor.getText()).toBe(text);
+				expect(plain(editor.render(200)[1] ?? "").trimEnd()).toBe(text);
+			}),
+		);
+	});
+
+	it("a pi-tui keeping its text elsewhere gets a copy holding the shown text: still safe", () => {
+		// What a different pi-tui looks like to the swap: no private state it recognizes.
+		class Elsewhere extends ShownEditor {
+			protected override privateState(): EditorState | undefined {
+				return undefined;
+			}
+		}
+		const editor = new Elsewhere(tui, theme, { paddingX: 0 });
+		editor.setText("x\x1b]52;c;aGk=\x07");
+		const lines = editor.render(40);
+		for (const line of lines) assertTerminalSafe(line.replaceAll(CURSOR_MARKER, ""), true, false);
+		expect(plain(lines[1] ?? "").trimEnd()).toBe(sanitizeInline("x\x1b]52;c;aGk=\x07"));
+	});
+});
+
+describe("ShownInput", () => {
+	it("keeps a pasted escape sequence as pasted and draws it as control pictures", () => {
+		const input = new ShownInput({ prompt: "> " });
+		input.focused = true;
+		input.handleInput(`${P0}x\x1b]52;c;aGk=\x07\u202ey${P1}`);
+		expect(input.getValue()).toBe("x\x1b]52;c;aGk=\x07\u202ey");
+		const line = input.render(60)[0] ?? "";
+		assertTerminalSafe(line.replaceAll(CURSOR_MARKER, ""), true, false);
+		expect(plain(line)).toContain("x␛]52;c;aGk=␇\\u202ey");
+	});
+
+	it("typed a UTF-16 unit at a time, emoji and jamo are whole in the value and on screen (property)", () => {
+		fc.assert(
+			fc.property(typeableText(), (text) => {
+				const input = new ShownInput({ prompt: "> " });
+				for (const piece of pieces(text, "units")) input.handleInput(piece);
+				expect(input.getValue()).toBe(text);
+				expect(plain(input.render(200)[0] ?? "")).toContain(text);
+			}),
+		);
 	});
 });

@@ -137,16 +137,18 @@ describe("external editor", () => {
 		expect(h.session.getState().notes).toEqual(["", ""]);
 	});
 
-	it("text with escape sequences comes back shown, not executed", async () => {
+	it("text with escape sequences comes back shown, not executed; the draft keeps it as written", async () => {
 		const ext = fakeEditor();
 		const h = startSession([CACHE], { editExternally: ext.edit });
 		h.press(k.down, k.down, k.down, k.enter, k.ctrlG);
-		ext.calls[0]?.resolve({ ok: true, text: "x\x1b]52;c;aGk=\x07\u202ey" });
+		const written = "x\x1b]52;c;aGk=\x07\u202ey 👨‍💻 \u1100\u1161";
+		ext.calls[0]?.resolve({ ok: true, text: written });
 		await flush();
 		const screen = h.screen();
 		expect(screen).not.toContain("\x1b]52");
 		expect(screen).not.toContain("\u202e");
-		expect(h.session.getState().drafts[0]).toBe("x␛]52;c;aGk=␇\\u202ey");
+		expect(screen).toContain("x␛]52;c;aGk=␇\\u202ey 👨‍💻 \u1100\u1161");
+		expect(h.session.getState().drafts[0]).toBe(written);
 	});
 
 	it("ending the session aborts a running external editor", async () => {

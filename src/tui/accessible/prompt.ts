@@ -2,7 +2,7 @@
  * The accessible prompt: a plain-text pi-tui component that is also the dialog walker's `DialogHost`.
  * The walker asks one thing at a time (`select` or `input`); the prompt shows that one thing as plain
  * lines — the title, the choices as "1. …" rows, one line saying how to answer — and reads the reply
- * with pi-tui's `Input`: a number for a choice, text for a question. A reply that is not a listed
+ * with pi-tui's `Input` (drawn sanitized, kept as typed): a number for a choice, text for a question. A reply that is not a listed
  * number re-prompts with a plain message; the cancel key (Pi's `tui.select.cancel`, Esc by default)
  * answers "cancelled", and the walker decides what that means, as on every dialog host; on a text
  * question with something typed it answers that text instead, so leaving never drops it.
@@ -10,9 +10,11 @@
  * No box drawing, nothing told by colour alone (styles only repeat what the words say), and no SGR at
  * all when `colour` is off (NO_COLOR). Untrusted text arrives sanitized by the walker.
  */
-import { type Component, type Focusable, Input } from "@earendil-works/pi-tui";
+import type { Component, Focusable } from "@earendil-works/pi-tui";
 import type { DialogHost } from "../../rpc/dialogs.ts";
 import { sanitizeInline } from "../../text/sanitize.ts";
+import { cutAtGrapheme } from "../../util/graphemes.ts";
+import { ShownInput } from "../shown-text.ts";
 import { numberedRows, withoutBoxDrawing, wrapPlain } from "./plain.ts";
 import { type AccessibleStrings, accessibleEn } from "./strings.ts";
 
@@ -60,8 +62,8 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 	private readonly options: PromptOptions;
 	private readonly style: PromptStyle;
 	private readonly strings: AccessibleStrings;
-	/** Where the reply is typed. */
-	private readonly field: Input;
+	/** Where the reply is typed: it keeps the reply as typed and draws its sanitized form. */
+	private readonly field: ShownInput;
 	private open: Open | undefined;
 	private disposed = false;
 	private hasFocus = false;
@@ -70,7 +72,7 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 		this.options = options;
 		this.style = options.style ?? PLAIN_STYLE;
 		this.strings = options.strings ?? accessibleEn;
-		this.field = new Input({ prompt: this.strings.prompt });
+		this.field = new ShownInput({ prompt: this.strings.prompt });
 		this.field.onSubmit = (value) => this.submit(value);
 	}
 
@@ -172,7 +174,7 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 			this.close(choice);
 			return;
 		}
-		open.error = this.strings.notAChoice(sanitizeInline(typed).slice(0, ECHO_CHARS), open.choices.length);
+		open.error = this.strings.notAChoice(cutAtGrapheme(sanitizeInline(typed), ECHO_CHARS), open.choices.length);
 		this.field.setValue("");
 		this.options.requestRender();
 	}

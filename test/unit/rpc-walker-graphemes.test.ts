@@ -1,0 +1,65 @@
+/**
+ * The dialog walker's text input keeps what the person typed, exactly: emoji with skin tones, ZWJ
+ * sequences, VS16, decomposed Hangul, CJK, combining marks, and hostile text too, reach the answer as
+ * typed; the rows and review titles that repeat it show the sanitized form of the whole text.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { Question } from "../../src/protocol/questions.ts";
+import { walkQuestionnaire } from "../../src/rpc/walker.ts";
+import { sanitizeInline } from "../../src/text/sanitize.ts";
+import { typeableGrapheme, typeableText } from "../support/graphemes.ts";
+import { HOSTILE_STRINGS } from "../support/hostile-strings.ts";
+import { ScriptedHost } from "./rpc-fake-host.ts";
+
+const targets: Question = {
+	question: "Which targets?",
+	header: "Targets",
+	multiSelect: true,
+	options: [
+		{ label: "Linux", description: "x86-64 and arm64" },
+		{ label: "macOS", description: "Apple silicon" },
+	],
+};
+
+const cache: Question = {
+	question: "Which cache?",
+	header: "Cache",
+	options: [
+		{ label: "Redis", description: "Shared" },
+		{ label: "Memory", description: "Fastest" },
+	],
+};
+
+const typedText = fc.oneof(
+	typeableText(),
+	fc
+		.array(fc.oneof(typeableGrapheme, fc.constantFrom(...HOSTILE_STRINGS.map((h) => h.text))), {
+			minLength: 1,
+			maxLength: 5,
+		})
+		.map((parts) => `x${parts.join("")}x`),
+);
+
+describe("walker: typed text", () => {
+	it("is the answer exactly, and every row or title repeating it shows it sanitized whole (property)", async () => {
+		await fc.assert(
+			fc.asyncProperty(typedText, async (text) => {
+				const host = new ScriptedHost([
+					"Type something…",
+					text,
+					(call) => (call.kind === "select" ? call.options.find((o) => o.startsWith("Done")) : undefined),
+					(call) => (call.kind === "select" ? call.options[0] : undefined),
+					"Submit",
+				]);
+				const result = await walkQuestionnaire({ questions: [targets, cache] }, host, { host: "rpc" });
+				expect(result.answers[0]).toMatchObject({ kind: "multi", custom: text.trim() });
+				const shown = sanitizeInline(text.trim());
+				const [, , rows, , review] = host.calls;
+				expect(rows?.kind === "select" && rows.options.some((o) => o.includes(shown))).toBe(true);
+				expect(review?.title).toContain(shown);
+			}),
+			{ numRuns: 80 },
+		);
+	});
+});
