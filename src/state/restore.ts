@@ -1,6 +1,7 @@
 /**
  * A questionnaire reopened where the person left it (`/answer` on a pending questionnaire): the initial
- * state with the saved answers, ticks, drafts and notes, on the first question still unanswered.
+ * state with the saved answers, ticks, drafts and notes, on the first question still unanswered, marked
+ * `reopened` (a cancel then asks how to leave and never declines: leave.ts).
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { IndexedAnswer, Progress } from "../protocol/progress.ts";
@@ -22,7 +23,8 @@ export function restoredState(questions: readonly Question[], progress: Progress
 	const open = answers.indexOf(null);
 	// Everything answered: the Submit tab (a one-question form has none: its only question).
 	const tab = open >= 0 ? open : state.shape.length > 1 ? state.shape.length : 0;
-	const restored = { ...state, answers, checked, drafts, notes, globalNote: progress.globalNote, tab };
+	const given = { answers, checked, drafts, notes, globalNote: progress.globalNote };
+	const restored = { ...state, ...given, tab, reopened: true };
 	return { ...restored, mode: browseMode(restored, tab) };
 }
 
