@@ -27,7 +27,7 @@ import type { Messages } from "../i18n/messages.ts";
 import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { type Ending, finishedResult, type HostKind, type QuestionnaireResult } from "../protocol/result.ts";
-import { cancelStep, leaveEnding } from "../state/leave.ts";
+import { type CancelStep, cancelStep, leaveEnding } from "../state/leave.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
 import { Countdown } from "../util/countdown.ts";
 import { eitherSignal } from "../util/signals.ts";
@@ -155,7 +155,7 @@ class Walk {
 	}
 
 	/** What a cancel of a question or the review does now (leave.ts). */
-	private cancelStep(asking: boolean): "decline" | "ask" | "later" {
+	private cancelNow(asking: boolean): CancelStep {
 		const notes = this.picks.notes.some((n) => n !== "") || (this.options.progress?.globalNote ?? "") !== "";
 		const given = answeredCount(this.picks) > 0 || notes;
 		return cancelStep({ reopened: this.options.progress !== undefined, given, asking });
@@ -163,7 +163,7 @@ class Walk {
 
 	/** How a walk that cannot go on ends (an internal error, the dialog budget): declined only where a cancel would. */
 	private givingUp(): Ending {
-		return this.cancelStep(false) === "decline" ? "declined" : "interrupted";
+		return this.cancelNow(false) === "decline" ? "declined" : "interrupted";
 	}
 
 	private async question(index: number): Promise<Next> {
@@ -181,7 +181,7 @@ class Walk {
 			const note = this.picks.notes[index] ?? "";
 			const title = questionTitle(place, committed, note, this.m);
 			const rows = questionRows({ question, index, selected, typed, hasNote: note !== "" }, this.m);
-			const reply = await this.dialogs.select(title, rows, this.cancelStep(false));
+			const reply = await this.dialogs.select(title, rows, this.cancelNow(false));
 			if (reply.type === "stop") return this.stopped(reply.reason);
 			if (reply.type === "cancel") return { to: "cancel", back: { to: "question", index } };
 			const action = reply.action;
@@ -241,7 +241,7 @@ class Walk {
 		const reply = await this.dialogs.select(
 			reviewTitle(this.questionnaire, this.picks, this.m),
 			reviewRows(this.questionnaire, this.m),
-			this.cancelStep(false),
+			this.cancelNow(false),
 		);
 		if (reply.type === "stop") return this.stopped(reply.reason);
 		if (reply.type === "cancel") return { to: "cancel", back: { to: "review" } };
@@ -262,12 +262,12 @@ class Walk {
 	 * or ask "Stop answering?", where a cancel puts the questionnaire aside and Keep answering goes `back`.
 	 */
 	private async cancel(back: Screen): Promise<Next> {
-		if (this.cancelStep(false) === "decline") return { to: "end", ended: "declined" };
+		if (this.cancelNow(false) === "decline") return { to: "end", ended: "declined" };
 		const reopened = this.options.progress !== undefined;
 		const reply = await this.dialogs.select(
 			leaveTitle(this.questionnaire, this.picks, this.m),
 			leaveRows(reopened, this.m),
-			this.cancelStep(true),
+			this.cancelNow(true),
 		);
 		if (reply.type === "stop") return this.stopped(reply.reason);
 		const ended = reply.type === "cancel" ? "deferred" : leaveEnding(reply.action);
