@@ -91,7 +91,7 @@ export interface AskConfig {
 		externalEditor?: "off" | KeySetting;
 		/** Hides the questionnaire to read the transcript, and shows it again (a key that types text is refused). */
 		collapse?: "off" | KeySetting;
-		/** Puts the questionnaire aside to answer later with /answer (also on the Submit tab and in "Discard N answers?"). */
+		/** Puts the questionnaire aside to answer later with /answer (also on the Submit tab and in "Stop answering?"). */
 		answerLater?: "off" | KeySetting;
 		/** Digits 1–9 choose (or toggle) option N; false turns them off. */
 		digits?: boolean;

@@ -81,17 +81,17 @@ export const en = {
 	submit: "Submit",
 	/** Review row: go back to one question. */
 	edit: (header: string): string => `Edit ${header}`,
-	/** Review row: decline the whole questionnaire. */
-	decline: "Decline",
-	/** Title of the dialog shown when the user cancels after answering something. */
+	/** Row (review, "Stop answering?", the /answer list): decline, in words that say what the agent is told. */
+	decline: "Decline — the agent is told you declined",
+	/** Title of "Stop answering?", asked when the person leaves (src/state/leave.ts), on every host. */
 	discardTitle: (answered: number, total: number): string =>
 		`Stop answering? You have answered ${answered} of ${total} question${total === 1 ? "" : "s"}.`,
 	/** Row: return to the questionnaire. */
 	keepAnswering: "Keep answering",
-	/** Row (review, discard question, accessible choices): put the questionnaire aside; /answer reopens it. */
+	/** Row (review, "Stop answering?", accessible choices): put the questionnaire aside; /answer reopens it. */
 	answerLater: "Answer later",
-	/** Row: drop the answers and decline. */
-	discard: (n: number): string => `Discard ${n} answer${n === 1 ? "" : "s"} and decline`,
+	/** Row ("Stop answering?" in /answer, the /answer list): settle a pending one answered in the conversation. */
+	answeredInChat: "Answered in chat — the agent is told to take your answers from the chat",
 
 	// ── Full TUI view (src/tui/view): owned by the view; keys start with `view`. ──
 	/** Control row of a question tab: type a free-text answer. */
@@ -164,12 +164,6 @@ export const en = {
 	/** On the Submit tab when the whole answer is over `limits.totalText`. */
 	viewModelTotal: (limit: number): string =>
 		`The model receives at most ${digits(limit)} characters in all: the longest texts will be shortened further`,
-	/** The bar asking before answers are thrown away. */
-	viewDiscardAnswers: (n: number, discardKeys: string): string =>
-		`Discard ${n} answer${n === 1 ? "" : "s"}? ${discardKeys} discard · any other key keeps them`,
-	/** The bar when nothing is answered yet but typed text or notes would be lost. */
-	viewDiscardTyped: (discardKeys: string): string =>
-		`Discard your typed text and notes? ${discardKeys} discard · any other key keeps them`,
 	/** The one line left when the questionnaire is collapsed and cannot really hide. */
 	viewCollapsed: (key: string): string => `Questionnaire collapsed — press ${key} to reopen`,
 	/** The countdown of an untouched questionnaire (config `timeout`); `clock` is like "4:59". */
@@ -185,7 +179,9 @@ export const en = {
 		next: "next",
 		submit: "submit",
 		cancel: "cancel",
-		discard: "discard",
+		decline: "decline",
+		keepAnswering: "keep answering",
+		answeredInChat: "answered in chat",
 		confirm: "confirm",
 		saveNote: "save note",
 		switchTab: "switch tab",
@@ -212,9 +208,14 @@ export const en = {
 	// ── end of the interactive TUI session block ──
 
 	// ── Accessible prompts (src/tui/accessible): keys start with `accessible`. ──
-	/** Under a choice: how to answer; `cancel` names the cancel key. */
+	/** Under a choice: how to answer; `cancel` is one of the `accessibleCancel…` sentences. */
 	accessibleChooseHint: (count: number, cancel: string): string =>
-		`Type a number from 1 to ${count}, then press Enter. ${cancel} cancels.`,
+		`Type a number from 1 to ${count}, then press Enter. ${cancel}`,
+	/** What the cancel key (`key`) does on a choice, by the rule of src/state/leave.ts. */
+	accessibleCancelDeclines: (key: string): string => `${key} declines: the agent is told you declined.`,
+	accessibleCancelAsks: (key: string): string => `${key} asks how you want to leave.`,
+	accessibleCancelLater: (key: string): string => `${key} puts it aside to answer later.`,
+	accessibleCancelBack: (key: string): string => `${key} goes back.`,
 	/** Under a text question: how to answer. */
 	accessibleInputHint: (cancel: string): string =>
 		`Type your text, then press Enter. ${cancel} goes back, keeping what you typed.`,
@@ -245,6 +246,7 @@ export const en = {
 		timed_out: "Timed out",
 		not_shown: "Not shown",
 		deferred: "Answer later",
+		answered_in_chat: "Answered in chat",
 	} as Readonly<Record<Outcome, string>>,
 	/** An outcome with the host's reason, e.g. `Not shown: no UI`. */
 	renderOutcomeReason: (outcome: string, reason: string): string => `${outcome}: ${reason}`,
@@ -292,13 +294,14 @@ export const en = {
 		`${n}. ${headers} — ${progress} · ${age}`,
 	/** How far one got, in the pick list. */
 	pendingProgress: (answered: number, total: number): string => `${answered} of ${total} answered`,
-	/** The pick list's last row. */
-	pendingDiscardRow: "Discard one…",
-	/** The title of the list to discard from. */
-	pendingDiscardTitle: "Discard which questionnaire? The agent is told you declined it.",
-	/** The confirmation before discarding. */
-	pendingDiscardConfirm: "Discard this questionnaire?",
-	pendingDiscardMessage: (headers: string): string => `${headers}: the agent is told you declined to answer.`,
+	/** The pick list's last row: settle one without answering it here. */
+	pendingCloseRow: "Close one without answering it here…",
+	/** The title of the list to close one from. */
+	pendingCloseTitle: "Close which questionnaire?",
+	/** The question after picking it; the rows are `answeredInChat`, `decline` and `pendingKeepWaiting`. */
+	pendingCloseHow: (headers: string): string => `${headers}: how do you want to close it?`,
+	/** Row: leave it pending. */
+	pendingKeepWaiting: "Keep it waiting",
 	/** /answer on a questionnaire that is already open. */
 	pendingAlreadyOpen: "That questionnaire is already open.",
 	/** How long ago a questionnaire was asked. */

@@ -44,12 +44,12 @@ export const ja = once(
 		reviewNote: (note: string): string => `    メモ：${note}`,
 		submit: "送信",
 		edit: (header: string): string => `${header} を編集`,
-		decline: "回答しない",
+		decline: "回答を辞退する — エージェントには辞退したと伝えます",
 		discardTitle: (answered: number, total: number): string =>
 			`回答をやめますか？ ${total} 問中 ${answered} 問に回答済みです。`,
 		keepAnswering: "回答を続ける",
 		answerLater: "後で回答する",
-		discard: (n: number): string => `${n} 件の回答を破棄して回答しない`,
+		answeredInChat: "チャットで回答済み — エージェントにはチャットから回答を読み取るよう伝えます",
 
 		viewTypeRow: "その他を入力",
 		viewNextRow: "次へ",
@@ -89,10 +89,6 @@ export const ja = once(
 		viewCutMark: "!",
 		viewModelTotal: (limit: number): string =>
 			`モデルが受け取るのは合計 ${digits(limit)} 文字までです。長い文章はさらに短くされます`,
-		viewDiscardAnswers: (n: number, discardKeys: string): string =>
-			`${n} 件の回答を破棄しますか？ ${discardKeys} 破棄 · 他のキーで保持`,
-		viewDiscardTyped: (discardKeys: string): string =>
-			`入力したテキストとメモを破棄しますか？ ${discardKeys} 破棄 · 他のキーで保持`,
 		viewCollapsed: (key: string): string => `質問を折りたたみました — ${key} で再表示`,
 		viewClosesIn: (clock: string): string => `応答がなければ ${clock} 後に閉じます · 任意のキーでカウントダウンを停止`,
 		viewHintSeparator: " · ",
@@ -104,7 +100,9 @@ export const ja = once(
 			next: "次へ",
 			submit: "送信",
 			cancel: "キャンセル",
-			discard: "破棄",
+			decline: "辞退",
+			keepAnswering: "回答を続ける",
+			answeredInChat: "チャットで回答済み",
 			confirm: "確定",
 			saveNote: "メモを保存",
 			switchTab: "タブ切り替え",
@@ -125,7 +123,11 @@ export const ja = once(
 		tuiFailed: (reason: string): string => `内部エラーのため質問を閉じました：${reason}`,
 
 		accessibleChooseHint: (count: number, cancel: string): string =>
-			`1 から ${count} までの番号を入力して Enter を押してください。${cancel} でキャンセルします。`,
+			`1 から ${count} までの番号を入力して Enter を押してください。${cancel}`,
+		accessibleCancelDeclines: (key: string): string => `${key} で辞退します（エージェントには辞退したと伝えます）。`,
+		accessibleCancelAsks: (key: string): string => `${key} でやめ方を選べます。`,
+		accessibleCancelLater: (key: string): string => `${key} で保留にして後で回答します。`,
+		accessibleCancelBack: (key: string): string => `${key} で戻ります。`,
 		accessibleInputHint: (cancel: string): string =>
 			`テキストを入力して Enter を押してください。${cancel} で戻ります（入力した内容は残ります）。`,
 		accessiblePlaceholder: (text: string): string => `（${text}）`,
@@ -146,6 +148,7 @@ export const ja = once(
 			timed_out: "タイムアウト",
 			not_shown: "未表示",
 			deferred: "後で回答",
+			answered_in_chat: "チャットで回答済み",
 		},
 		renderOutcomeReason: (outcome: string, reason: string): string => `${outcome}：${reason}`,
 		renderUnanswered: (names: string): string => `未回答：${names}`,
@@ -170,10 +173,10 @@ export const ja = once(
 		pendingPickRow: (n: number, headers: string, progress: string, age: string): string =>
 			`${n}. ${headers} — ${progress} · ${age}`,
 		pendingProgress: (answered: number, total: number): string => `${total} 問中 ${answered} 問回答済み`,
-		pendingDiscardRow: "破棄する…",
-		pendingDiscardTitle: "どの質問票を破棄しますか？エージェントには回答を辞退したと伝えます。",
-		pendingDiscardConfirm: "この質問票を破棄しますか？",
-		pendingDiscardMessage: (headers: string): string => `${headers}：エージェントには回答を辞退したと伝えます。`,
+		pendingCloseRow: "ここで回答せずに閉じる…",
+		pendingCloseTitle: "どの質問票を閉じますか？",
+		pendingCloseHow: (headers: string): string => `${headers}：どのように閉じますか？`,
+		pendingKeepWaiting: "保留のままにする",
 		pendingAlreadyOpen: "その質問票はすでに開いています。",
 		pendingAgeNow: "たった今",
 		pendingAgeMinutes: (n: number): string => `${n} 分前`,

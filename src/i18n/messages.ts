@@ -2,6 +2,7 @@
  * The shape every messages table has (see `en.ts`), and the tables by locale. A locale is a complete
  * `Messages` object; there is no merging, so a missing string is a type error, not a blank row.
  */
+import type { LeaveChoice } from "../state/leave.ts";
 import { en } from "./en.ts";
 import { ja } from "./ja.ts";
 import type { LocaleId } from "./locale.ts";
@@ -27,4 +28,9 @@ export const MESSAGES: Readonly<Record<LocaleId, Messages>> = {
 /** The table of `locale`. */
 export function messagesFor(locale: LocaleId): Messages {
 	return MESSAGES[locale];
+}
+
+/** The words of "Stop answering?"'s choices, the same on every host (TUI, dialog walker, accessible). */
+export function leaveChoiceWords(m: Messages): Readonly<Record<LeaveChoice, string>> {
+	return { keep: m.keepAnswering, later: m.answerLater, chat: m.answeredInChat, decline: m.decline };
 }

@@ -1,11 +1,13 @@
 /**
  * `/answer`: coming back to a pending questionnaire. With one waiting it opens at once, with several the
- * list (pending-pick.ts) picks one or discards one. It opens on the same host path a tool call would
- * (the TUI overlay, the accessible prompts, or the dialog walker in RPC clients), with the answers,
- * ticks, notes and drafts given so far. Submitting or declining settles it and hands the result to the
- * agent (`deliver`: the late answer); putting it aside again, or being cut short (a session switch, Pi
- * quitting), keeps it pending with what was given by then. If it is settled elsewhere meanwhile (another
- * extension answered it), the dialog closes and nothing more happens: the first answer wins.
+ * list (pending-pick.ts) picks one, or closes one as answered in chat or declined. It opens on the same
+ * host path a tool call would (the TUI overlay, the accessible prompts, or the dialog walker in RPC
+ * clients), with the answers, ticks, notes and drafts given so far. Submitting, or choosing "Answered in
+ * chat" or "Decline" in "Stop answering?", settles it and hands the result to the agent (`deliver`: the
+ * late answer); a cancel key never settles it (src/state/leave.ts): leaving by Esc, Ctrl+C or a dismissed
+ * dialog puts it aside again, like Answer later or being cut short (a session switch, Pi quitting), and
+ * keeps it pending with what was given by then. If it is settled elsewhere meanwhile (another extension
+ * answered it), the dialog closes and nothing more happens: the first answer wins.
  */
 import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
 import type { AskConfig } from "../config/schema.ts";
@@ -17,7 +19,7 @@ import type { PendingStore } from "../pending/store.ts";
 import { capDetails } from "../protocol/budget.ts";
 import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
-import { pickPending } from "./pending-pick.ts";
+import { type CloseHow, pickPending } from "./pending-pick.ts";
 import { warn } from "./warn.ts";
 
 /** The command's name: `/answer`. */
@@ -57,15 +59,16 @@ export function registerAnswerCommand(pi: ExtensionAPI, deps: AnswerCommandDeps)
 			if (list.length === 0) return ctx.ui.notify(m.pendingNone, "info");
 			const choice = only ? { answer: only } : await pickPending(ctx.ui, list, m, Date.now());
 			if (choice === undefined) return;
-			if ("discard" in choice) return await discard(choice.discard);
+			if ("close" in choice) return await close(choice.close, choice.how);
 			if (open.has(choice.answer.id)) return ctx.ui.notify(m.pendingAlreadyOpen, "info");
 			await answer(choice.answer, ctx, m);
 		},
 	});
 
-	async function discard(pending: PendingQuestionnaire): Promise<void> {
-		const declined = finishedResult("tui", pending.questionnaire.questions.length, "declined", { answers: [] });
-		if (deps.store.settle(pending.id, declined.outcome)) await deps.deliver(pending, declined);
+	/** Settles `pending` from the list without opening it: answered in chat, or declined. */
+	async function close(pending: PendingQuestionnaire, how: CloseHow): Promise<void> {
+		const result = finishedResult("tui", pending.questionnaire.questions.length, how, { answers: [] });
+		if (deps.store.settle(pending.id, result.outcome)) await deps.deliver(pending, result);
 	}
 
 	async function answer(pending: PendingQuestionnaire, ctx: ExtensionCommandContext, m: Messages): Promise<void> {
@@ -116,6 +119,7 @@ export function registerAnswerCommand(pi: ExtensionAPI, deps: AnswerCommandDeps)
 			case "answered":
 			case "partial":
 			case "declined":
+			case "answered_in_chat":
 				if (deps.store.settle(pending.id, result.outcome)) await deps.deliver(pending, result);
 				return;
 			case "deferred":

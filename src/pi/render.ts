@@ -156,12 +156,18 @@ const STATUS: Record<Outcome, { mark: string; color: "success" | "warning" | "er
 	timed_out: { mark: "✘", color: "warning" },
 	deferred: { mark: "◷", color: "warning" },
 	not_shown: { mark: "✘", color: "warning" },
+	answered_in_chat: { mark: "✔", color: "success" },
 };
+
+/** Outcomes whose answers the model is told to disregard: declined, or answered in chat instead. */
+function voidsAnswers(outcome: Outcome): boolean {
+	return outcome === "declined" || outcome === "answered_in_chat";
+}
 
 function collapsedRows(d: Shown, headers: Headers, { theme, m }: Look): Row[] {
 	const status = STATUS[d.outcome];
 	const sep = theme.fg("muted", " · ");
-	const answers = d.outcome === "declined" ? [] : d.answers;
+	const answers = voidsAnswers(d.outcome) ? [] : d.answers;
 	const summary = answers
 		.map((a) => {
 			const name = m.renderNamed(nameOf(a.questionIndex, headers, m, a.question));
@@ -177,7 +183,7 @@ function collapsedRows(d: Shown, headers: Headers, { theme, m }: Look): Row[] {
 	const missing = (d.unanswered ?? []).map((i) => nameOf(i, headers, m, noteFor(d, i)?.question));
 	const second: string[] = [];
 	// Declined answers are void; an interruption before any answer needs no list of everything.
-	if (missing.length > 0 && d.outcome !== "declined" && (answers.length > 0 || d.outcome === "partial"))
+	if (missing.length > 0 && !voidsAnswers(d.outcome) && (answers.length > 0 || d.outcome === "partial"))
 		second.push(theme.fg("warning", `○ ${m.renderUnanswered(missing.join(m.listSeparator))}`));
 	if (d.globalNote)
 		second.push(theme.fg("muted", `${m.renderGlobalNote}${fitLine(clean(d.globalNote), ANSWER_COLUMNS)}`));
@@ -199,10 +205,10 @@ function expandedRows(d: Shown, headers: Headers, { theme, m }: Look): Row[] {
 		for (const p of d.error?.problems ?? []) line(`  • ${theme.fg("accent", clean(p.path))}: ${clean(p.message)}`);
 		return rows;
 	}
-	const answered = d.outcome === "declined" ? [] : d.answers;
+	const answered = voidsAnswers(d.outcome) ? [] : d.answers;
 	line(theme.fg(status.color, `${status.mark} ${m.renderOutcome[d.outcome]}`));
 	if (d.answeredBy) line(theme.fg("muted", `  ${answeredBy(d.answeredBy, m)}`));
-	const unanswered = d.outcome === "declined" ? [] : (d.unanswered ?? []);
+	const unanswered = voidsAnswers(d.outcome) ? [] : (d.unanswered ?? []);
 	const indexes = [...new Set([...answered.map((a) => a.questionIndex), ...unanswered])].sort((a, b) => a - b);
 	for (const index of indexes) {
 		const answer = answered.find((a) => a.questionIndex === index);
@@ -224,9 +230,9 @@ function expandedRows(d: Shown, headers: Headers, { theme, m }: Look): Row[] {
 		const name = m.renderNamed(nameOf(index, headers, m, question));
 		return `  ${name}${gapBetween(name, notes)}`;
 	};
-	if (d.outcome === "declined")
+	if (voidsAnswers(d.outcome))
 		for (const a of d.answers) if (a.notes) block(named(a.questionIndex, a.question, a.notes), a.notes);
-	if (d.outcome === "declined")
+	if (voidsAnswers(d.outcome))
 		for (const n of d.questionNotes ?? []) block(named(n.questionIndex, n.question, n.notes), n.notes);
 	if (d.globalNote) block(m.renderGlobalNote, d.globalNote);
 	return rows;

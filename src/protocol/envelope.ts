@@ -114,6 +114,14 @@ function resultPieces(result: QuestionnaireResult, questions: readonly string[],
 				globalNoteText(result, limits),
 				["Do not assume answers: continue without them, or ask in chat if you cannot."],
 			);
+		case "answered_in_chat":
+			// The person's own word, nothing more: what they gave here is superseded by what they said in chat.
+			return sentences(
+				[`${who} says they answered these questions in the chat instead of in the questionnaire`],
+				allNotesText(result, limits),
+				globalNoteText(result, limits),
+				["Take the answers from the conversation; do not ask the same questions again."],
+			);
 		case "interrupted":
 		case "timed_out":
 			return stoppedText(result, questions, limits);

@@ -12,6 +12,7 @@ export const OUTCOMES = [
 	"interrupted",
 	"timed_out",
 	"deferred",
+	"answered_in_chat",
 ] as const;
 
 /** How a questionnaire ended. */
@@ -104,8 +105,11 @@ export interface Collected {
 	drafts?: QuestionDraft[];
 }
 
-/** How a questionnaire the user saw ended, on any host ("deferred": put aside to answer later). */
-export type Ending = "submitted" | "declined" | "interrupted" | "timed_out" | "deferred";
+/**
+ * How a questionnaire the user saw ended, on any host ("deferred": put aside to answer later;
+ * "answered_in_chat": a pending one the person says they answered in the conversation instead).
+ */
+export type Ending = "submitted" | "declined" | "interrupted" | "timed_out" | "deferred" | "answered_in_chat";
 
 /** Endings after which what was typed but not committed is worth keeping: the person may come back. */
 const KEEPS_DRAFTS: ReadonlySet<Ending> = new Set(["interrupted", "timed_out", "deferred"]);

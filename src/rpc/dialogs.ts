@@ -7,14 +7,23 @@
  * budget ran out (a stuck or scripted client; no person needs that many dialogs), or the answer
  * timeout ran out before anyone answered a dialog (config `timeout`).
  */
+import type { CancelStep } from "../state/leave.ts";
 import type { Countdown } from "../util/countdown.ts";
 import { type Row, uniqueTexts } from "./rows.ts";
+
+/** What cancelling a select does: the rule of src/state/leave.ts, or "back" (a dialog inside a question). */
+export type CancelMeaning = CancelStep | "back";
 
 /** What a dialog is opened with: the abort signal, and while the answer timeout runs, its time left. */
 export interface DialogOptions {
 	signal?: AbortSignal;
 	/** Milliseconds; hosts that can show a countdown (Pi's dialogs, RPC clients) show it. */
 	timeout?: number;
+	/**
+	 * What cancelling this select does, for hosts that say so next to their cancel key (the accessible
+	 * prompts); Pi's own dialogs ignore it.
+	 */
+	cancel?: CancelMeaning;
 }
 
 /** A structural subset of Pi's `ctx.ui`: the two dialogs the walker uses. */
@@ -62,11 +71,11 @@ export class Dialogs {
 	}
 
 	/** Shows `rows` (made unique) and maps the reply back to its row's action by exact match. */
-	async select<A>(title: string, rows: readonly Row<A>[]): Promise<SelectReply<A>> {
+	async select<A>(title: string, rows: readonly Row<A>[], cancel?: CancelMeaning): Promise<SelectReply<A>> {
 		const stop = this.checkStop();
 		if (stop) return stop;
 		const texts = uniqueTexts(rows.map((r) => r.text));
-		const opts = this.dialogOptions();
+		const opts: DialogOptions = cancel === undefined ? this.dialogOptions() : { ...this.dialogOptions(), cancel };
 		const reply = await this.open(() => this.host.select(title, texts, opts));
 		const stopped = this.stopAfterReply();
 		if (stopped) return stopped;

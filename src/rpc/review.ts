@@ -1,10 +1,12 @@
 /**
  * The walker's closing dialogs: the review of a multi-question form (Submit / Edit <header> /
- * Answer later / Decline) and the "keep answering, answer later or discard" question shown when the
- * user cancels after answering something. Titles and rows only; the walker decides what happens next.
+ * Answer later / Decline) and "Stop answering?" (Keep answering / Answer later / Answered in chat on a
+ * reopened questionnaire / Decline), asked when the person cancels (src/state/leave.ts). Titles and rows
+ * only; the walker decides what happens next.
  */
-import type { Messages } from "../i18n/messages.ts";
+import { leaveChoiceWords, type Messages } from "../i18n/messages.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
+import { type LeaveChoice, leaveChoices } from "../state/leave.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
 import { answeredCount, type Picks } from "./picks.ts";
 import type { Row } from "./rows.ts";
@@ -16,9 +18,6 @@ export type ReviewAction =
 	| { type: "edit"; question: number }
 	| { type: "later" }
 	| { type: "decline" };
-
-/** What a row of the discard question does. */
-export type DiscardAction = { type: "keep" } | { type: "later" } | { type: "discard" };
 
 /** The review title: every question with its answer (or "(unanswered)") and its note. */
 export function reviewTitle(questionnaire: Questionnaire, picks: Picks, m: Messages): string {
@@ -50,16 +49,13 @@ export function reviewRows(questionnaire: Questionnaire, m: Messages): Row<Revie
 	];
 }
 
-/** The discard question's title. */
-export function discardTitle(questionnaire: Questionnaire, picks: Picks, m: Messages): string {
+/** "Stop answering?"'s title: how many questions are answered. */
+export function leaveTitle(questionnaire: Questionnaire, picks: Picks, m: Messages): string {
 	return m.discardTitle(answeredCount(picks), questionnaire.questions.length);
 }
 
-/** The discard question's rows: Keep answering, Answer later, Discard N answers and decline. */
-export function discardRows(picks: Picks, m: Messages): Row<DiscardAction>[] {
-	return [
-		{ text: m.keepAnswering, action: { type: "keep" } },
-		{ text: m.answerLater, action: { type: "later" } },
-		{ text: m.discard(answeredCount(picks)), action: { type: "discard" } },
-	];
+/** "Stop answering?"'s rows, in the words every host uses for them. */
+export function leaveRows(reopened: boolean, m: Messages): Row<LeaveChoice>[] {
+	const words = leaveChoiceWords(m);
+	return leaveChoices(reopened).map((choice) => ({ text: words[choice], action: choice }));
 }

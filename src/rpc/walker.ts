@@ -4,16 +4,18 @@
  * typed answers and notes, a review for multi-question forms, and the same `QuestionnaireResult`
  * as every other host path.
  *
- * Guarantees: never throws (an internal error ends the walk as declined, keeping the answers);
- * always terminates (cancelling is always a way out, and `DIALOG_BUDGET` caps the dialogs of a
- * client that never cancels); an abort stops at once with outcome "interrupted".
+ * Guarantees: never throws (an internal error ends the walk as a cancel would: declined only where
+ * the cancel rule allows, else interrupted, keeping the answers); always terminates (cancelling is
+ * always a way out, and `DIALOG_BUDGET` caps the dialogs of a client that never cancels, ending as
+ * the internal error does); an abort stops at once with outcome "interrupted".
  * Cancel semantics: a cancelled or empty input changes nothing (a cancelled note input keeps
- * the note, an empty one removes it); a cancelled question or review select declines, after a
- * "Keep answering / Discard" question once anything is answered; cancelling that too declines
- * and keeps the answers; "Discard N answers and decline" drops them; Decline in the review keeps
- * them; dismissing that question goes back to where it was asked (dismissing it a second time before
- * choosing anything declines, keeping the answers). A dialog that rejects or throws, or
- * a reply that is not one of the offered rows, counts as a cancel of that dialog. Typed text is the
+ * the note, an empty one removes it). A cancelled question or review select follows the one rule of
+ * src/state/leave.ts: a fresh call with nothing given declines; otherwise "Stop answering?" asks
+ * (Keep answering / Answer later / Answered in chat when reopened from `/answer` / Decline — the agent
+ * is told you declined), and cancelling that puts the questionnaire aside (deferred): no repeated
+ * cancel declines. Decline keeps the answers in `details` (the model is told they are void).
+ * A dialog that rejects or throws, or a reply that is not one of the offered rows, counts as a cancel
+ * of that dialog. Typed text is the
  * answer as soon as its input returns (with the selection so far, for a multi-select), as in the TUI.
  * A multi-select committed with nothing selected is the explicit answer "none of these". "← Back"
  * drops multi-select toggles that were not committed with Done or kept with typed text.
@@ -25,6 +27,7 @@ import type { Messages } from "../i18n/messages.ts";
 import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { type Ending, finishedResult, type HostKind, type QuestionnaireResult } from "../protocol/result.ts";
+import { type CancelStep, cancelStep, leaveEnding } from "../state/leave.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
 import { Countdown } from "../util/countdown.ts";
 import { eitherSignal } from "../util/signals.ts";
@@ -39,7 +42,7 @@ import {
 	progressOfPicks,
 	restoredPicks,
 } from "./picks.ts";
-import { discardRows, discardTitle, reviewRows, reviewTitle } from "./review.ts";
+import { leaveRows, leaveTitle, reviewRows, reviewTitle } from "./review.ts";
 import { questionRows } from "./rows.ts";
 import { noteTitle, previewsTitle, type QuestionPlace, questionTitle, typeTitle } from "./titles.ts";
 
@@ -52,7 +55,10 @@ export interface WalkOptions {
 	messages?: Messages;
 	/** Config `timeout` in ms: ends the walk as `timed_out` if no dialog is answered by then; absent: it waits. */
 	timeoutMs?: number;
-	/** What a pending questionnaire had collected (`/answer`): the walk starts from it, at its review. */
+	/**
+	 * What a pending questionnaire had collected (`/answer`): the walk starts from it, at its review, and
+	 * counts as reopened for the cancel rule (a cancel never declines; "Answered in chat" is offered).
+	 */
 	progress?: Progress;
 	/** Told what was given after every dialog that may have changed it, and as the walk ends. */
 	onProgress?: (progress: Progress) => void;
@@ -62,7 +68,7 @@ export interface WalkOptions {
 type Screen = { to: "question"; index: number } | { to: "review" };
 
 /** Where the walk goes next. */
-type Next = Screen | { to: "cancel"; back: Screen } | { to: "end"; ended: Ending; discard?: boolean };
+type Next = Screen | { to: "cancel"; back: Screen } | { to: "end"; ended: Ending };
 
 /**
  * Runs `questionnaire` on `dialogs` and resolves with the result. Never rejects; see the file
@@ -94,8 +100,6 @@ class Walk {
 	private readonly timeout: Countdown | undefined;
 	/** Set once the review was shown: from then on every commit returns to it. */
 	private reviewing = false;
-	/** "Stop answering?" was dismissed and nothing was chosen since. */
-	private stopDismissed = false;
 
 	constructor(questionnaire: Questionnaire, host: DialogHost, options: WalkOptions) {
 		this.questionnaire = questionnaire;
@@ -133,7 +137,7 @@ class Walk {
 					break;
 				case "end":
 					this.reportProgress();
-					return this.finish(next.ended, next.discard === true);
+					return this.finish(next.ended);
 			}
 			this.reportProgress();
 		}
@@ -154,21 +158,33 @@ class Walk {
 		return this.total > 1 ? { to: "review" } : { to: "question", index: 0 };
 	}
 
-	/** The result after an unexpected internal error: declined, with whatever was collected. */
+	/** The result after an unexpected internal error: as `givingUp` says, with whatever was collected. */
 	fallback(): QuestionnaireResult {
 		try {
-			return this.finish("declined", false);
+			return this.finish(this.givingUp());
 		} catch {
-			return { outcome: "declined", cancelled: true, host: this.options.host, answers: [] };
+			return { outcome: "interrupted", cancelled: true, host: this.options.host, answers: [] };
 		}
 	}
 
-	private finish(ended: Ending, discard: boolean): QuestionnaireResult {
-		const collected = discard ? { answers: [] } : collect(this.questionnaire, this.picks);
+	private finish(ended: Ending): QuestionnaireResult {
+		const collected = collect(this.questionnaire, this.picks);
 		// The walker has no note on the whole form; one given in the TUI before it was put aside is kept.
 		const globalNote = this.options.progress?.globalNote ?? "";
-		if (!discard && globalNote !== "") collected.globalNote = globalNote;
+		if (globalNote !== "") collected.globalNote = globalNote;
 		return finishedResult(this.options.host, this.total, ended, collected);
+	}
+
+	/** What a cancel of a question or the review does now (leave.ts). */
+	private cancelNow(asking: boolean): CancelStep {
+		const notes = this.picks.notes.some((n) => n !== "") || (this.options.progress?.globalNote ?? "") !== "";
+		const given = answeredCount(this.picks) > 0 || notes;
+		return cancelStep({ reopened: this.options.progress !== undefined, given, asking });
+	}
+
+	/** How a walk that cannot go on ends (an internal error, the dialog budget): declined only where a cancel would. */
+	private givingUp(): Ending {
+		return this.cancelNow(false) === "decline" ? "declined" : "interrupted";
 	}
 
 	private async question(index: number): Promise<Next> {
@@ -186,10 +202,9 @@ class Walk {
 			const note = this.picks.notes[index] ?? "";
 			const title = questionTitle(place, committed, note, this.m);
 			const rows = questionRows({ question, index, selected, typed, hasNote: note !== "" }, this.m);
-			const reply = await this.dialogs.select(title, rows);
-			if (reply.type === "stop") return stopped(reply.reason);
+			const reply = await this.dialogs.select(title, rows, this.cancelNow(false));
+			if (reply.type === "stop") return this.stopped(reply.reason);
 			if (reply.type === "cancel") return { to: "cancel", back: { to: "question", index } };
-			this.stopDismissed = false;
 			const action = reply.action;
 			switch (action.type) {
 				case "option":
@@ -208,7 +223,7 @@ class Walk {
 					return this.commit(index, multiPick(selected ?? [], typed));
 				case "type": {
 					const input = await this.dialogs.input(typeTitle(place, this.m), this.m.typePlaceholder);
-					if (input.type === "stop") return stopped(input.reason);
+					if (input.type === "stop") return this.stopped(input.reason);
 					if (input.type === "text" && input.text !== "") {
 						if (selected === undefined) return this.commit(index, { kind: "custom", text: input.text });
 						typed = input.text;
@@ -219,14 +234,14 @@ class Walk {
 				case "note": {
 					const placeholder = note === "" ? this.m.notePlaceholder : sanitizeInline(note);
 					const input = await this.dialogs.input(noteTitle(place, this.m), placeholder);
-					if (input.type === "stop") return stopped(input.reason);
+					if (input.type === "stop") return this.stopped(input.reason);
 					if (input.type === "text") this.picks.notes[index] = input.text;
 					break;
 				}
 				case "previews": {
 					const back = [{ text: this.m.backToOptions, action: "back" as const }];
-					const shown = await this.dialogs.select(previewsTitle(place, this.m), back);
-					if (shown.type === "stop") return stopped(shown.reason);
+					const shown = await this.dialogs.select(previewsTitle(place, this.m), back, "back");
+					if (shown.type === "stop") return this.stopped(shown.reason);
 					break;
 				}
 				case "back":
@@ -247,10 +262,10 @@ class Walk {
 		const reply = await this.dialogs.select(
 			reviewTitle(this.questionnaire, this.picks, this.m),
 			reviewRows(this.questionnaire, this.m),
+			this.cancelNow(false),
 		);
-		if (reply.type === "stop") return stopped(reply.reason);
+		if (reply.type === "stop") return this.stopped(reply.reason);
 		if (reply.type === "cancel") return { to: "cancel", back: { to: "review" } };
-		this.stopDismissed = false;
 		switch (reply.action.type) {
 			case "submit":
 				return { to: "end", ended: "submitted" };
@@ -263,33 +278,25 @@ class Walk {
 		}
 	}
 
-	/** The user cancelled a select: decline, after asking first when something is answered. */
+	/**
+	 * The person cancelled a question or the review (leave.ts): decline at once (a fresh call, nothing given),
+	 * or ask "Stop answering?", where a cancel puts the questionnaire aside and Keep answering goes `back`.
+	 */
 	private async cancel(back: Screen): Promise<Next> {
-		if (answeredCount(this.picks) === 0) return { to: "end", ended: "declined" };
+		if (this.cancelNow(false) === "decline") return { to: "end", ended: "declined" };
+		const reopened = this.options.progress !== undefined;
 		const reply = await this.dialogs.select(
-			discardTitle(this.questionnaire, this.picks, this.m),
-			discardRows(this.picks, this.m),
+			leaveTitle(this.questionnaire, this.picks, this.m),
+			leaveRows(reopened, this.m),
+			this.cancelNow(true),
 		);
-		if (reply.type === "stop") return stopped(reply.reason);
-		// Dismissing "Stop answering?" is not a decision to stop: back to the questions. Dismissing it again
-		// before answering anything is one: so a client that cancels every dialog still ends at once.
-		if (reply.type === "cancel") {
-			if (this.stopDismissed) return { to: "end", ended: "declined" };
-			this.stopDismissed = true;
-			return back;
-		}
-		switch (reply.action.type) {
-			case "keep":
-				return back;
-			case "later":
-				return { to: "end", ended: "deferred" };
-			case "discard":
-				return { to: "end", ended: "declined", discard: true };
-		}
+		if (reply.type === "stop") return this.stopped(reply.reason);
+		const ended = reply.type === "cancel" ? "deferred" : leaveEnding(reply.action);
+		return ended === undefined ? back : { to: "end", ended };
 	}
-}
 
-/** An abort ends as interrupted, the timeout as timed out; an exhausted budget as declined (all keep the answers). */
-function stopped(reason: StopReason): Next {
-	return { to: "end", ended: reason === "exhausted" ? "declined" : reason };
+	/** An abort ends as interrupted, the timeout as timed out, an exhausted budget as `givingUp` says. */
+	private stopped(reason: StopReason): Next {
+		return { to: "end", ended: reason === "exhausted" ? this.givingUp() : reason };
+	}
 }

@@ -35,14 +35,16 @@ export type Action =
 	| { type: "notes/closed" }
 	/** The user asked to submit what has been answered so far. */
 	| { type: "dialog/submitRequested" }
-	/** The user asked to leave the questionnaire (Esc, or Cancel on the Submit tab). */
+	/** The user asked to leave the questionnaire (Esc, Ctrl+C, or Cancel on the Submit tab): see leave.ts. */
 	| { type: "dialog/cancelRequested" }
 	/** The user put the questionnaire aside to answer later (it stays pending with everything entered). */
 	| { type: "dialog/deferRequested" }
-	/** The user confirmed "Discard N answers?". */
-	| { type: "dialog/discardConfirmed" }
-	/** The user dismissed "Discard N answers?" and went back. */
-	| { type: "dialog/discardDismissed" }
+	/** The user chose "Decline — the agent is told you declined" in "Stop answering?". */
+	| { type: "dialog/declineChosen" }
+	/** The user chose "Answered in chat" in "Stop answering?" (a reopened questionnaire only). */
+	| { type: "dialog/answeredInChat" }
+	/** The user went back to the questions from the "Stop answering?" choices (Keep answering, any other key). */
+	| { type: "dialog/leaveDismissed" }
 	/** The user hid or re-showed the overlay. */
 	| { type: "view/collapseToggled" }
 	/** The user scrolled the focused option's preview by `delta` lines. */

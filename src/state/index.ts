@@ -24,6 +24,16 @@ export {
 	TYPE_ROW_LABEL,
 	tabCount,
 } from "./layout.ts";
+export {
+	type CancelSituation,
+	type CancelStep,
+	cancelStep,
+	LEAVE_CHOICES,
+	type LeaveChoice,
+	leaveChoices,
+	leaveEnding,
+	nextLeaveChoice,
+} from "./leave.ts";
 export { reduce } from "./reduce.ts";
 export { editorText } from "./reduce-editor.ts";
 export { progressOfState, restoredState } from "./restore.ts";

@@ -7,12 +7,14 @@ import type { Action } from "./actions.ts";
 import { focusedRow } from "./focused-row.ts";
 import type { HintId } from "./hints.ts";
 import type { KeyInput } from "./keymap.ts";
+import { cancelStep, type LeaveChoice } from "./leave.ts";
+import { hasInput } from "./result.ts";
 import { submitChoiceAction, submitChoiceHint } from "./submit-choice.ts";
 import type { QuestionnaireState } from "./types.ts";
 
 /** Enter while browsing: depends on the focused row, or on the Submit tab's choice. */
 export function confirmAction(s: QuestionnaireState): Action | undefined {
-	if (s.mode === "confirm-discard") return { type: "dialog/discardConfirmed" };
+	if (s.mode === "leave") return LEAVE_ACTIONS[s.leaveChoice];
 	if (s.mode === "submit") return submitChoiceAction(s.submitChoice);
 	const f = focusedRow(s);
 	if (!f) return undefined;
@@ -30,21 +32,41 @@ export function confirmAction(s: QuestionnaireState): Action | undefined {
 
 /** Enter's footer hint: what choosing the focused row (or the Submit choice) does. */
 export function confirmHint(s: QuestionnaireState): HintId | undefined {
-	if (s.mode === "confirm-discard") return "discard";
-	if (s.mode === "submit") return submitChoiceHint(s.submitChoice);
+	if (s.mode === "leave") return LEAVE_HINTS[s.leaveChoice];
+	if (s.mode === "submit") return s.submitChoice === "cancel" ? cancelHint(s) : submitChoiceHint(s.submitChoice);
 	const f = focusedRow(s);
 	if (!f) return undefined;
 	if (f.row.kind === "option") return f.shape.multi ? "toggle" : "select";
 	return f.row.kind === "type" ? "typeAnswer" : "next";
 }
 
-/** Esc: leaves the open editor, confirms "Discard N answers?", else asks to cancel. */
+/** Esc: leaves the open editor, else asks to leave (leave.ts says what that does now). */
 export function cancelAction(s: QuestionnaireState): Action {
 	if (s.mode === "editing") return { type: "draft/closed" };
 	if (s.mode === "notes") return { type: "notes/closed" };
-	if (s.mode === "confirm-discard") return { type: "dialog/discardConfirmed" };
 	return { type: "dialog/cancelRequested" };
 }
+
+/** Esc's footer hint: back out of an editor, or what leaving does now (decline, ask, answer later). */
+export function cancelHint(s: QuestionnaireState): HintId {
+	if (s.mode === "editing" || s.mode === "notes") return "back";
+	const step = cancelStep({ reopened: s.reopened, given: hasInput(s), asking: s.mode === "leave" });
+	return step === "decline" ? "decline" : step === "later" ? "answerLater" : "cancel";
+}
+
+const LEAVE_ACTIONS: Readonly<Record<LeaveChoice, Action>> = {
+	keep: { type: "dialog/leaveDismissed" },
+	later: { type: "dialog/deferRequested" },
+	chat: { type: "dialog/answeredInChat" },
+	decline: { type: "dialog/declineChosen" },
+};
+
+const LEAVE_HINTS: Readonly<Record<LeaveChoice, HintId>> = {
+	keep: "keepAnswering",
+	later: "answerLater",
+	chat: "answeredInChat",
+	decline: "decline",
+};
 
 /** A digit: chooses (or toggles) the option it numbers, nothing past the last one. */
 export function jumpAction(s: QuestionnaireState, data: string, keys: KeyInput): Action | undefined {

@@ -9,7 +9,7 @@
 import type { Action } from "./actions.ts";
 import { focusedOptionHasPreview, focusedRow, onTypeRow } from "./focused-row.ts";
 import type { HintId } from "./hints.ts";
-import { cancelAction, confirmAction, confirmHint, jumpAction } from "./key-actions.ts";
+import { cancelAction, cancelHint, confirmAction, confirmHint, jumpAction } from "./key-actions.ts";
 import { OWN_KEY_DEFAULTS } from "./key-defaults.ts";
 import { tabCount } from "./layout.ts";
 import type { QuestionnaireState } from "./types.ts";
@@ -73,6 +73,8 @@ export interface KeyBinding {
 }
 
 const browsing = (s: QuestionnaireState) => s.mode === "options" || s.mode === "submit";
+/** Up/down move a list: the options, the Submit tab's choices, "Stop answering?"'s choices. */
+const choosing = (s: QuestionnaireState) => browsing(s) || s.mode === "leave";
 const inOptions = (s: QuestionnaireState) => s.mode === "options";
 const inEditor = (s: QuestionnaireState) => s.mode === "editing" || s.mode === "notes";
 const multiTabs = (s: QuestionnaireState) => tabCount(s) > 1;
@@ -92,7 +94,7 @@ export const KEYMAP: readonly KeyBinding[] = [
 		id: "tui.select.up",
 		defaultKeys: ["up"],
 		description: "Move up",
-		enabled: browsing,
+		enabled: choosing,
 		hint: label("navigate"),
 		action: up,
 	},
@@ -100,17 +102,17 @@ export const KEYMAP: readonly KeyBinding[] = [
 		id: "tui.select.down",
 		defaultKeys: ["down"],
 		description: "Move down",
-		enabled: browsing,
+		enabled: choosing,
 		hint: label("navigate"),
 		action: down,
 	},
-	{ id: "askUser.up", defaultKeys: ["k"], description: "Move up", enabled: browsing, hint: none, action: up },
-	{ id: "askUser.down", defaultKeys: ["j"], description: "Move down", enabled: browsing, hint: none, action: down },
+	{ id: "askUser.up", defaultKeys: ["k"], description: "Move up", enabled: choosing, hint: none, action: up },
+	{ id: "askUser.down", defaultKeys: ["j"], description: "Move down", enabled: choosing, hint: none, action: down },
 	{
 		id: "tui.select.confirm",
 		defaultKeys: ["enter"],
 		description: "Choose the focused row",
-		enabled: (s) => browsing(s) || s.mode === "confirm-discard",
+		enabled: choosing,
 		hint: confirmHint,
 		action: confirmAction,
 	},
@@ -244,16 +246,16 @@ export const KEYMAP: readonly KeyBinding[] = [
 	{
 		id: "tui.select.cancel",
 		defaultKeys: ["escape", "ctrl+c"],
-		description: "Leave the editor, or cancel the questionnaire",
+		description: "Leave the editor; else leave the questionnaire (never declines what holds anything given)",
 		enabled: always,
-		hint: (s) => (s.mode === "confirm-discard" ? "discard" : inEditor(s) ? "back" : "cancel"),
+		hint: cancelHint,
 		action: cancelAction,
 	},
 	{
 		id: "askUser.collapse",
 		defaultKeys: OWN_KEY_DEFAULTS["askUser.collapse"],
 		description: "Hide or show the questionnaire",
-		enabled: (s) => always(s) && s.mode !== "confirm-discard",
+		enabled: (s) => always(s) && s.mode !== "leave",
 		hint: (s) => (s.collapsed ? "show" : "hide"),
 		action: () => ({ type: "view/collapseToggled" }),
 	},
@@ -261,7 +263,7 @@ export const KEYMAP: readonly KeyBinding[] = [
 		id: "askUser.answerLater",
 		defaultKeys: OWN_KEY_DEFAULTS["askUser.answerLater"],
 		description: "Put the questionnaire aside to answer later (/answer)",
-		enabled: (s) => browsing(s) || s.mode === "confirm-discard",
+		enabled: choosing,
 		hint: (s) => (s.mode === "options" ? undefined : "answerLater"), // a question tab's footer is full already
 		action: () => ({ type: "dialog/deferRequested" }),
 	},

@@ -65,6 +65,8 @@ export function initialState(questions: readonly Question[]): QuestionnaireState
 		notes: shape.map(() => ""),
 		globalNote: "",
 		submitChoice: "submit",
+		leaveChoice: "keep",
+		reopened: false,
 		collapsed: false,
 		previewScroll: shape.map(() => 0),
 		previewRows: 0,

@@ -1,10 +1,12 @@
 /**
  * Modes `submit` (the Submit tab's Submit / Answer later / Cancel choice; partial submits are allowed) and
- * `confirm-discard` ("Discard N answers?": confirming declines, keeping the answers in the result).
+ * `leave` ("Stop answering?": Keep answering, Answer later, Answered in chat on a reopened questionnaire,
+ * Decline; a cancel there puts it aside, never declines: leave.ts).
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { Action } from "./actions.ts";
 import type { Transition } from "./effects.ts";
+import { leaveChoices, nextLeaveChoice } from "./leave.ts";
 import { nextChoice } from "./submit-choice.ts";
 import { backToBrowsing, changed, finish, requestCancel, switchTab, unchanged } from "./transitions.ts";
 import type { QuestionnaireState, ReduceContext } from "./types.ts";
@@ -29,12 +31,21 @@ export function reduceSubmit(state: QuestionnaireState, action: Action, context:
 	}
 }
 
-/** Reduces an action while "Discard N answers?" is shown. */
-export function reduceConfirmDiscard(state: QuestionnaireState, action: Action, context: ReduceContext): Transition {
+/** Reduces an action while "Stop answering?" is shown. */
+export function reduceLeave(state: QuestionnaireState, action: Action, context: ReduceContext): Transition {
 	switch (action.type) {
-		case "dialog/discardConfirmed":
+		case "nav/focusMoved": {
+			const choice = nextLeaveChoice(leaveChoices(state.reopened), state.leaveChoice, action.direction);
+			return choice === state.leaveChoice ? unchanged(state) : changed({ ...state, leaveChoice: choice });
+		}
+		// The cancel key again: put aside (leave.ts), whatever is highlighted.
+		case "dialog/cancelRequested":
+			return requestCancel(state, context);
+		case "dialog/declineChosen":
 			return finish(state, context, "declined");
-		case "dialog/discardDismissed":
+		case "dialog/answeredInChat":
+			return state.reopened ? finish(state, context, "answered_in_chat") : unchanged(state);
+		case "dialog/leaveDismissed":
 			return backToBrowsing(state);
 		default:
 			return unchanged(state);

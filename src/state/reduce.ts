@@ -8,7 +8,7 @@
  */
 import type { Action } from "./actions.ts";
 import { assertNever, type Effect, type Transition } from "./effects.ts";
-import { reduceConfirmDiscard, reduceSubmit } from "./reduce-dialog.ts";
+import { reduceLeave, reduceSubmit } from "./reduce-dialog.ts";
 import { reduceEditing, reduceExternalReturned, reduceNotes } from "./reduce-editor.ts";
 import { reduceOptions } from "./reduce-options.ts";
 import { changed, finish, inRange, setAt, unchanged } from "./transitions.ts";
@@ -66,8 +66,8 @@ function reduceStep(state: QuestionnaireState, action: Action, context: ReduceCo
 			return reduceNotes(state, action);
 		case "submit":
 			return reduceSubmit(state, action, context);
-		case "confirm-discard":
-			return reduceConfirmDiscard(state, action, context);
+		case "leave":
+			return reduceLeave(state, action, context);
 		default:
 			return assertNever(state.mode);
 	}

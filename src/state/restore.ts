@@ -1,7 +1,8 @@
 /**
  * The state and what was given, both ways: `progressOfState` is what the session records while the person
  * answers; `restoredState` reopens a questionnaire where the person left it (`/answer` on a pending one):
- * the initial state with the answers, ticks, drafts and notes, on the first question still unanswered.
+ * the initial state with the answers, ticks, drafts and notes, on the first question still unanswered,
+ * marked `reopened` (a cancel then asks how to leave and never declines: leave.ts).
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { IndexedAnswer, Progress } from "../protocol/progress.ts";
@@ -24,7 +25,8 @@ export function restoredState(questions: readonly Question[], progress: Progress
 	const open = answers.indexOf(null);
 	// Everything answered: the Submit tab (a one-question form has none: its only question).
 	const tab = open >= 0 ? open : state.shape.length > 1 ? state.shape.length : 0;
-	const restored = { ...state, answers, checked, drafts, notes, globalNote: progress.globalNote, tab };
+	const given = { answers, checked, drafts, notes, globalNote: progress.globalNote };
+	const restored = { ...state, ...given, tab, reopened: true };
 	return { ...restored, mode: browseMode(restored, tab) };
 }
 

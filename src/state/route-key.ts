@@ -1,6 +1,6 @@
 /**
  * Keys to actions: `routeKey` walks the keymap table (first enabled binding that matches wins). While
- * an editor is open, unmatched keys are forwarded to it; on "Discard N answers?" any other key goes
+ * an editor is open, unmatched keys are forwarded to it; on "Stop answering?" any other key goes
  * back; while collapsed only the collapse key counts. No Pi or terminal imports.
  *
  * Text goes where text is expected. On the "Type something." row every key that types text (letters
@@ -27,8 +27,8 @@ export function routeKey(data: string, state: QuestionnaireState, keys: KeyInput
 		case "editing":
 		case "notes":
 			return { type: "editor/keyForwarded", data };
-		case "confirm-discard":
-			return { type: "dialog/discardDismissed" };
+		case "leave":
+			return { type: "dialog/leaveDismissed" };
 		default:
 			return undefined;
 	}

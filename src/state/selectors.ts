@@ -239,7 +239,7 @@ export function footerHints(state: QuestionnaireState): FooterHint[] {
 	return hints;
 }
 
-/** The N of "Discard N answers?": committed answers that cancelling would throw away. */
+/** The N of "You have answered N of M questions" in "Stop answering?": committed answers. */
 export function discardCount(state: QuestionnaireState): number {
 	return discardSummary(state).answers;
 }

@@ -1,11 +1,12 @@
 /**
  * Shared building blocks of the mode reducers: immutable array updates, tab switching, moving on after
- * an answer, finishing, and the Esc flow. Every function returns a new state only when something
- * changed, so "nothing happened" stays observable as the same object.
+ * an answer, finishing, and the Esc flow (its rule lives in leave.ts). Every function returns a new
+ * state only when something changed, so "nothing happened" stays observable as the same object.
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { Effect, Transition } from "./effects.ts";
 import { browseMode, tabCount, typeRow } from "./layout.ts";
+import { cancelStep } from "./leave.ts";
 import { buildResult, type Ending, hasInput } from "./result.ts";
 import type { QuestionnaireState, ReduceContext, StoredAnswer } from "./types.ts";
 
@@ -96,10 +97,20 @@ export function advance(state: QuestionnaireState, context: ReduceContext): Tran
 	return changed(enterTab(state, state.tab));
 }
 
-/** Esc / Cancel: ask "Discard N answers?" when something was entered, otherwise decline at once. */
+/**
+ * Esc / Ctrl+C / Cancel, by the one rule of leave.ts: decline at once (a fresh call, nothing given), ask
+ * "Stop answering?" with Keep answering highlighted, or (asked already) put the questionnaire aside.
+ */
 export function requestCancel(state: QuestionnaireState, context: ReduceContext): Transition {
-	if (hasInput(state)) return changed({ ...state, mode: "confirm-discard" });
-	return finish(state, context, "declined");
+	const step = cancelStep({ reopened: state.reopened, given: hasInput(state), asking: state.mode === "leave" });
+	switch (step) {
+		case "decline":
+			return finish(state, context, "declined");
+		case "later":
+			return finish(state, context, "deferred");
+		case "ask":
+			return changed({ ...state, mode: "leave", leaveChoice: "keep" });
+	}
 }
 
 /** Leaves an editor or dialog, back to browsing the current tab. */

@@ -5,14 +5,15 @@
  */
 import type { Question } from "../protocol/questions.ts";
 import type { HostKind } from "../protocol/result.ts";
+import type { LeaveChoice } from "./leave.ts";
 
 /**
  * What the keyboard is talking to. `options`: a question tab's option list. `editing`: the free-text
  * draft of the current question. `notes`: the note of the current tab (the global note on the Submit
- * tab). `submit`: the Submit tab's Submit/Cancel choice. `confirm-discard`: "Discard N answers?".
- * `done`: the session has emitted `host/done`; every later action is a no-op.
+ * tab). `submit`: the Submit tab's Submit/Cancel choice. `leave`: "Stop answering?", how to leave
+ * (leave.ts). `done`: the session has emitted `host/done`; every later action is a no-op.
  */
-export type Mode = "options" | "editing" | "notes" | "submit" | "confirm-discard" | "done";
+export type Mode = "options" | "editing" | "notes" | "submit" | "leave" | "done";
 
 /** The Submit tab's choices, in the order they are shown. */
 export const SUBMIT_CHOICES = ["submit", "later", "cancel"] as const;
@@ -67,6 +68,10 @@ export interface QuestionnaireState {
 	globalNote: string;
 	/** The Submit tab's highlighted choice. */
 	submitChoice: SubmitChoice;
+	/** "Stop answering?"'s highlighted choice (mode `leave`). */
+	leaveChoice: LeaveChoice;
+	/** Constant: reopened from `/answer` (its tool call returned); leaving then never declines by a cancel. */
+	reopened: boolean;
 	/** True while the overlay is hidden so the transcript can be read. */
 	collapsed: boolean;
 	/** Per question: scroll offset of the focused option's preview (reset when the focus moves). */

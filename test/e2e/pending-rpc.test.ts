@@ -5,7 +5,9 @@
  * `timeout` and `onTimeout: "defer"` an untouched questionnaire becomes pending, the model is told, and
  * `/answer` answers it later; another extension answers a pending questionnaire over Pi's event bus (it
  * is announced as pending, then closed once) while the agent runs a command, and the late answer is
- * steered in after that command's result, before the next model request.
+ * steered in after that command's result, before the next model request. No cancel declines in
+ * `/answer` (src/state/leave.ts): one cancel asks "Stop answering?", a cancel there keeps it pending and
+ * tells the model nothing; "Answered in chat" settles it with a truthful late answer.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -143,5 +145,55 @@ describe("pending questionnaires over RPC", () => {
 		);
 		expect(stderr.match(new RegExp(`CLOSED ${id} answered`, "g"))).toHaveLength(1);
 		expect(stderr).not.toContain(`CLOSED ${id} deferred`);
+	});
+});
+
+describe("cancelling in /answer over RPC", () => {
+	it("one cancel never declines: 'Stop answering?' asks; dismissed too, it stays pending and the model is told nothing", async () => {
+		// Nothing given: a questionnaire nobody touched, made pending by the timeout.
+		h = await createHarness(pendingScript(CACHE_QUESTION), {
+			extraFiles: { [CONFIG_FILE]: JSON.stringify({ timeout: 1, onTimeout: "defer" }) },
+		});
+		const rpc = h.rpc();
+		await rpc.prompt("pick a cache", { onDialog: () => new Promise(() => {}) });
+		expect(h.fake.requests).toHaveLength(2);
+
+		const leave = scriptedUser([
+			cancel("select", CACHE_QUESTION.question),
+			cancel("select", /^Stop answering\? You have answered 0 of 1 question\./),
+		]);
+		const left = await rpc.prompt("/answer", { onDialog: leave.handler, noTurn: true });
+		expect(leave.remaining()).toEqual([]);
+		expect(left.dialogs.at(-1)?.options).toEqual([
+			"Keep answering",
+			"Answer later",
+			"Answered in chat — the agent is told to take your answers from the chat",
+			"Decline — the agent is told you declined",
+		]);
+		// Nothing sent: no late answer, no turn, and the footer still counts it.
+		expect(h.fake.requests).toHaveLength(2);
+		expect(left.events).not.toContainEqual(
+			expect.objectContaining({ type: "message_end", message: expect.objectContaining({ role: "custom" }) }),
+		);
+		// The footer is never cleared (the set did not change, so it may not be sent again at all).
+		const statuses = left.events.filter((e) => e.method === "setStatus").map((e) => e.statusText);
+		for (const status of statuses) expect(status).toBe("1 questionnaire waiting · /answer");
+
+		// Still there: this time the person says they answered in chat, and the model reads exactly that.
+		const chat = scriptedUser([
+			cancel("select", CACHE_QUESTION.question),
+			choose((r) => r.startsWith("Answered in chat"), "Answered in chat", /Stop answering/),
+		]);
+		await rpc.prompt("/answer", { onDialog: chat.handler });
+		expect(chat.remaining()).toEqual([]);
+		const late = lastUserText(h.fake.requests[2]);
+		expect(late).toMatch(LATE);
+		expect(late.replace(LATE, "")).toBe(
+			"User says they answered these questions in the chat instead of in the questionnaire. " +
+				"Take the answers from the conversation; do not ask the same questions again.",
+		);
+		for (const request of h.fake.requests)
+			for (const m of request.messages)
+				if (m.role === "tool" || m.role === "user") expect(contentText(m.content)).not.toMatch(/declin/i);
 	});
 });

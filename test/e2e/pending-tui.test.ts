@@ -5,12 +5,15 @@
  * message that starts the next turn. Across a restart of Pi (`--continue`) the footer shows it waiting
  * and `/answer` still answers it. `/reload` while `/answer` has it open keeps it pending with what was
  * given, and the call still has exactly one tool result. (Pi refuses `/reload` while a tool call runs.)
+ * No cancel key declines (src/state/leave.ts): in `/answer`, Esc Esc puts it aside again and the model
+ * reads nothing; Ctrl+C Ctrl+C (Pi's quit gesture) on a questionnaire with an answer puts it aside with
+ * the answer, reachable through `/answer`; "Answered in chat" settles it with a truthful late answer.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { type ParsedRequest, removeDir, type Step } from "../support/fake-model.ts";
+import { contentText, type ParsedRequest, removeDir, type Step } from "../support/fake-model.ts";
 import { DEFERRED_ADVICE, LATE, lastUserText, pendingScript } from "../support/pending.ts";
 import { createHarness, type PiHarness } from "../support/pi.ts";
 import { CACHE_QUESTION, PLATFORM_QUESTION } from "../support/questions.ts";
@@ -169,5 +172,85 @@ describe("pending questionnaires in the real pi TUI", () => {
 		);
 		expect(toolResults(third, "call_1")).toHaveLength(1);
 		expect(h.fake.requests).toHaveLength(3);
+	});
+});
+
+describe("no cancel key declines (issue 19, points 3, 4 and 8)", () => {
+	/** True when a tool result or user message the model got so far reads "declined" (the system prompt's guidance may). */
+	const modelReadDeclined = (h: PiHarness) =>
+		h.fake.requests.some((r) =>
+			r.messages.some((m) => (m.role === "tool" || m.role === "user") && /declin/i.test(contentText(m.content))),
+		);
+
+	it("(c) put aside, /answer, Esc, Esc: still waiting, the model never reads 'declined'; Answered in chat tells the truth", async () => {
+		const { h, session } = await start(pendingScript(CACHE_QUESTION), { prompt: "Ask me." });
+		await session.waitForScreen(CACHE_QUESTION.question, "the questionnaire");
+		session.keys("C-l");
+		await session.waitForScreen((s) => s.includes("Carrying on meanwhile.") && s.includes(WAITING), "put aside");
+		expect(h.fake.requests).toHaveLength(2);
+
+		command(session, "/answer");
+		await session.waitForScreen(CACHE_QUESTION.question, "the questionnaire reopened");
+		session.keys("Escape");
+		const asked = await session.waitForScreen(/Stop answering\?/, "Stop answering?");
+		expect(asked).toContain("Answered in chat — the agent is told to take your answers from the chat");
+		expect(asked).toContain("Decline — the agent is told you declined");
+		session.keys("Escape");
+		await session.waitForScreen(
+			(s) => !s.includes("Stop answering?") && !s.includes(CACHE_QUESTION.question) && s.includes(WAITING),
+			"left /answer, still waiting",
+		);
+		// Nothing was sent: no turn started, and no request ever read "declined".
+		await new Promise((r) => setTimeout(r, 1_000));
+		expect(h.fake.requests).toHaveLength(2);
+		expect(modelReadDeclined(h)).toBe(false);
+
+		// Still reachable; this time the person says they answered in chat: the model is told exactly that.
+		command(session, "/answer");
+		await session.waitForScreen(CACHE_QUESTION.question, "reopened again");
+		session.keys("Escape");
+		await session.waitForScreen(/Stop answering\?/, "Stop answering? again");
+		session.keys("Down", "Down");
+		await session.waitForScreen(/› Answered in chat/, "Answered in chat highlighted");
+		session.keys("Enter");
+		const late = lastUserText(await requests(h, session, 3));
+		expect(late).toMatch(LATE);
+		expect(late.replace(LATE, "")).toBe(
+			"User says they answered these questions in the chat instead of in the questionnaire. " +
+				"Take the answers from the conversation; do not ask the same questions again.",
+		);
+		expect(modelReadDeclined(h)).toBe(false);
+		await session.waitForScreen((s) => !s.includes(WAITING), "the footer cleared");
+	});
+
+	it("(d) Ctrl+C Ctrl+C with an answer: the model never reads 'declined', the answer is still reachable", async () => {
+		const { h, session } = await start(pendingScript(CACHE_QUESTION, PLATFORM_QUESTION), {
+			prompt: "Plan it. Ask me.",
+		});
+		await session.waitForScreen(CACHE_QUESTION.question, "the questionnaire");
+		session.keys("2");
+		await session.waitForScreen(PLATFORM_QUESTION.question, "Cache answered");
+		session.keys("C-c");
+		const asked = await session.waitForScreen(/Stop answering\?/, "Stop answering?");
+		expect(asked).toContain("You have answered 1 of 2 questions.");
+		session.keys("C-c");
+		const second = await requests(h, session, 2);
+		expect(second.lastToolResult).toBe(
+			`Answers given so far (may still change): "${CACHE_QUESTION.question}" = "SQLite file". ${DEFERRED_ADVICE}`,
+		);
+		await session.waitForScreen(WAITING, "the footer");
+		expect(modelReadDeclined(h)).toBe(false);
+
+		command(session, "/answer");
+		const reopened = await session.waitForScreen(PLATFORM_QUESTION.question, "reopened with the answer");
+		expect(reopened).toMatch(/✔ Cache/);
+		session.keys("Space", "Tab");
+		await session.waitForScreen("Review your answers", "the Submit tab");
+		session.keys("Enter");
+		const late = lastUserText(await requests(h, session, 3));
+		expect(late.replace(LATE, "")).toBe(
+			`User answered: "${CACHE_QUESTION.question}" = "SQLite file". "${PLATFORM_QUESTION.question}" = ["Linux"]. Continue with these answers.`,
+		);
+		expect(modelReadDeclined(h)).toBe(false);
 	});
 });

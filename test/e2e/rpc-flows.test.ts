@@ -129,7 +129,13 @@ describe("answering", () => {
 		const review = user.seen.find((r) => r.title.includes("Review"));
 		expect(review?.title).toContain("Cache: In-memory LRU");
 		expect(review?.title).toContain("Platforms: Windows");
-		expect(review?.options).toEqual(["Submit", "Edit Cache", "Edit Platforms", "Answer later", "Decline"]);
+		expect(review?.options).toEqual([
+			"Submit",
+			"Edit Cache",
+			"Edit Platforms",
+			"Answer later",
+			"Decline — the agent is told you declined",
+		]);
 		expect(details.outcome).toBe("answered");
 		expect(details.answers.map((a) => a.answer)).toEqual(["SQLite file", ["Windows"]]);
 	});
@@ -143,7 +149,7 @@ describe("declining", () => {
 		expect(text).toBe(DECLINED);
 	});
 
-	it("cancelling after an answer asks first; Keep answering continues, Discard declines", async () => {
+	it("cancelling after an answer asks first; Keep answering continues, Decline (its words say so) declines", async () => {
 		const { details, text, user } = await play(
 			[CACHE_QUESTION, PLATFORM_QUESTION],
 			[
@@ -151,10 +157,14 @@ describe("declining", () => {
 				cancel("select", PLATFORM_QUESTION.question),
 				choose((r) => r.startsWith("Keep answering"), "Keep answering", /answered 1 of 2/),
 				cancel("select", PLATFORM_QUESTION.question),
-				choose((r) => r.startsWith("Discard"), "Discard and decline", /answered 1 of 2/),
+				choose((r) => r.startsWith("Decline"), "Decline", /answered 1 of 2/),
 			],
 		);
-		expect(user.seen[4]?.options).toContain("Discard 1 answer and decline");
+		expect(user.seen[4]?.options).toEqual([
+			"Keep answering",
+			"Answer later",
+			"Decline — the agent is told you declined",
+		]);
 		expect(details).toMatchObject({ outcome: "declined", cancelled: true, host: "rpc" });
 		expect(text).toBe(DECLINED);
 	});
@@ -205,7 +215,7 @@ describe("limited clients", () => {
 		expect(run.dialogs.every((d) => d.method === "select" && isAbout(d, PLATFORM_QUESTION))).toBe(true);
 	});
 
-	it("a client that cancels everything ends declined after a few dialogs (no loop)", async () => {
+	it("a client that cancels everything ends declined after a few dialogs (no loop; nothing was given)", async () => {
 		const { details, text, run } = await ask(
 			[CACHE_QUESTION, PLATFORM_QUESTION],
 			cancelling(["select", "input", "editor", "confirm"]),

@@ -2,7 +2,8 @@
  * The full questionnaire in the real `pi` binary's TUI (tmux, or `script` + xterm-headless): a
  * three-question form — a single-select with previews, a multi-select with typed text added, and a
  * single-select answered by typed text with a note — submitted from the Submit tab; the exact tool
- * result text and `details` the fake model receives. Also: Esc with answers asks before discarding;
+ * result text and `details` the fake model receives. Also: Esc with answers asks how to leave, and Esc
+ * again puts it aside (never declines);
  * collapse and reopen keep a draft; interrupting the agent while collapsed ends `interrupted`, the
  * draft kept as the answer.
  */
@@ -127,20 +128,24 @@ describe("the full questionnaire in the real pi TUI", () => {
 		);
 	});
 
-	it("Esc with an answer asks first; another key keeps answering; Esc twice declines", async () => {
+	it("Esc with an answer asks how to leave; another key keeps answering; Esc twice puts it aside, never declines", async () => {
 		const { harness, session } = await start();
 		session.keys("Enter");
 		await session.waitForScreen(PLATFORMS.question, "the second question");
 		session.keys("Escape");
-		await session.waitForScreen(/Discard 1 answer\?/, "the discard question");
-		session.keys("Down");
-		await session.waitForScreen((s) => !/Discard 1 answer\?/.test(s) && s.includes(PLATFORMS.question), "back");
+		const asked = await session.waitForScreen(/Stop answering\?/, "Stop answering?");
+		expect(asked).toContain("Decline — the agent is told you declined");
+		session.keys("x");
+		await session.waitForScreen((s) => !/Stop answering\?/.test(s) && s.includes(PLATFORMS.question), "back");
 		expect(harness.fake.requests).toHaveLength(1);
 		session.keys("Escape");
-		await session.waitForScreen(/Discard 1 answer\?/, "the discard question again");
+		await session.waitForScreen(/Stop answering\?/, "Stop answering? again");
 		session.keys("Escape");
 		const received = await modelResult(harness, session);
-		expect(received).toMatch(/^User declined to answer the questions\./);
+		expect(received).toMatch(
+			/^Answers given so far \(may still change\): "Where should responses be cached\?" = "Memory"/,
+		);
+		expect(received).not.toMatch(/declin/i);
 	});
 
 	it("collapse and reopen keep a draft; interrupting while collapsed ends interrupted with the answers so far", async () => {

@@ -115,7 +115,8 @@ async function drive(questionnaire: Questionnaire, tour: readonly (readonly stri
 		if (opened.doneCalls() === 0) host.frame();
 		figures.frames++;
 	}
-	if (opened.doneCalls() === 0) host.press(K.escape, K.enter, K.escape); // decline (with the confirm step)
+	// Three cancels end it from any mode: leave an editor, then decline (nothing given) or ask, then put aside.
+	if (opened.doneCalls() === 0) host.press(K.escape, K.escape, K.escape);
 	const result = await opened.result;
 	expect(opened.doneCalls()).toBe(1);
 	if (host.notices.length > 0) throw new Error(`the questionnaire failed: ${host.notices.join("; ")}`);

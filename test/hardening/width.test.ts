@@ -266,7 +266,10 @@ describe("Pi's InteractiveMode, regular (main-screen) mode, across widths", () =
 				await new Promise((r) => setTimeout(r, 30));
 				expect(h.terminal.running, `Pi stopped at ${cols} columns`).toBe(true);
 			}
-			h.press("\x1b", "\r", "\x1b");
+			// Leave: Esc asks "Stop answering?" (something was given), Esc again puts it aside (never declines).
+			h.press("\x1b");
+			await h.waitFor((s) => s.includes("Stop answering?"), "Stop answering?");
+			h.press("\x1b");
 			await done;
 			expect(h.toolResults()).toHaveLength(1);
 			expect(h.terminal.running).toBe(true);

@@ -241,16 +241,25 @@ export interface PromptRun {
 
 const DIALOG_METHODS = new Set(["select", "confirm", "input", "editor"]);
 
+/** How a prompt is answered and awaited. */
+export interface PromptOptions {
+	onDialog?: UiHandler;
+	timeoutMs?: number;
+	maxDialogs?: number;
+	/** The prompt starts no turn (a command that sends nothing): resolve at its response. */
+	noTurn?: boolean;
+}
+
 /** A live `pi --mode rpc` process. */
 export interface RpcSession {
 	/** Every record received since start. */
 	events: RpcEvent[];
 	stderr(): string;
-	/** Sends a prompt, answers dialogs with `onDialog`, resolves at `agent_settled`. */
-	prompt(
-		message: string,
-		options?: { onDialog?: UiHandler; timeoutMs?: number; maxDialogs?: number },
-	): Promise<PromptRun>;
+	/**
+	 * Sends a prompt, answers dialogs with `onDialog`, resolves at `agent_settled` (or, with `noTurn`, at
+	 * the prompt's response: a command such as `/answer` that starts no turn has no `agent_settled`).
+	 */
+	prompt(message: string, options?: PromptOptions): Promise<PromptRun>;
 	/** Sends a command and resolves with its `response` record. */
 	command(command: Record<string, unknown>, timeoutMs?: number): Promise<RpcEvent>;
 	/** Resolves with the first record (past or future) matching `predicate`. */
@@ -374,10 +383,7 @@ class RpcDriver implements RpcSession {
 		return response;
 	}
 
-	async prompt(
-		message: string,
-		options: { onDialog?: UiHandler; timeoutMs?: number; maxDialogs?: number } = {},
-	): Promise<PromptRun> {
+	async prompt(message: string, options: PromptOptions = {}): Promise<PromptRun> {
 		const start = this.events.length;
 		const run: PromptRun = { events: [], dialogs: [], toolEnds: [], notifications: [] };
 		const maxDialogs = options.maxDialogs ?? 100;
@@ -404,7 +410,7 @@ class RpcDriver implements RpcSession {
 			settled.catch(() => {});
 			const response = await this.command({ type: "prompt", message }, options.timeoutMs);
 			if (response.success !== true) throw this.failure(`prompt rejected: ${JSON.stringify(response)}`);
-			await settled;
+			if (!options.noTurn) await settled;
 		} finally {
 			this.listeners.delete(onEvent);
 		}

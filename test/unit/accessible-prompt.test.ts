@@ -37,7 +37,7 @@ describe("AccessiblePrompt: choices", () => {
 		expect(text).toContain("[1/2] Cache — Which cache?");
 		expect(text).toContain("-- 1. Tabs --");
 		expect(text.split("\n")).toEqual(expect.arrayContaining(["1. Redis — fast", "2. SQLite", "3. Type something…"]));
-		expect(text).toContain("Type a number from 1 to 3, then press Enter. Escape cancels.");
+		expect(text).toContain("Type a number from 1 to 3, then press Enter. Escape asks how you want to leave.");
 		expect(text).not.toMatch(BOX);
 		expect(text).not.toMatch(SGR);
 	});
@@ -102,7 +102,21 @@ describe("AccessiblePrompt: choices", () => {
 			requestRender: () => {},
 		});
 		void p.select("Q", ["a"]);
-		expect(p.render(80).join("\n")).toContain("Ctrl+Q cancels.");
+		expect(p.render(80).join("\n")).toContain("Ctrl+Q asks how you want to leave.");
+	});
+
+	it("says what the cancel key does there, as the walker tells it (src/state/leave.ts)", () => {
+		const { p, screen } = prompt();
+		const said = {
+			decline: "Escape declines: the agent is told you declined.",
+			ask: "Escape asks how you want to leave.",
+			later: "Escape puts it aside to answer later.",
+			back: "Escape goes back.",
+		} as const;
+		for (const [cancel, words] of Object.entries(said)) {
+			void p.select("Q", ["a", "b"], { cancel: cancel as keyof typeof said });
+			expect(screen(200)).toContain(`Type a number from 1 to 2, then press Enter. ${words}`);
+		}
 	});
 });
 
@@ -364,5 +378,55 @@ describe("runAccessibleQuestionnaire", () => {
 		await expect(runAccessibleQuestionnaire({ questions: [CACHE] }, ui, { blockedMessage: "w" })).resolves.toBe(
 			undefined,
 		);
+	});
+});
+
+describe("the accessible runner in /answer (reopened): the cancel rule of src/state/leave.ts", () => {
+	/** Runs `CACHE` reopened with nothing given over a fake `custom()`; `press` sends keys to the prompt. */
+	function reopened() {
+		const tui = { requestRender: vi.fn(), terminal: { columns: 80, rows: 30, write: vi.fn() } };
+		let component: { render(width: number): string[]; handleInput(data: string): void } | undefined;
+		const ui = {
+			custom: (factory: (...args: unknown[]) => typeof component) =>
+				new Promise((resolve) => {
+					component = factory(tui, { bold: (t: string) => t }, keys(), resolve);
+				}),
+		} as unknown as ExtensionUIContext;
+		const progress = { answers: [undefined], ticks: [[]], notes: [""], drafts: [""], globalNote: "" };
+		const result = runAccessibleQuestionnaire({ questions: [CACHE] }, ui, {
+			blockedMessage: "w",
+			env: { NO_COLOR: "1" },
+			isTTY: false,
+			progress,
+		});
+		const screen = () => (component?.render(200) ?? []).join("\n");
+		const press = async (...data: string[]) => {
+			for (const d of data) component?.handleInput(d);
+			await new Promise((r) => setTimeout(r, 0));
+		};
+		return { result, screen, press };
+	}
+
+	it("Escape asks (never declines) and says so; Escape again puts it aside, and the prompt said it would", async () => {
+		const { result, screen, press } = reopened();
+		await vi.waitFor(() => expect(screen()).toContain(CACHE.question));
+		expect(screen()).toContain("Escape asks how you want to leave.");
+		await press(KEYS.legacy.escape);
+		const asked = screen();
+		expect(asked).toContain("Stop answering? You have answered 0 of 1 question.");
+		expect(asked).toContain("3. Answered in chat — the agent is told to take your answers from the chat");
+		expect(asked).toContain("4. Decline — the agent is told you declined");
+		expect(asked).toContain("Escape puts it aside to answer later.");
+		await press(KEYS.legacy.escape);
+		await expect(result).resolves.toMatchObject({ outcome: "deferred", answers: [] });
+	});
+
+	it("Answered in chat is chosen by its number", async () => {
+		const { result, screen, press } = reopened();
+		await vi.waitFor(() => expect(screen()).toContain(CACHE.question));
+		await press(KEYS.legacy.escape);
+		await vi.waitFor(() => expect(screen()).toContain("Stop answering?"));
+		await press(...typed("3", "legacy"), KEYS.legacy.enter);
+		await expect(result).resolves.toMatchObject({ outcome: "answered_in_chat" });
 	});
 });

@@ -233,6 +233,8 @@ function legacyResultText(result: QuestionnaireResult, questions: readonly strin
 			return notShownText(result);
 		case "deferred":
 			return "(no deferred outcome before budgets)";
+		case "answered_in_chat":
+			return "(no answered_in_chat outcome before budgets)";
 	}
 }
 

@@ -129,6 +129,19 @@ describe("resultText: declined", () => {
 	});
 });
 
+describe("resultText: answered in chat", () => {
+	it("says what the person said, not a decline: take the answers from the conversation", () => {
+		const result = finishedResult("tui", 3, "answered_in_chat", { answers: [cache], globalNote: "see above" });
+		expect(result).toMatchObject({ outcome: "answered_in_chat", cancelled: false });
+		const text = resultText(result, Q);
+		expect(text).toBe(
+			"User says they answered these questions in the chat instead of in the questionnaire. " +
+				'Overall note: "see above". Take the answers from the conversation; do not ask the same questions again.',
+		);
+		expect(text).not.toMatch(/declin/i);
+	});
+});
+
 describe("resultText: interrupted and timed out", () => {
 	it("interrupted without answers", () => {
 		expect(resultText(finishedResult("rpc", 3, "interrupted", { answers: [] }), Q)).toBe(

@@ -80,8 +80,13 @@ const SEQUENCES: Record<string, Action[]> = {
 		{ type: "tab/switched", direction: "prev" },
 		{ type: "nav/focusMoved", direction: "last" },
 	],
-	confirmDiscard: [{ type: "answer/optionChosen", option: 0 }, { type: "dialog/cancelRequested" }],
-	confirmDiscardTyped: [
+	leave: [{ type: "answer/optionChosen", option: 0 }, { type: "dialog/cancelRequested" }],
+	leaveDecline: [
+		{ type: "answer/optionChosen", option: 0 },
+		{ type: "dialog/cancelRequested" },
+		{ type: "nav/focusMoved", direction: "last" },
+	],
+	leaveNoted: [
 		{ type: "notes/opened" },
 		{ type: "notes/edited", text: "备注" },
 		{ type: "notes/closed" },

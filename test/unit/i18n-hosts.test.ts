@@ -157,7 +157,10 @@ describe("the accessible prompts in zh-CN", () => {
 		await vi.waitFor(() => expect(component?.render(80).length).toBeGreaterThan(0));
 		const screen = component?.render(80).join("\n") ?? "";
 		expect(screen).toContain("输入其他内容…");
-		expect(screen).toContain("输入 1 到 4 之间的数字，然后按 Enter。按 Escape 取消。");
+		// A fresh call with nothing given: the cancel key declines, and the hint says what the agent is told.
+		expect(screen.replace(/\n/g, "")).toContain(
+			"输入 1 到 4 之间的数字，然后按 Enter。按 Escape 拒绝回答（将告知智能体你拒绝回答）。",
+		);
 		for (const key of "9") component?.handleInput(key);
 		component?.handleInput("\r");
 		await vi.waitFor(() => expect(component?.render(80).join("\n")).toContain("“9”不是有效选项。"));

@@ -74,7 +74,8 @@ describe("the zh-CN view's words", () => {
 		const footer = lines.find((l) => l.includes("移动")) ?? "";
 		expect(footer).toContain("↑/↓ 移动");
 		expect(footer).toContain("Enter 选择");
-		expect(footer).toContain("Esc 取消");
+		// Nothing given on a fresh call: Esc declines at once, and its hint says so.
+		expect(footer).toContain("Esc 拒绝回答");
 		expect(text).not.toMatch(/navigate|select|cancel|Type something|Submit/);
 	});
 
@@ -116,9 +117,15 @@ describe("the zh-CN view's words", () => {
 		expect(view(zh, "submitNotes").join("\n")).toContain("所有问题的备注：");
 	});
 
-	it("the discard bar and the collapsed bar", () => {
-		expect(view(zh, "confirmDiscard").join("\n")).toContain("放弃 1 个答案？Esc/Enter 放弃 · 按其他键保留");
-		expect(view(zh, "confirmDiscardTyped").join("\n")).toContain("放弃已输入的内容和备注？");
+	it("'Stop answering?' with its choices, and the collapsed bar", () => {
+		const leave = view(zh, "leave").join("\n");
+		expect(leave).toContain("停止回答？你已回答 1/3 个问题。");
+		expect(leave).toMatch(/› 继续回答\s*\n\s*稍后回答\s*\n\s*拒绝回答 — 将告知智能体你拒绝回答/);
+		expect(leave).toMatch(/Enter 继续回答 · Esc\/Ctrl\+L 稍后回答/);
+		const decline = view(zh, "leaveDecline").join("\n");
+		expect(decline).toMatch(/› 拒绝回答 — 将告知智能体你拒绝回答/);
+		expect(decline).toMatch(/Enter 拒绝回答 · Esc\/Ctrl\+L 稍后回答/);
+		expect(view(zh, "leaveNoted").join("\n")).toContain("停止回答？你已回答 0/3 个问题。");
 		expect(view(zh, "collapsed")).toEqual(["问题已收起 — 按 Ctrl+] 重新打开"]);
 	});
 

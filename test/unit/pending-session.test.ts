@@ -1,8 +1,9 @@
 /**
  * Pending questionnaires wired to a (fake) Pi: records go to the session through appendEntry, every
  * session start restores them from the branch (one warning for unreadable records), the footer status
- * counts them after every change, and `/answer` reopens one (restored), lists several, discards one,
- * keeps one pending when it is put aside again or cut short, and hands settled results to `deliver`.
+ * counts them after every change, and `/answer` reopens one (restored), lists several, closes one as
+ * answered in chat or declined, keeps one pending when it is put aside again, cancelled (a cancel never
+ * settles it) or cut short, and hands settled results to `deliver`.
  */
 import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
@@ -176,24 +177,84 @@ describe("/answer", () => {
 			options: [
 				"1. Cache · Targets — 1 of 2 answered · 5 min ago",
 				"2. Cache · Targets — 0 of 2 answered · 3 h ago",
-				"Discard one…",
+				"Close one without answering it here…",
 			],
 		});
 		// The second one opens on its first question (nothing was answered there).
 		expect(host.calls[1]?.title).toContain("Which cache?");
 	});
 
-	it("discards one after asking: settled as declined, the agent told once", async () => {
+	it("closes one from the list, asking how: Decline says the agent is told, settled as declined once", async () => {
 		const branch = [...deferred("a"), ...deferred("b")];
-		const { store, confirms, answer, fire, delivered } = fakePi(
-			[(call) => rows(call).at(-1), (call) => rows(call)[0]],
+		const { host, store, answer, fire, delivered } = fakePi(
+			[(call) => rows(call).at(-1), (call) => rows(call)[0], (call) => rows(call).find((r) => r.startsWith("Decline"))],
 			{ branch },
 		);
 		await fire("session_start");
 		await answer();
-		expect(confirms).toEqual(["Discard this questionnaire?"]);
+		expect(host.calls.slice(1).map((c) => c.title)).toEqual([
+			"Close which questionnaire?",
+			"Cache · Targets: how do you want to close it?",
+		]);
+		expect(rows(host.calls[2]!)).toEqual([
+			"Answered in chat — the agent is told to take your answers from the chat",
+			"Decline — the agent is told you declined",
+			"Keep it waiting",
+		]);
 		expect(delivered).toMatchObject([{ id: "a", result: { outcome: "declined" } }]);
 		expect(store.list().map((p) => p.id)).toEqual(["b"]);
+	});
+
+	it("closes one from the list as answered in chat: the agent reads the truth, not a decline", async () => {
+		const branch = [...deferred("a"), ...deferred("b")];
+		const { store, answer, fire, delivered } = fakePi(
+			[(call) => rows(call).at(-1), (call) => rows(call)[1], (call) => rows(call)[0]],
+			{ branch },
+		);
+		await fire("session_start");
+		await answer();
+		expect(delivered).toMatchObject([{ id: "b", result: { outcome: "answered_in_chat", cancelled: false } }]);
+		expect(store.list().map((p) => p.id)).toEqual(["a"]);
+		expect(branch.at(-1)?.data).toMatchObject({ kind: "settled", id: "b", outcome: "answered_in_chat" });
+	});
+
+	it("Keep it waiting, or dismissing how to close it, keeps it pending", async () => {
+		for (const last of [(call: Call) => rows(call).at(-1), undefined]) {
+			const branch = [...deferred("a"), ...deferred("b")];
+			const { store, answer, fire, delivered } = fakePi([(call) => rows(call).at(-1), (call) => rows(call)[0], last], {
+				branch,
+			});
+			await fire("session_start");
+			await answer();
+			expect(delivered).toEqual([]);
+			expect(store.list().map((p) => p.id)).toEqual(["a", "b"]);
+		}
+	});
+
+	it("a cancel in /answer never settles it: it asks how to leave, and a second cancel keeps it pending", async () => {
+		const branch = deferred("a", REDIS);
+		const { host, store, answer, fire, delivered, statuses } = fakePi([undefined, undefined], { branch });
+		await fire("session_start");
+		await answer();
+		expect(host.calls.map((c) => c.title.split("\n")[0])).toEqual([
+			"[2/2] Targets — Which targets?",
+			"Stop answering? You have answered 1 of 2 questions.",
+		]);
+		expect(delivered).toEqual([]);
+		expect(store.get("a")?.progress.answers).toEqual([REDIS, undefined]);
+		expect(statuses.at(-1)).toBe("1 questionnaire waiting · /answer");
+	});
+
+	it("'Answered in chat' in /answer's 'Stop answering?' settles it and tells the agent so", async () => {
+		const branch = deferred("a");
+		const { store, answer, fire, delivered } = fakePi(
+			[undefined, (call) => rows(call).find((r) => r.startsWith("Answered in chat"))],
+			{ branch },
+		);
+		await fire("session_start");
+		await answer();
+		expect(delivered).toMatchObject([{ id: "a", result: { outcome: "answered_in_chat" } }]);
+		expect(store.list()).toEqual([]);
 	});
 
 	it("settled elsewhere while open (another extension answered): the dialog closes, nothing more", async () => {

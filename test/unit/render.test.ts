@@ -185,6 +185,12 @@ describe("renderAskResult", () => {
 		expect(result(details, true)).toEqual(["✘ Declined", "  Cache: not my call"]);
 	});
 
+	it("answered in chat: says so, in the success colour, with no answers from the form", () => {
+		const details = finishedResult("tui", 2, "answered_in_chat", { answers: [CACHE] });
+		expect(result(details)).toEqual(["✔ Answered in chat"]);
+		expect(result(details, false, { args: ARGS }, theme)).toEqual(["<success>✔ Answered in chat</>"]);
+	});
+
 	it("interrupted and timed out: the answers so far", () => {
 		const none = finishedResult("tui", 2, "interrupted", { answers: [] });
 		expect(result(none)).toEqual(["✘ Interrupted"]);

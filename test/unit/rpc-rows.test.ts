@@ -106,7 +106,7 @@ describe("walker text safety and uniqueness", () => {
 				"Edit Same",
 				"Edit Same (2)",
 				"Answer later",
-				"Decline",
+				"Decline — the agent is told you declined",
 			]),
 		);
 		expect(host.calls[5]).toEqual(sel("[2/2] Same — Which?\nCurrent answer: A B", q2Rows));
@@ -163,7 +163,7 @@ describe("walker text safety and uniqueness", () => {
 		expect(host2.calls[3]?.kind === "select" && host2.calls[3].options).toEqual([
 			"<keepAnswering>",
 			"<answerLater>",
-			"<discard:1>",
+			"<decline>",
 		]);
 		expect(host2.calls[5]?.kind === "select" && host2.calls[5].options).toEqual([
 			"<submit>",
@@ -224,9 +224,11 @@ describe("walker text safety and uniqueness", () => {
 		// The table also holds the full TUI's, the accessible prompt's, the transcript's and /answer's strings (`view*`,
 		// `tui*`, `accessible*`, `render*`, `pending*`); the walker must use all of its own.
 		// `unanswered` never shows: every question is answered before the review (Done with nothing ticked
-		// is "none of these"); the review keeps the word for a question that is not.
+		// is "none of these"); the review keeps the word for a question that is not. `answeredInChat` shows only
+		// in a walk reopened from /answer (rpc-walker-cancel.test.ts).
 		const walkerKeys = Object.keys(en).filter(
-			(key) => !/^(view|tui|accessible|render|pending)[A-Z]/.test(key) && key !== "unanswered",
+			(key) =>
+				!/^(view|tui|accessible|render|pending)[A-Z]/.test(key) && key !== "unanswered" && key !== "answeredInChat",
 		);
 		expect([...keys].sort()).toEqual(walkerKeys.sort());
 		// Remove our tags innermost first, then the data; anything left would be wording outside the table.

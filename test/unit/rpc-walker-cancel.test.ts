@@ -40,11 +40,10 @@ const targetRows = (checked: string, done: number) => [
 	"← Back",
 ];
 const REDIS_ANSWER = { questionIndex: 0, question: "Which cache?", kind: "option", answer: "Redis" } as const;
-const DISCARD = sel("Stop answering? You have answered 1 of 2 questions.", [
-	"Keep answering",
-	"Answer later",
-	"Discard 1 answer and decline",
-]);
+const DECLINE = "Decline — the agent is told you declined";
+const CHAT = "Answered in chat — the agent is told to take your answers from the chat";
+const DISCARD = sel("Stop answering? You have answered 1 of 2 questions.", ["Keep answering", "Answer later", DECLINE]);
+const REVIEW_ROWS = ["Submit", "Edit Cache", "Edit Targets", "Answer later", DECLINE];
 
 async function walk(questionnaire: Questionnaire, script: Step[], signal?: AbortSignal) {
 	const host = new ScriptedHost(script);
@@ -74,32 +73,14 @@ describe("walkQuestionnaire: cancelling", () => {
 			DISCARD,
 			sel(TARGETS, targetRows("  ", 0)),
 			sel(TARGETS, targetRows(" x", 1)),
-			sel("Review your answers\n[1/2] Cache: Redis\n[2/2] Targets: macOS", [
-				"Submit",
-				"Edit Cache",
-				"Edit Targets",
-				"Answer later",
-				"Decline",
-			]),
+			sel("Review your answers\n[1/2] Cache: Redis\n[2/2] Targets: macOS", REVIEW_ROWS),
 		]);
 		expect(result.outcome).toBe("answered");
 	});
 
-	it("Discard N answers and decline drops the answers", async () => {
-		const { calls, result } = await walk(both, [REDIS, undefined, "Discard 1 answer and decline"]);
+	it("Decline — the agent is told you declined: declined, the answers kept in details (void for the model)", async () => {
+		const { calls, result } = await walk(both, [REDIS, undefined, DECLINE]);
 		expect(calls.at(-1)).toEqual(DISCARD);
-		expect(result).toEqual({ outcome: "declined", cancelled: true, host: "rpc", answers: [], unanswered: [0, 1] });
-	});
-
-	it("dismissing the discard question goes back to the question; dismissing it again declines, keeping the answers", async () => {
-		const { calls, result } = await walk(both, [REDIS, undefined, undefined, undefined, undefined]);
-		expect(calls.map((c) => c.title.split("\n")[0])).toEqual([
-			"[1/2] Cache — Which cache?",
-			"[2/2] Targets — Which targets?",
-			"Stop answering? You have answered 1 of 2 questions.",
-			"[2/2] Targets — Which targets?",
-			"Stop answering? You have answered 1 of 2 questions.",
-		]);
 		expect(result).toEqual({
 			outcome: "declined",
 			cancelled: true,
@@ -109,18 +90,35 @@ describe("walkQuestionnaire: cancelling", () => {
 		});
 	});
 
-	it("cancelling the review asks the same question and Keep answering returns to the review", async () => {
-		const review = sel("Review your answers\n[1/2] Cache: Redis\n[2/2] Targets: none of these", [
-			"Submit",
-			"Edit Cache",
-			"Edit Targets",
-			"Answer later",
-			"Decline",
+	it("dismissing 'Stop answering?' puts the questionnaire aside: a repeated cancel never declines", async () => {
+		const { calls, result } = await walk(both, [REDIS, undefined, undefined, undefined]);
+		expect(calls.map((c) => c.title.split("\n")[0])).toEqual([
+			"[1/2] Cache — Which cache?",
+			"[2/2] Targets — Which targets?",
+			"Stop answering? You have answered 1 of 2 questions.",
 		]);
+		expect(result).toEqual({
+			outcome: "deferred",
+			cancelled: false,
+			host: "rpc",
+			answers: [REDIS_ANSWER],
+			unanswered: [1],
+		});
+	});
+
+	it("a note alone counts as given: a cancel asks instead of declining", async () => {
+		const { calls, result } = await walk(form(cache), ["Add a note…", "why not both", undefined, undefined]);
+		expect(calls.at(-1)?.title).toBe("Stop answering? You have answered 0 of 1 question.");
+		expect(result.outcome).toBe("deferred");
+		expect(result.questionNotes).toEqual([{ questionIndex: 0, question: "Which cache?", notes: "why not both" }]);
+	});
+
+	it("cancelling the review asks the same question and Keep answering returns to the review", async () => {
+		const review = sel("Review your answers\n[1/2] Cache: Redis\n[2/2] Targets: none of these", REVIEW_ROWS);
 		const discardBoth = sel("Stop answering? You have answered 2 of 2 questions.", [
 			"Keep answering",
 			"Answer later",
-			"Discard 2 answers and decline",
+			DECLINE,
 		]);
 		const { calls, result } = await walk(both, [REDIS, "Done — none of these", undefined, "Keep answering", "Submit"]);
 		expect(calls.slice(2)).toEqual([review, discardBoth, review]);
@@ -132,7 +130,7 @@ describe("walkQuestionnaire: cancelling", () => {
 		const { calls, result } = await walk(both, [...script, undefined, undefined]);
 		expect(calls.at(-1)?.title).toBe("Stop answering? You have answered 2 of 2 questions.");
 		expect(result).toMatchObject({
-			outcome: "declined",
+			outcome: "deferred",
 			answers: [REDIS_ANSWER, { questionIndex: 1, kind: "multi", answer: ["Linux", "BSD"], custom: "BSD" }],
 		});
 	});
@@ -228,12 +226,12 @@ describe("walkQuestionnaire: select-only hosts and the budget", () => {
 		expect(result).toEqual({ outcome: "declined", cancelled: true, host: "rpc", answers: [], unanswered: [0, 1] });
 	});
 
-	it("stops a client that toggles a check box forever at the budget, keeping committed answers", async () => {
+	it("stops a client that toggles a check box forever at the budget, keeping committed answers, never declining them", async () => {
 		const host = selectOnly((call) => (call.title.startsWith("[1/2]") ? REDIS : call.options[0]));
 		const result = await walkQuestionnaire(both, host, { host: "rpc" });
 		expect(host.calls).toHaveLength(DIALOG_BUDGET);
 		expect(result).toEqual({
-			outcome: "declined",
+			outcome: "interrupted",
 			cancelled: true,
 			host: "rpc",
 			answers: [REDIS_ANSWER],
@@ -247,7 +245,7 @@ describe("walkQuestionnaire: select-only hosts and the budget", () => {
 		);
 		const result = await walkQuestionnaire(both, host, { host: "rpc" });
 		expect(host.calls).toHaveLength(DIALOG_BUDGET);
-		expect(result.outcome).toBe("declined");
+		expect(result.outcome).toBe("interrupted");
 		expect(result.answers).toEqual([REDIS_ANSWER]);
 	});
 });
@@ -355,5 +353,68 @@ describe("walkQuestionnaire: Answer later", () => {
 			],
 			globalNote: "overall",
 		});
+	});
+});
+
+describe("walkQuestionnaire: cancelling in /answer (reopened: the progress of a pending questionnaire)", () => {
+	const nothing = {
+		answers: [undefined, undefined],
+		ticks: [[], []],
+		notes: ["", ""],
+		drafts: ["", ""],
+		globalNote: "",
+	};
+	const reopenedRows = ["Keep answering", "Answer later", CHAT, DECLINE];
+	const reopened = async (script: Step[]) => {
+		const host = new ScriptedHost(script);
+		const result = await walkQuestionnaire(both, host, { host: "rpc", progress: nothing });
+		return { calls: host.calls, result };
+	};
+
+	it("one cancel never declines: it asks, offering Answered in chat; a cancel there keeps it pending (deferred)", async () => {
+		const { calls, result } = await reopened([undefined, undefined]);
+		expect(calls).toEqual([
+			sel("[1/2] Cache — Which cache?", CACHE_ROWS),
+			sel("Stop answering? You have answered 0 of 2 questions.", reopenedRows),
+		]);
+		expect(result).toEqual({ outcome: "deferred", cancelled: false, host: "rpc", answers: [], unanswered: [0, 1] });
+	});
+
+	it("a host that cancels every dialog puts it aside after two dialogs", async () => {
+		let dialogs = 0;
+		const cancel = async () => {
+			dialogs++;
+			return undefined;
+		};
+		const result = await walkQuestionnaire(both, { select: cancel, input: cancel }, { host: "rpc", progress: nothing });
+		expect(dialogs).toBe(2);
+		expect(result.outcome).toBe("deferred");
+	});
+
+	it("Answered in chat settles it truthfully; Decline only by its row", async () => {
+		expect((await reopened([undefined, CHAT])).result).toMatchObject({ outcome: "answered_in_chat", cancelled: false });
+		expect((await reopened([undefined, DECLINE])).result).toMatchObject({ outcome: "declined", cancelled: true });
+		const kept = await reopened([undefined, "Keep answering", REDIS, "Done — none of these", "Submit"]);
+		expect(kept.result.outcome).toBe("answered");
+	});
+
+	it("an exhausted budget leaves it pending (interrupted), never declined", async () => {
+		const host = { select: async () => "Type something…", input: async () => undefined };
+		const result = await walkQuestionnaire(both, host, { host: "rpc", progress: nothing });
+		expect(result.outcome).toBe("interrupted");
+	});
+
+	it("tells the host what a cancel means on each select (the accessible prompts say it)", async () => {
+		const seen: (string | undefined)[] = [];
+		const host = {
+			select: async (_title: string, _rows: string[], opts?: { cancel?: string }) => {
+				seen.push(opts?.cancel);
+				return undefined;
+			},
+			input: async () => undefined,
+		};
+		await walkQuestionnaire(both, host, { host: "rpc", progress: nothing });
+		await walkQuestionnaire(both, host, { host: "rpc" });
+		expect(seen).toEqual(["ask", "later", "decline"]);
 	});
 });

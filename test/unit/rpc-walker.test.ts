@@ -43,7 +43,13 @@ const targetRows = (checked: string, done: number, extra: string[] = [], note = 
 	note,
 	"← Back",
 ];
-const REVIEW_ROWS = ["Submit", "Edit Cache", "Edit Targets", "Answer later", "Decline"];
+const REVIEW_ROWS = [
+	"Submit",
+	"Edit Cache",
+	"Edit Targets",
+	"Answer later",
+	"Decline — the agent is told you declined",
+];
 
 async function walk(questionnaire: Questionnaire, script: Step[], signal?: AbortSignal) {
 	const host = new ScriptedHost(script);
@@ -84,7 +90,7 @@ describe("walkQuestionnaire: answering", () => {
 				"Edit Cache",
 				"Edit Targets",
 				"Answer later",
-				"Decline",
+				"Decline — the agent is told you declined",
 			]),
 		]);
 		expect(host.remaining).toBe(0);
@@ -179,7 +185,7 @@ describe("walkQuestionnaire: answering", () => {
 				"Edit Targets",
 				"Edit Cache",
 				"Answer later",
-				"Decline",
+				"Decline — the agent is told you declined",
 			]),
 		);
 		expect(result).toEqual({
@@ -235,20 +241,12 @@ describe("walkQuestionnaire: notes", () => {
 	});
 
 	it("keeps a note on a question left unanswered in questionNotes", async () => {
-		// The note is on the second question, never answered: its select and "Stop answering?" are each
-		// dismissed twice (the second dismissal declines, keeping answers and notes).
-		const { result } = await walk(form(cache, targets), [
-			REDIS,
-			"Add a note…",
-			"no Windows yet",
-			undefined,
-			undefined,
-			undefined,
-			undefined,
-		]);
+		// The note is on the second question, never answered: its select and "Stop answering?" are dismissed,
+		// which puts the questionnaire aside, keeping answers and notes.
+		const { result } = await walk(form(cache, targets), [REDIS, "Add a note…", "no Windows yet", undefined, undefined]);
 		expect(result).toEqual({
-			outcome: "declined",
-			cancelled: true,
+			outcome: "deferred",
+			cancelled: false,
 			host: "rpc",
 			answers: [
 				{ questionIndex: 0, question: "Which cache?", kind: "option", answer: "Redis", preview: REDIS_PREVIEW },
@@ -335,7 +333,11 @@ describe("walkQuestionnaire: navigation and review", () => {
 	});
 
 	it("declines from the review and keeps the answers in details", async () => {
-		const { result } = await walk(form(cache, targets), [REDIS, "Done — none of these", "Decline"]);
+		const { result } = await walk(form(cache, targets), [
+			REDIS,
+			"Done — none of these",
+			"Decline — the agent is told you declined",
+		]);
 		expect(result).toEqual({
 			outcome: "declined",
 			cancelled: true,

@@ -1,7 +1,7 @@
 /**
  * Whole questionnaires driven through the session's handleInput with legacy and Kitty CSI-u key
- * sequences: single-select, multi-select with typed text, notes, the Submit tab, Esc with the discard
- * confirmation, abort mid-way, paste, and user-remapped keys.
+ * sequences: single-select, multi-select with typed text, notes, the Submit tab, Esc / Ctrl+C and
+ * "Stop answering?" (fresh and reopened from /answer), abort mid-way, paste, and user-remapped keys.
  */
 import { describe, expect, it } from "vitest";
 import { CACHE, type Encoding, KEYS, PLATFORMS, startSession, typed } from "./session-harness.ts";
@@ -120,22 +120,74 @@ describe.each(["legacy", "kitty"] as Encoding[])("%s keys", (encoding) => {
 		expect(h.result()).toMatchObject({ outcome: "partial", unanswered: [1] });
 	});
 
-	it("Esc with answers asks first; any other key keeps them; confirming declines", () => {
+	it("Esc with answers asks 'Stop answering?'; any other key keeps them; Enter keeps answering; Decline is chosen", () => {
 		const h = startSession([CACHE, PLATFORMS]);
 		h.press(t("1"), k.escape);
-		expect(h.session.getState().mode).toBe("confirm-discard");
-		expect(h.screen()).toContain("Discard 1 answer?");
+		expect(h.session.getState().mode).toBe("leave");
+		const asked = h.screen();
+		expect(asked).toContain("Stop answering? You have answered 1 of 2 questions.");
+		expect(asked).toMatch(/› Keep answering\n\s*Answer later\n\s*Decline — the agent is told you declined/);
+		expect(asked).not.toContain("Answered in chat");
+		expect(asked).toContain("Enter keep answering · Esc/Ctrl+L answer later");
 		h.press(t("x"));
 		expect(h.session.getState().mode).toBe("options");
-		expect(h.results).toHaveLength(0);
 		h.press(k.escape, k.enter);
+		expect(h.session.getState().mode).toBe("options");
+		expect(h.results).toHaveLength(0);
+		h.press(k.escape, k.down, k.down);
+		expect(h.screen()).toContain("Enter decline · Esc/Ctrl+L answer later");
+		h.press(k.enter);
 		expect(h.result()).toMatchObject({ outcome: "declined", cancelled: true });
 	});
 
-	it("Esc with nothing entered declines at once", () => {
+	it("Esc with nothing entered declines at once, and the footer says Esc declines", () => {
 		const h = startSession([CACHE]);
+		expect(h.screen()).toContain("Esc decline");
 		h.press(k.escape);
 		expect(h.result()).toMatchObject({ outcome: "declined", answers: [] });
+	});
+
+	it("Ctrl+C Ctrl+C (Pi's quit gesture) with an answer puts it aside, never declines", () => {
+		const h = startSession([CACHE, PLATFORMS]);
+		h.press(t("1"), k.ctrlC);
+		expect(h.session.getState().mode).toBe("leave");
+		h.press(k.ctrlC);
+		expect(h.result()).toMatchObject({ outcome: "deferred", cancelled: false, answers: [{ answer: "In-memory LRU" }] });
+	});
+
+	it("Esc from the draft editor, pressed again and again, keeps the typed text (put aside)", () => {
+		const h = startSession([CACHE]);
+		h.press(k.up, t("Valkey"));
+		expect(h.session.getState().mode).toBe("editing");
+		h.press(k.escape, k.escape, k.escape, k.escape);
+		expect(h.results).toHaveLength(1);
+		expect(h.result()).toMatchObject({ outcome: "deferred", answers: [{ kind: "custom", answer: "Valkey" }] });
+	});
+
+	it("/answer (reopened), nothing given: Esc asks and offers Answered in chat; Esc Esc puts it aside again", () => {
+		const progress = {
+			answers: [undefined, undefined],
+			ticks: [[], []],
+			notes: ["", ""],
+			drafts: ["", ""],
+			globalNote: "",
+		};
+		const h = startSession([CACHE, PLATFORMS], { progress });
+		expect(h.screen()).toContain("Esc cancel");
+		h.press(k.escape);
+		expect(h.session.getState().mode).toBe("leave");
+		expect(h.screen()).toMatch(
+			/› Keep answering\n\s*Answer later\n\s*Answered in chat — the agent is told to take your answers from the chat\n\s*Decline/,
+		);
+		h.press(k.escape);
+		expect(h.result()).toMatchObject({ outcome: "deferred", answers: [] });
+	});
+
+	it("/answer (reopened): Answered in chat is an explicit choice", () => {
+		const progress = { answers: [undefined], ticks: [[]], notes: [""], drafts: [""], globalNote: "" };
+		const h = startSession([CACHE], { progress });
+		h.press(k.escape, k.down, k.down, k.enter);
+		expect(h.result()).toMatchObject({ outcome: "answered_in_chat", cancelled: false });
 	});
 
 	it("abort mid-way ends interrupted with the answers so far, once", () => {

@@ -13,6 +13,7 @@ import {
 import { vi } from "vitest";
 import type { Messages } from "../../src/i18n/messages.ts";
 import type { TextLimits } from "../../src/protocol/budget.ts";
+import type { Progress } from "../../src/protocol/progress.ts";
 import type { Question } from "../../src/protocol/questions.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
 import type { RawInput } from "../../src/tui/collapse-listener.ts";
@@ -40,6 +41,7 @@ export const KEYS = {
 		ctrlBracket: "\x1d",
 		shiftDown: "\x1b[1;2B",
 		ctrlN: "\x0e",
+		ctrlC: "\x03",
 		pageUp: "\x1b[5~",
 		pageDown: "\x1b[6~",
 	},
@@ -57,6 +59,7 @@ export const KEYS = {
 		ctrlBracket: "\x1b[93;5u",
 		shiftDown: "\x1b[1;2B",
 		ctrlN: "\x1b[110;5u",
+		ctrlC: "\x1b[99;5u",
 		pageUp: "\x1b[5~",
 		pageDown: "\x1b[6~",
 	},
@@ -97,6 +100,8 @@ export interface HarnessOptions {
 	timeoutMs?: number;
 	/** What the model receives (config `limits`). */
 	limits?: TextLimits;
+	/** What a pending questionnaire had collected: the session is `/answer` reopening it. */
+	progress?: Progress;
 }
 
 /** A running session and helpers to drive it. */
@@ -124,6 +129,7 @@ export function startSession(questions: Question[], options: HarnessOptions = {}
 		messages: options.messages,
 		timeoutMs: options.timeoutMs,
 		limits: options.limits,
+		progress: options.progress,
 	});
 	session.focused = true;
 	return {

@@ -11,7 +11,10 @@ import type { Action } from "../../src/state/actions.ts";
 import type { Effect } from "../../src/state/effects.ts";
 import { KEYMAP } from "../../src/state/keymap.ts";
 import { initialState, isSubmitTab, rowCount, tabCount } from "../../src/state/layout.ts";
+import { leaveChoices } from "../../src/state/leave.ts";
 import { reduce } from "../../src/state/reduce.ts";
+import { restoredState } from "../../src/state/restore.ts";
+import { hasInput } from "../../src/state/result.ts";
 import { routeKey } from "../../src/state/route-key.ts";
 import { focusedPreview, previewsAhead } from "../../src/state/selectors.ts";
 import type { QuestionnaireState, ReduceContext } from "../../src/state/types.ts";
@@ -53,8 +56,10 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
 		...STEP_ACTIONS,
 		{ type: "dialog/submitRequested" },
 		{ type: "dialog/cancelRequested" },
-		{ type: "dialog/discardConfirmed" },
-		{ type: "dialog/discardDismissed" },
+		{ type: "dialog/declineChosen" },
+		{ type: "dialog/answeredInChat" },
+		{ type: "dialog/leaveDismissed" },
+		{ type: "dialog/deferRequested" },
 		{ type: "view/collapseToggled" },
 		{ type: "editor/externalRequested" },
 		{ type: "host/aborted" },
@@ -110,6 +115,7 @@ function checkValid(state: QuestionnaireState, context: ReduceContext): void {
 	if (state.mode === "submit") expect(onSubmit).toBe(true);
 	if (state.mode === "options" || state.mode === "editing") expect(onSubmit).toBe(false);
 	expect(["submit", "later", "cancel"]).toContain(state.submitChoice);
+	expect(leaveChoices(state.reopened)).toContain(state.leaveChoice);
 }
 
 describe("reduce over random sessions", () => {
@@ -145,6 +151,67 @@ describe("reduce over random sessions", () => {
 					const indexes = result.answers.map((a) => a.questionIndex);
 					expect(indexes).toEqual([...new Set(indexes)].sort((a, b) => a - b));
 					expect(result.host).toBe(context.host);
+				}
+			}),
+			{ numRuns: 300 },
+		);
+	});
+});
+
+describe("declining over random sessions (DESIGN §8, src/state/leave.ts)", () => {
+	it("only an explicit Decline, or one cancel on a fresh call with nothing given, declines; Answered in chat only when reopened", () => {
+		fc.assert(
+			fc.property(contextArb, fc.boolean(), fc.array(eventArb, { maxLength: 60 }), (context, reopened, events) => {
+				const n = context.questions.length;
+				const empty = {
+					answers: Array(n).fill(undefined),
+					ticks: Array.from({ length: n }, () => []),
+					notes: Array(n).fill(""),
+					drafts: Array(n).fill(""),
+					globalNote: "",
+				};
+				let state = deepFreeze(reopened ? restoredState(context.questions, empty) : initialState(context.questions));
+				for (const event of events) {
+					const action = "action" in event ? event.action : routeKey(event.key, state, fakeKeys);
+					if (action === undefined) continue;
+					const step = reduce(state, action, context);
+					const done = step.effects.find((e) => e.type === "host/done");
+					if (done?.type === "host/done" && done.result.outcome === "declined") {
+						const oneCancel =
+							action.type === "dialog/cancelRequested" && !reopened && state.mode !== "leave" && !hasInput(state);
+						expect(action.type === "dialog/declineChosen" || oneCancel).toBe(true);
+					}
+					if (done?.type === "host/done" && done.result.outcome === "answered_in_chat") {
+						expect(reopened && action.type === "dialog/answeredInChat").toBe(true);
+					}
+					state = deepFreeze(step.state);
+				}
+			}),
+			{ numRuns: 300 },
+		);
+	});
+
+	it("cancel keys alone, pressed any number of times, never decline a questionnaire holding anything given", () => {
+		const cancelKeys = fc.array(fc.constantFrom("escape", "ctrl+c"), { minLength: 1, maxLength: 8 });
+		fc.assert(
+			fc.property(contextArb, fc.array(eventArb, { maxLength: 30 }), cancelKeys, (context, events, keys) => {
+				let state = deepFreeze(initialState(context.questions));
+				for (const event of events) {
+					const action = "action" in event ? event.action : routeKey(event.key, state, fakeKeys);
+					if (action === undefined || action.type === "host/aborted" || action.type === "host/timedOut") continue;
+					if (action.type === "dialog/declineChosen" || action.type === "dialog/submitRequested") continue;
+					const next = reduce(state, action, context).state;
+					if (next.mode === "done") break;
+					state = deepFreeze(next);
+				}
+				if (state.mode === "done" || state.collapsed || !hasInput(state)) return;
+				for (const key of keys) {
+					const action = routeKey(key, state, fakeKeys);
+					if (action === undefined) break;
+					const step = reduce(state, action, context);
+					const done = step.effects.find((e) => e.type === "host/done");
+					if (done?.type === "host/done") expect(done.result.outcome).toBe("deferred");
+					state = deepFreeze(step.state);
 				}
 			}),
 			{ numRuns: 300 },

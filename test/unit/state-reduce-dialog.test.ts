@@ -1,12 +1,15 @@
 /**
- * Reducer, modes `submit` and `confirm-discard`, plus the host events every mode accepts: partial
- * submit, the Esc flow ("Discard N answers?" only when something was entered), abort, time out,
+ * Reducer, modes `submit` and `leave`, plus the host events every mode accepts: partial submit, the Esc
+ * flow (leave.ts: decline at once only on a fresh call with nothing entered; "Stop answering?"
+ * otherwise, where a second cancel puts it aside; never a decline by a cancel on a reopened one), abort, time out,
  * collapse, and "after host/done every action is a no-op".
  */
 import { describe, expect, it } from "vitest";
+import { emptyProgress } from "../../src/protocol/progress.ts";
 import type { Action } from "../../src/state/actions.ts";
 import { reduce } from "../../src/state/reduce.ts";
-import { contextOf, doneResult, MULTI, render, run, SINGLE, start, YESNO } from "./state-fixtures.ts";
+import { restoredState } from "../../src/state/restore.ts";
+import { contextOf, deepFreeze, doneResult, MULTI, render, run, SINGLE, start, YESNO } from "./state-fixtures.ts";
 
 const three = contextOf(SINGLE, MULTI, YESNO);
 const toSubmit: Action = { type: "tab/switched", direction: "prev" };
@@ -75,25 +78,63 @@ describe("Submit tab", () => {
 	});
 });
 
-describe("Esc flow", () => {
-	it("with nothing entered, cancel declines at once", () => {
-		const { effects } = run(start(three), three, { type: "dialog/cancelRequested" });
+describe("Esc flow (the rule of src/state/leave.ts)", () => {
+	const cancel: Action = { type: "dialog/cancelRequested" };
+
+	it("a fresh call with nothing entered: cancel declines at once", () => {
+		const { effects } = run(start(three), three, cancel);
 		expect(doneResult(effects)).toMatchObject({ outcome: "declined", cancelled: true, answers: [] });
 	});
 
-	it("with an answer, cancel asks first; confirming declines and keeps the answers", () => {
-		const asked = run(
-			start(three),
-			three,
-			{ type: "answer/optionChosen", option: 0 },
-			{ type: "dialog/cancelRequested" },
-		);
-		expect(asked.state.mode).toBe("confirm-discard");
+	it("with an answer, cancel asks 'Stop answering?' with Keep answering highlighted; choosing Decline declines, keeping the answers", () => {
+		const asked = run(start(three), three, { type: "answer/optionChosen", option: 0 }, cancel);
+		expect(asked.state).toMatchObject({ mode: "leave", leaveChoice: "keep" });
 		expect(asked.effects.some((e) => e.type === "host/done")).toBe(false);
-		const { effects } = run(asked.state, three, { type: "dialog/discardConfirmed" });
+		const { effects } = run(asked.state, three, { type: "dialog/declineChosen" });
 		const result = doneResult(effects);
 		expect(result).toMatchObject({ outcome: "declined", cancelled: true, unanswered: [1, 2] });
 		expect(result.answers).toHaveLength(1);
+	});
+
+	it("a second cancel puts it aside (deferred, answers kept), never declines, whatever is highlighted", () => {
+		for (const direction of ["first", "down", "last"] as const) {
+			const { effects } = run(
+				start(three),
+				three,
+				{ type: "answer/optionChosen", option: 0 },
+				cancel,
+				{ type: "nav/focusMoved", direction },
+				cancel,
+			);
+			expect(doneResult(effects)).toMatchObject({
+				outcome: "deferred",
+				cancelled: false,
+				answers: [{ answer: "Memory" }],
+			});
+		}
+	});
+
+	it("any number of cancels from the draft editor never declines what was typed", () => {
+		const typed = run(start(three), three, { type: "draft/opened" }, { type: "draft/edited", text: "Valkey" });
+		let state = typed.state;
+		const effects = [];
+		for (let i = 0; i < 5 && state.mode !== "done"; i++) {
+			const step = run(state, three, state.mode === "editing" ? { type: "draft/closed" } : cancel);
+			state = step.state;
+			effects.push(...step.effects);
+		}
+		expect(doneResult(effects)).toMatchObject({ outcome: "deferred", answers: [{ kind: "custom", answer: "Valkey" }] });
+	});
+
+	it("up/down move through Keep answering, Answer later, Decline (no Answered in chat on a fresh call), wrapping", () => {
+		const asked = run(start(three), three, { type: "answer/optionChosen", option: 0 }, cancel).state;
+		const down: Action = { type: "nav/focusMoved", direction: "down" };
+		const up: Action = { type: "nav/focusMoved", direction: "up" };
+		expect(run(asked, three, down).state.leaveChoice).toBe("later");
+		expect(run(asked, three, down, down).state.leaveChoice).toBe("decline");
+		expect(run(asked, three, down, down, down).state.leaveChoice).toBe("keep");
+		expect(run(asked, three, up).state.leaveChoice).toBe("decline");
+		expect(reduce(asked, { type: "dialog/answeredInChat" }, three).state).toBe(asked);
 	});
 
 	it("a draft, a check or a note alone also asks first", () => {
@@ -107,33 +148,61 @@ describe("Esc flow", () => {
 			[toSubmit, { type: "notes/opened" }, { type: "notes/edited", text: "x" }, { type: "notes/closed" }],
 		];
 		for (const actions of inputs) {
-			const { state } = run(start(three), three, ...actions, { type: "dialog/cancelRequested" });
-			expect(state.mode).toBe("confirm-discard");
+			const { state } = run(start(three), three, ...actions, cancel);
+			expect(state.mode).toBe("leave");
 		}
 	});
 
-	it("dismissing returns to where the user was, with everything kept", () => {
+	it("going back returns to where the user was, with everything kept", () => {
 		const asked = run(start(three), three, { type: "answer/optionChosen", option: 0 }, toSubmit, {
 			type: "nav/focusMoved",
 			direction: "down",
 		});
-		const back = run(asked.state, three, { type: "dialog/cancelRequested" }, { type: "dialog/discardDismissed" });
-		expect(back.state).toEqual(asked.state);
+		const back = run(asked.state, three, cancel, { type: "dialog/leaveDismissed" });
+		expect(back.state).toEqual({ ...asked.state, leaveChoice: "keep" });
 		const fromQuestion = run(
 			start(three),
 			three,
 			{ type: "answer/optionChosen", option: 0 },
-			{ type: "dialog/cancelRequested" },
-			{
-				type: "dialog/discardDismissed",
-			},
+			cancel,
+			{ type: "nav/focusMoved", direction: "down" },
+			{ type: "dialog/leaveDismissed" },
 		);
 		expect(fromQuestion.state).toMatchObject({ mode: "options", tab: 1 });
+		// Opened again, Keep answering is highlighted again: Enter never takes an earlier highlight.
+		expect(run(fromQuestion.state, three, cancel).state.leaveChoice).toBe("keep");
 	});
 
 	it("Cancel on the Submit tab is the same request", () => {
-		const { effects } = run(start(three), three, toSubmit, { type: "dialog/cancelRequested" });
+		const { effects } = run(start(three), three, toSubmit, cancel);
 		expect(doneResult(effects).outcome).toBe("declined");
+	});
+});
+
+describe("Esc flow on a questionnaire reopened from /answer", () => {
+	const cancel: Action = { type: "dialog/cancelRequested" };
+	const down: Action = { type: "nav/focusMoved", direction: "down" };
+	const untouched = () => deepFreeze(restoredState(three.questions, emptyProgress(3)));
+
+	it("with nothing given, a cancel asks (never declines); a second cancel puts it aside again", () => {
+		const asked = run(untouched(), three, cancel);
+		expect(asked.state).toMatchObject({ mode: "leave", leaveChoice: "keep", reopened: true });
+		expect(asked.effects.some((e) => e.type === "host/done")).toBe(false);
+		expect(doneResult(run(asked.state, three, cancel).effects)).toMatchObject({ outcome: "deferred", answers: [] });
+	});
+
+	it("offers Answered in chat, which settles it truthfully", () => {
+		const asked = run(untouched(), three, cancel, down, down);
+		expect(asked.state.leaveChoice).toBe("chat");
+		const { effects } = run(asked.state, three, { type: "dialog/answeredInChat" });
+		expect(doneResult(effects)).toMatchObject({ outcome: "answered_in_chat", cancelled: false });
+		expect(run(asked.state, three, down).state.leaveChoice).toBe("decline");
+	});
+
+	it("declines only by the explicit choice", () => {
+		const asked = run(untouched(), three, cancel, { type: "nav/focusMoved", direction: "last" });
+		expect(asked.state.leaveChoice).toBe("decline");
+		expect(doneResult(run(asked.state, three, { type: "dialog/declineChosen" }).effects).outcome).toBe("declined");
 	});
 });
 
@@ -263,8 +332,8 @@ describe("single-question form", () => {
 				type: "dialog/cancelRequested",
 			},
 		);
-		expect(s.state.mode).toBe("confirm-discard");
-		expect(doneResult(run(s.state, one, { type: "dialog/discardConfirmed" }).effects)).toMatchObject({
+		expect(s.state.mode).toBe("leave");
+		expect(doneResult(run(s.state, one, { type: "dialog/declineChosen" }).effects)).toMatchObject({
 			outcome: "declined",
 			answers: [{ kind: "custom", answer: "x" }],
 		});
@@ -307,7 +376,7 @@ describe("Answer later (dialog/deferRequested)", () => {
 		});
 	});
 
-	it("from 'Discard N answers?': deferred instead of declined, the answers kept", () => {
+	it("from 'Stop answering?': deferred instead of declined, the answers kept", () => {
 		const { effects } = deferred(
 			{ type: "answer/optionChosen", option: 0 },
 			{ type: "dialog/cancelRequested" },

@@ -257,7 +257,15 @@ describe("totality", () => {
 
 	it("actions of other modes are ignored in options mode", () => {
 		const state = start(three);
-		for (const type of ["draft/confirmed", "draft/closed", "notes/closed", "dialog/discardConfirmed"] as const) {
+		const others = [
+			"draft/confirmed",
+			"draft/closed",
+			"notes/closed",
+			"dialog/declineChosen",
+			"dialog/answeredInChat",
+			"dialog/leaveDismissed",
+		] as const;
+		for (const type of others) {
 			expect(reduce(state, { type }, three).state).toBe(state);
 		}
 		expect(reduce(state, { type: "draft/edited", text: "x" }, three).state).toBe(state);

@@ -191,7 +191,8 @@ describe("footerHints", () => {
 			"switchTab",
 			"note",
 			"scrollPreview",
-			"cancel",
+			// A fresh call with nothing given: Esc declines at once, and the footer says so.
+			"decline",
 			"hide",
 		]);
 		expect(hints[0]?.bindings).toEqual(["tui.select.up", "tui.select.down"]);
@@ -209,16 +210,18 @@ describe("footerHints", () => {
 			"hide",
 		]);
 		expect(labels(run(start(contextOf(YESNO)), contextOf(YESNO)).state)).not.toContain("switchTab");
-		const discard = run(
-			start(three),
-			three,
-			{ type: "answer/optionChosen", option: 0 },
-			{ type: "dialog/cancelRequested" },
-		);
-		expect(footerHints(discard.state)).toEqual([
-			{ bindings: ["tui.select.confirm", "tui.select.cancel"], label: "discard" },
-			{ bindings: ["askUser.answerLater"], label: "answerLater" },
+		// Something given: Esc asks first ("cancel"); on "Stop answering?" Enter names the highlighted choice and
+		// Esc, like Ctrl+L, answers later.
+		const answered = run(start(three), three, { type: "answer/optionChosen", option: 0 });
+		expect(labels(answered.state)).toContain("cancel");
+		const leave = run(answered.state, three, { type: "dialog/cancelRequested" });
+		expect(footerHints(leave.state)).toEqual([
+			{ bindings: ["tui.select.up", "tui.select.down"], label: "navigate" },
+			{ bindings: ["tui.select.confirm"], label: "keepAnswering" },
+			{ bindings: ["tui.select.cancel", "askUser.answerLater"], label: "answerLater" },
 		]);
+		const decline = run(leave.state, three, { type: "nav/focusMoved", direction: "last" });
+		expect(labels(decline.state)).toEqual(["navigate", "decline", "answerLater"]);
 	});
 });
 

@@ -27,8 +27,9 @@ describe("closed unions", () => {
 			| "dialog/submitRequested"
 			| "dialog/cancelRequested"
 			| "dialog/deferRequested"
-			| "dialog/discardConfirmed"
-			| "dialog/discardDismissed"
+			| "dialog/declineChosen"
+			| "dialog/answeredInChat"
+			| "dialog/leaveDismissed"
 			| "view/collapseToggled"
 			| "preview/scrolled"
 			| "preview/paged"
@@ -54,7 +55,7 @@ describe("closed unions", () => {
 	});
 
 	it("modes and own bindings", () => {
-		expectTypeOf<Mode>().toEqualTypeOf<"options" | "editing" | "notes" | "submit" | "confirm-discard" | "done">();
+		expectTypeOf<Mode>().toEqualTypeOf<"options" | "editing" | "notes" | "submit" | "leave" | "done">();
 		expectTypeOf<OwnBindingId>().toExtend<`askUser.${string}`>();
 	});
 });

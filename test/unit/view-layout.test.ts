@@ -40,7 +40,7 @@ describe("golden screens (plain theme)", () => {
 			"   3. None                        │",
 			"      No cache                    │",
 			"      Type something.             │",
-			" ↑/↓ navigate · Enter select · Tab/Shift+Tab switch tab · n note · Shift+↑/↓ scroll preview · Esc cancel · Ctrl+] hide",
+			" ↑/↓ navigate · Enter select · Tab/Shift+Tab switch tab · n note · Shift+↑/↓ scroll preview · Esc decline · Ctrl+] hide",
 			RULE_120,
 		]);
 	});
@@ -98,7 +98,7 @@ describe("golden screens (plain theme)", () => {
 		]);
 	});
 
-	it("the Submit tab, then the discard bar", () => {
+	it("the Submit tab, then 'Stop answering?'", () => {
 		// Ticked, then unticked: the question is unanswered again, its note stays.
 		const unanswered = reduce(answered, { type: "multi/optionToggled", option: 0 }, context).state;
 		const submit = reduce(unanswered, { type: "tab/switched", direction: "next" }, context).state;
@@ -120,14 +120,17 @@ describe("golden screens (plain theme)", () => {
 			RULE_80,
 		]);
 		const confirm = reduce(submit, { type: "dialog/cancelRequested" }, context).state;
-		expect(confirm.mode).toBe("confirm-discard");
+		expect(confirm.mode).toBe("leave");
 		expect(screen(confirm, 80)).toEqual([
 			RULE_80,
 			"  ✔ Cache   □ Targets   Submit",
 			"",
 			...summary,
-			" Discard 1 answer? Esc/Enter discard · any other key keeps them",
-			" Enter/Esc discard · Ctrl+L answer later",
+			" Stop answering? You have answered 1 of 2 questions.",
+			" › Keep answering",
+			"   Answer later",
+			"   Decline — the agent is told you declined",
+			" ↑/↓ navigate · Enter keep answering · Esc/Ctrl+L answer later",
 			RULE_80,
 		]);
 	});

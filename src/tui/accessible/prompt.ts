@@ -4,14 +4,16 @@
  * lines — the title, the choices as "1. …" rows, one line saying how to answer — and reads the reply
  * with pi-tui's `Input` (drawn sanitized, kept as typed): a number for a choice, text for a question. A reply that is not a listed
  * number re-prompts with a plain message; the cancel key (Pi's `tui.select.cancel`, Esc by default)
- * answers "cancelled", and the walker decides what that means, as on every dialog host; on a text
- * question with something typed it answers that text instead, so leaving never drops it.
+ * answers "cancelled", and the walker decides what that means, as on every dialog host (by the rule of
+ * src/state/leave.ts), and tells the prompt, which says it beside the key ("Escape declines: the agent
+ * is told you declined."); on a text question with something typed it answers that text instead, so
+ * leaving never drops it.
  *
  * No box drawing, nothing told by colour alone (styles only repeat what the words say), and no SGR at
  * all when `colour` is off (NO_COLOR). Untrusted text arrives sanitized by the walker.
  */
 import type { Component, Focusable } from "@earendil-works/pi-tui";
-import type { DialogHost } from "../../rpc/dialogs.ts";
+import type { CancelMeaning, DialogHost, DialogOptions } from "../../rpc/dialogs.ts";
 import { sanitizeInline } from "../../text/sanitize.ts";
 import { cutAtGrapheme } from "../../util/graphemes.ts";
 import { ShownInput } from "../shown-text.ts";
@@ -50,6 +52,8 @@ interface Open {
 	/** The choices; undefined for a text question. */
 	choices: readonly string[] | undefined;
 	placeholder: string | undefined;
+	/** What the cancel key does on this choice (the walker says; "ask" when it does not). */
+	cancel: CancelMeaning;
 	error: string | undefined;
 	finish(reply: string | undefined): void;
 }
@@ -85,12 +89,12 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 		this.field.focused = value;
 	}
 
-	select(title: string, options: string[], opts?: { signal?: AbortSignal }): Promise<string | undefined> {
-		return this.ask(title, [...options], undefined, opts?.signal);
+	select(title: string, options: string[], opts?: DialogOptions): Promise<string | undefined> {
+		return this.ask(title, [...options], undefined, opts?.signal, opts?.cancel ?? "ask");
 	}
 
-	input(title: string, placeholder?: string, opts?: { signal?: AbortSignal }): Promise<string | undefined> {
-		return this.ask(title, undefined, placeholder, opts?.signal);
+	input(title: string, placeholder?: string, opts?: DialogOptions): Promise<string | undefined> {
+		return this.ask(title, undefined, placeholder, opts?.signal, "back");
 	}
 
 	handleInput(data: string): void {
@@ -118,7 +122,9 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 		lines.push("");
 		if (open.error) lines.push(...wrapPlain(open.error, width).map((line) => this.style.error(line)));
 		const cancel = this.cancelKey();
-		const hint = open.choices ? this.strings.chooseHint(open.choices.length, cancel) : this.strings.inputHint(cancel);
+		const hint = open.choices
+			? this.strings.chooseHint(open.choices.length, this.strings.cancelHint(open.cancel, cancel))
+			: this.strings.inputHint(cancel);
 		lines.push(...wrapPlain(hint, width), ...this.field.render(Math.max(1, width)));
 		return lines;
 	}
@@ -139,6 +145,7 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 		choices: readonly string[] | undefined,
 		placeholder: string | undefined,
 		signal: AbortSignal | undefined,
+		cancel: CancelMeaning,
 	): Promise<string | undefined> {
 		this.close(undefined);
 		if (this.disposed || signal?.aborted) return Promise.resolve(undefined);
@@ -149,6 +156,7 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 				title,
 				choices,
 				placeholder,
+				cancel,
 				error: undefined,
 				finish: (reply) => {
 					signal?.removeEventListener("abort", onAbort);

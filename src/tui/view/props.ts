@@ -3,7 +3,7 @@
  * each component renders, with every model or user string sanitized on the way. Widths and heights are
  * not known here; the view adds them. Components never see the state: this file is the only bridge.
  */
-import { defaultMessages, type Messages } from "../../i18n/messages.ts";
+import { defaultMessages, leaveChoiceWords, type Messages } from "../../i18n/messages.ts";
 import { DEFAULT_LIMITS, type Shortfall, shortfall, type TextLimits } from "../../protocol/budget.ts";
 import { resultText } from "../../protocol/envelope.ts";
 import {
@@ -15,6 +15,7 @@ import {
 	focusedPreview,
 	footerHints,
 	isSubmitTab,
+	leaveChoices,
 	optionRows,
 	previewsAhead,
 	type QuestionnaireState,
@@ -84,10 +85,10 @@ export interface PreviewInput {
 	downKeys: string[];
 }
 
-/** One status line and how it looks. */
+/** One status line and how it looks ("choice" / "chosen": a row of "Stop answering?"). */
 export interface StatusLine {
 	text: string;
-	style: "warning" | "error" | "notice";
+	style: "warning" | "error" | "notice" | "choice" | "chosen";
 }
 
 /** Everything the view renders, before widths and heights. */
@@ -141,7 +142,7 @@ export class PropsAdapter {
 				? this.submitBody(state, context, safe, input.limits ?? DEFAULT_LIMITS)
 				: this.optionsBody(state, context),
 			preview: submitTab ? undefined : this.preview(state, context, keyLabel),
-			status: this.status(input, keyLabel),
+			status: this.status(input),
 			hints,
 			collapsed: input.collapsedHint ? this.m.viewCollapsed(keyLabel("askUser.collapse")) : undefined,
 		};
@@ -296,15 +297,9 @@ export class PropsAdapter {
 		}));
 	}
 
-	private status(input: ViewInput, keyLabel: KeyLabel): StatusLine[] {
+	private status(input: ViewInput): StatusLine[] {
 		const lines: StatusLine[] = [];
-		if (input.state.mode === "confirm-discard") {
-			const keys = hintKeys(["tui.select.cancel", "tui.select.confirm"], keyLabel);
-			const summary = discardSummary(input.state);
-			const text =
-				summary.answers > 0 ? this.m.viewDiscardAnswers(summary.answers, keys) : this.m.viewDiscardTyped(keys);
-			lines.push({ text, style: "warning" });
-		}
+		if (input.state.mode === "leave") lines.push(...this.leaveLines(input.state));
 		const cut = this.editorCut(input.state, input.limits ?? DEFAULT_LIMITS);
 		if (cut !== undefined) lines.push({ text: this.m.viewModelSees(cut.shown, cut.total), style: "warning" });
 		if (input.status !== undefined && input.status.trim() !== "")
@@ -312,6 +307,19 @@ export class PropsAdapter {
 		if (input.countdown !== undefined)
 			lines.push({ text: this.m.viewClosesIn(clockText(input.countdown)), style: "notice" });
 		return lines;
+	}
+
+	/** "Stop answering?" and its choices, one a line, the highlighted one pointed at (keys in the footer). */
+	private leaveLines(state: QuestionnaireState): StatusLine[] {
+		const words = leaveChoiceWords(this.m);
+		const title = this.m.discardTitle(discardSummary(state).answers, state.shape.length);
+		return [
+			{ text: title, style: "warning" },
+			...leaveChoices(state.reopened).map((choice): StatusLine => {
+				const chosen = choice === state.leaveChoice;
+				return { text: `${chosen ? this.m.viewPointer : " "} ${words[choice]}`, style: chosen ? "chosen" : "choice" };
+			}),
+		];
 	}
 
 	/** How much of the open editor's text the model will see, when not all of it. */

@@ -330,5 +330,9 @@ function statusStyle(t: ViewTheme, style: StatusLine["style"]): (text: string) =
 			return t.error;
 		case "notice":
 			return t.warning;
+		case "choice":
+			return (text) => text;
+		case "chosen":
+			return (text) => t.selected(t.bold(text));
 	}
 }
