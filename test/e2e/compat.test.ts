@@ -15,6 +15,7 @@ import { type Packed, packPackage } from "../support/pack.ts";
 import { createHarness, piVersion, runPrint } from "../support/pi.ts";
 import { installPi, type PiInstall } from "../support/pi-install.ts";
 import { askStep, CACHE_QUESTION, echoStep } from "../support/questions.ts";
+import { allOrNone } from "../support/scratch.ts";
 import { defineCompatSmoke } from "./compat-smoke.ts";
 import { definePiOwnValidation } from "./pi-own-validation.ts";
 
@@ -24,12 +25,16 @@ let oldest: PiInstall | undefined;
 let older: PiInstall | undefined;
 
 beforeAll(async () => {
-	// Both installs download while the package is packed.
-	const installs = compatRun ? undefined : Promise.all([installPi(OLDEST_SUPPORTED_PI), installPi(OLDER_PI_WARNED)]);
-	packed = packPackage();
-	[oldest, older] = (await installs) ?? [];
-	for (const install of [oldest, older])
-		if (install) console.log(`compat: Pi ${install.version} installed in ${install.ms} ms`);
+	if (compatRun) {
+		packed = await packPackage();
+		return;
+	}
+	// Both installs download while the package is packed; when one step fails, none of them is left behind.
+	[packed, oldest, older] = await allOrNone<[Packed, PiInstall, PiInstall]>(
+		[packPackage(), installPi(OLDEST_SUPPORTED_PI), installPi(OLDER_PI_WARNED)],
+		(made) => ("tarball" in made ? made.dir : made.home),
+	);
+	for (const install of [oldest, older]) console.log(`compat: Pi ${install.version} installed in ${install.ms} ms`);
 }, 240_000);
 
 afterAll(() => {

@@ -31,7 +31,7 @@ let h: PiHarness;
 let installDir: string;
 
 beforeAll(async () => {
-	const pack = packPackage();
+	const pack = await packPackage();
 	packDir = pack.dir;
 	tarball = pack.tarball;
 	packed = pack.files;
