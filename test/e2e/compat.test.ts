@@ -6,10 +6,10 @@
  * listed version instead (PI_ASK_PI_HOME set to that version's install, or PI_ASK_COMPAT_RUN=1 for the
  * devDependency): then only that one is checked.
  */
+import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OLDER_PI_WARNED, OLDEST_SUPPORTED_PI } from "../../scripts/compat-versions.ts";
 import { piVersionWarning } from "../../src/pi/pi-version.ts";
-import { removeDir } from "../support/fake-model.ts";
 import { tuiPerTest } from "../support/lifecycle.ts";
 import { type Packed, packPackage } from "../support/pack.ts";
 import { createHarness, piVersion, runPrint } from "../support/pi.ts";
@@ -37,9 +37,12 @@ beforeAll(async () => {
 	for (const install of [oldest, older]) console.log(`compat: Pi ${install.version} installed in ${install.ms} ms`);
 }, 240_000);
 
-afterAll(() => {
-	for (const dir of [packed?.dir, oldest?.home, older?.home]) if (dir) removeDir(dir);
-});
+// Two Pi installs are about 480 MB of small files: removed side by side, without blocking the worker, and
+// given time on a loaded machine (a minute was not always enough).
+afterAll(async () => {
+	const dirs = [packed?.dir, oldest?.home, older?.home].filter((dir) => dir !== undefined);
+	await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 3 })));
+}, 240_000);
 
 const tarball = () => {
 	if (!packed) throw new Error("the package was not packed");
