@@ -1,8 +1,9 @@
 /**
  * An offline, scripted "model" for `npm start`: a Pi extension that registers a faux provider.
  * On every user prompt it asks a realistic two-question questionnaire through ask_user_question;
- * when the tool result comes back it replies with exactly what it received, so you can see the
- * protocol. No API key, no network.
+ * when the tool result comes back, or later a late answer (the person chose "Answer later", then
+ * answered with /answer), it replies with exactly what it received, so you can see the protocol.
+ * No API key, no network.
  */
 
 import {
@@ -61,16 +62,53 @@ export default function demoModel(pi: ExtensionAPI): void {
 	faux.setResponses(Array.from({ length: 200 }, () => step));
 }
 
+/** How a late answer's text begins (src/protocol/late-answer-text.ts); it reaches the model as a user message. */
+const LATE_ANSWER = /^Late answer to the ask_user_question questionnaire /;
+
 function respond(context: TranscriptContext) {
 	const last = context.messages.at(-1);
 	if (last?.role === "toolResult") {
 		const text = last.content.map((part) => (part.type === "text" ? part.text : "")).join("");
-		const details = JSON.stringify(last.details ?? null, null, 2);
+		const details = last.details as { outcome?: unknown } | undefined;
+		const next =
+			details?.outcome === "deferred"
+				? "It stays pending: answer it with /answer, and the answers reach me as a late answer."
+				: "Type anything to be asked again, or /quit to leave.";
 		return fauxAssistantMessage(
-			`This is exactly what the model received back from ask_user_question:\n\n> ${text}\n\nStructured details (for Pi and other extensions):\n\n\`\`\`\`json\n${details}\n\`\`\`\`\n\nType anything to be asked again, or /quit to leave.`,
+			[
+				"This is exactly what the model received back from ask_user_question:",
+				verbatim(text),
+				"Structured details (for Pi and other extensions):",
+				verbatim(JSON.stringify(last.details ?? null, null, 2), "json"),
+				next,
+			].join("\n\n"),
+		);
+	}
+	const prompt = last?.role === "user" ? userText(last.content) : "";
+	if (LATE_ANSWER.test(prompt)) {
+		return fauxAssistantMessage(
+			[
+				"This is exactly what the model received as a late answer (a message in the conversation, not a tool result):",
+				verbatim(prompt),
+				"Type anything to be asked again, or /quit to leave.",
+			].join("\n\n"),
 		);
 	}
 	return fauxAssistantMessage([fauxToolCall("ask_user_question", QUESTIONNAIRE as unknown as ToolCall["arguments"])], {
 		stopReason: "toolUse",
 	});
+}
+
+function userText(content: string | readonly { type: string; text?: string }[]): string {
+	return typeof content === "string" ? content : content.map((part) => part.text ?? "").join("");
+}
+
+/**
+ * `text` as a fenced code block, so Pi shows it as it is: rendered as Markdown, the backticks of a quoted
+ * preview's code fence would vanish. The fence is longer than any run of backticks inside.
+ */
+export function verbatim(text: string, language = "text"): string {
+	const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (run) => run[0].length));
+	const fence = "`".repeat(Math.max(3, longest + 1));
+	return `${fence}${language}\n${text}\n${fence}`;
 }

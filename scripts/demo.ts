@@ -42,4 +42,5 @@ child.on("exit", (code, signal) => {
 	cleanup();
 	process.exit(code ?? (signal ? 1 : 0));
 });
-for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => child.kill(sig));
+// SIGHUP too: a closed terminal (or tmux window) must still end Pi and remove the throwaway agent dir.
+for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(sig, () => child.kill(sig));

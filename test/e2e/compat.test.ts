@@ -6,15 +6,16 @@
  * listed version instead (PI_ASK_PI_HOME set to that version's install, or PI_ASK_COMPAT_RUN=1 for the
  * devDependency): then only that one is checked.
  */
+import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OLDER_PI_WARNED, OLDEST_SUPPORTED_PI } from "../../scripts/compat-versions.ts";
 import { piVersionWarning } from "../../src/pi/pi-version.ts";
-import { removeDir } from "../support/fake-model.ts";
 import { tuiPerTest } from "../support/lifecycle.ts";
 import { type Packed, packPackage } from "../support/pack.ts";
 import { createHarness, piVersion, runPrint } from "../support/pi.ts";
 import { installPi, type PiInstall } from "../support/pi-install.ts";
 import { askStep, CACHE_QUESTION, echoStep } from "../support/questions.ts";
+import { allOrNone } from "../support/scratch.ts";
 import { defineCompatSmoke } from "./compat-smoke.ts";
 import { definePiOwnValidation } from "./pi-own-validation.ts";
 
@@ -24,17 +25,24 @@ let oldest: PiInstall | undefined;
 let older: PiInstall | undefined;
 
 beforeAll(async () => {
-	// Both installs download while the package is packed.
-	const installs = compatRun ? undefined : Promise.all([installPi(OLDEST_SUPPORTED_PI), installPi(OLDER_PI_WARNED)]);
-	packed = packPackage();
-	[oldest, older] = (await installs) ?? [];
-	for (const install of [oldest, older])
-		if (install) console.log(`compat: Pi ${install.version} installed in ${install.ms} ms`);
+	if (compatRun) {
+		packed = await packPackage();
+		return;
+	}
+	// Both installs download while the package is packed; when one step fails, none of them is left behind.
+	[packed, oldest, older] = await allOrNone<[Packed, PiInstall, PiInstall]>(
+		[packPackage(), installPi(OLDEST_SUPPORTED_PI), installPi(OLDER_PI_WARNED)],
+		(made) => ("tarball" in made ? made.dir : made.home),
+	);
+	for (const install of [oldest, older]) console.log(`compat: Pi ${install.version} installed in ${install.ms} ms`);
 }, 240_000);
 
-afterAll(() => {
-	for (const dir of [packed?.dir, oldest?.home, older?.home]) if (dir) removeDir(dir);
-});
+// Two Pi installs are about 480 MB of small files: removed side by side, without blocking the worker, and
+// given time on a loaded machine (a minute was not always enough).
+afterAll(async () => {
+	const dirs = [packed?.dir, oldest?.home, older?.home].filter((dir) => dir !== undefined);
+	await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 3 })));
+}, 240_000);
 
 const tarball = () => {
 	if (!packed) throw new Error("the package was not packed");

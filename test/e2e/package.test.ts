@@ -5,12 +5,16 @@
  * `<agent dir>/npm/node_modules`),
  * and a plain `pi --mode rpc` (no `-e`, no `-ne`) loads it and runs a question through RPC against the
  * fake model. Pi must report nothing about the extension: no stderr output, no notify, no
- * `extension_error`.
+ * `extension_error`. What a reader of the package relies on is checked on the tarball too: every relative
+ * link and image of its Markdown is a packed file, the license, where the repository is, the gallery
+ * picture, and peers only for what the shipped code imports.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HOST_MODULES } from "../../src/host/bundle-entry.ts";
 import { removeDir } from "../support/fake-model.ts";
+import { brokenLinks, linkTargets } from "../support/markdown-links.ts";
 import { packPackage, tarballSource } from "../support/pack.ts";
 import { createHarness, type PiHarness, REPO_ROOT, type RpcEvent, runPiRaw, toolResultText } from "../support/pi.ts";
 import { ASK, askStep, CACHE_QUESTION, echoStep, rows } from "../support/questions.ts";
@@ -19,7 +23,12 @@ import { choose, scriptedUser } from "../support/user.ts";
 interface Manifest {
 	name: string;
 	version: string;
-	pi?: { extensions?: string[] };
+	license?: string;
+	repository?: { type?: string; url?: string };
+	homepage?: string;
+	bugs?: { url?: string };
+	pi?: { extensions?: string[]; image?: string };
+	scripts?: Record<string, string>;
 	dependencies?: Record<string, string>;
 	peerDependencies?: Record<string, string>;
 }
@@ -29,9 +38,10 @@ let tarball: string;
 let packed: string[];
 let h: PiHarness;
 let installDir: string;
+let installOutput: string;
 
 beforeAll(async () => {
-	const pack = packPackage();
+	const pack = await packPackage();
 	packDir = pack.dir;
 	tarball = pack.tarball;
 	packed = pack.files;
@@ -40,6 +50,7 @@ beforeAll(async () => {
 	const source = tarballSource(tarball);
 	const install = await runPiRaw(["install", source], { agentDir: h.agentDir, cwd: h.cwd, timeoutMs: 120_000 });
 	if (install.code !== 0) throw new Error(`pi install failed (${install.code}):\n${install.stdout}\n${install.stderr}`);
+	installOutput = `${install.stdout}${install.stderr}`;
 	installDir = join(h.agentDir, "npm", "node_modules", "pi-ask-user-question");
 }, 240_000);
 
@@ -67,11 +78,68 @@ describe("the tarball", () => {
 		expect(development).toEqual([]);
 	});
 
-	it("declares the host packages as peers only, so Pi's own copies are used", () => {
+	it("ships the built bundles the entry loads, and not the TypeScript sources they are built from", () => {
+		// entry.cjs loads src/ only where dist/ was never built (a `pi install git:` checkout without esbuild);
+		// a tarball always has dist/, since packing builds it (prepack).
+		expect(packed).toEqual(expect.arrayContaining(["entry.cjs", "dist/core.cjs", "dist/tui.cjs"]));
+		expect(packed).not.toContain("dist/loader.cjs");
+		expect(packed.filter((path) => path.startsWith("src/"))).toEqual([]);
+	});
+
+	it("every relative link and image in its Markdown (README first) is a file in the tarball", () => {
+		const markdown = packed.filter((path) => path.endsWith(".md"));
+		expect(markdown).toContain("README.md");
+		const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
+		// The check sees README's pictures and doc links (it would pass vacuously otherwise).
+		expect(linkTargets(readme)).toEqual(expect.arrayContaining(["docs/images/preview.png", "docs/configuration.md"]));
+		const broken = markdown.flatMap((file) => brokenLinks(file, readFileSync(join(REPO_ROOT, file), "utf8"), packed));
+		expect(broken).toEqual([]);
+	});
+
+	it("carries the MIT license its manifest names", () => {
+		expect(manifest(REPO_ROOT).license).toBe("MIT");
+		expect(packed).toContain("LICENSE");
+		const license = readFileSync(join(REPO_ROOT, "LICENSE"), "utf8");
+		expect(license).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} \S/);
+		expect(license).toContain("Permission is hereby granted, free of charge, to any person obtaining a copy");
+	});
+
+	it("names one GitHub repository as repository, homepage and bugs (a registry page resolves README's relative links against it)", () => {
 		const own = manifest(REPO_ROOT);
-		const hosts = ["@earendil-works/pi-coding-agent", "@earendil-works/pi-tui", "@earendil-works/pi-ai", "typebox"];
-		for (const host of hosts) expect(own.dependencies?.[host], host).toBeUndefined();
-		expect(Object.keys(own.peerDependencies ?? {})).toEqual(expect.arrayContaining(hosts));
+		const repo = /^git\+(https:\/\/github\.com\/[\w.-]+\/[\w.-]+)\.git$/.exec(own.repository?.url ?? "")?.[1];
+		expect(repo, own.repository?.url).toBeDefined();
+		expect(own.repository?.type).toBe("git");
+		expect(own.homepage).toBe(`${repo}#readme`);
+		expect(own.bugs?.url).toBe(`${repo}/issues`);
+	});
+
+	it("its gallery picture (pi.image) is a packed PNG, served from the published package", () => {
+		const { name, pi } = manifest(REPO_ROOT);
+		const image = pi?.image ?? "";
+		// jsDelivr serves the files of the published npm package: the picture is the one in the tarball.
+		const served = new RegExp(`^https://cdn\\.jsdelivr\\.net/npm/${name}(?:@[^/]+)?/(.+\\.(?:png|jpe?g|gif|webp))$`);
+		const path = served.exec(image)?.[1];
+		expect(path, image).toBeDefined();
+		expect(packed).toContain(path);
+	});
+
+	it("declares as peers exactly the host packages the shipped code imports, and none as a dependency", () => {
+		const own = manifest(REPO_ROOT);
+		// Every host import of the bundles is one of HOST_MODULES (the build refuses any other).
+		const imported = [
+			...new Set(
+				HOST_MODULES.map((specifier) =>
+					specifier
+						.split("/")
+						.slice(0, specifier.startsWith("@") ? 2 : 1)
+						.join("/"),
+				),
+			),
+		];
+		expect(Object.keys(own.peerDependencies ?? {}).sort()).toEqual(imported.sort());
+		for (const host of imported) expect(own.dependencies?.[host], host).toBeUndefined();
+		const example = readFileSync(join(REPO_ROOT, "examples", "recommended-after-delay.ts"), "utf8");
+		for (const [, specifier] of example.matchAll(/from "([^"]+)"/g)) expect(imported, specifier).toContain(specifier);
 	});
 });
 
@@ -90,6 +158,14 @@ describe("pi install npm:pi-ask-user-question@file:<tarball>", () => {
 		expect(
 			existsSync(join(h.agentDir, "npm/node_modules/pi-ask-user-question/schema/ask-user-question.schema.json")),
 		).toBe(true);
+	});
+
+	it("npm says nothing about install scripts: the packed manifest has none (its prepare builds a checkout)", () => {
+		const scripts = manifest(installDir).scripts ?? {};
+		for (const lifecycle of ["preinstall", "install", "postinstall", "prepare"])
+			expect(scripts[lifecycle], lifecycle).toBeUndefined();
+		expect(manifest(REPO_ROOT).scripts?.prepare).toBeDefined();
+		expect(installOutput).not.toMatch(/install-scripts|allowScripts/);
 	});
 
 	it("a plain `pi --mode rpc` loads it and a question completes, with no extension warning", async () => {

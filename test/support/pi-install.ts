@@ -1,12 +1,14 @@
 /**
  * A scratch install of one Pi version, for the compat smoke (test/e2e/compat.test.ts, scripts/compat.ts):
  * `npm install @earendil-works/pi-coding-agent@<version>` into a fresh temp folder outside the repository,
- * with npm's cache inside that folder too, so nothing outside the clone is reused or left behind.
+ * with npm's cache inside that folder too, so nothing outside the clone is reused or left behind. A failed
+ * install removes its folder (a Pi install with its cache is about 240 MB).
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { removeDir } from "./fake-model.ts";
 
 /** The folder to pass as `piHome` (remove it with removeDir when done), and how long the install took. */
 export interface PiInstall {
@@ -15,21 +17,33 @@ export interface PiInstall {
 	ms: number;
 }
 
+/** What tests change: the npm command to run, and the folder the temp folder goes in. */
+export interface InstallOptions {
+	npm?: string;
+	tmpRoot?: string;
+}
+
 /** Installs Pi `version`; rejects with npm's output when it fails. Installs may run side by side. */
-export async function installPi(version: string): Promise<PiInstall> {
-	const home = mkdtempSync(join(tmpdir(), `pi-ask-compat-${version}-`));
-	mkdirSync(join(home, ".npm-cache"));
-	writeFileSync(join(home, "package.json"), `${JSON.stringify({ private: true })}\n`);
-	const started = Date.now();
-	const args = ["install", "--no-audit", "--no-fund", "--no-package-lock", "--cache", join(home, ".npm-cache")];
-	const child = spawn("npm", [...args, `@earendil-works/pi-coding-agent@${version}`], { cwd: home, timeout: 180_000 });
-	let output = "";
-	for (const stream of [child.stdout, child.stderr])
-		stream.setEncoding("utf8").on("data", (d: string) => (output += d));
-	const status = await new Promise<number | null>((resolve, reject) => {
-		child.on("error", reject);
-		child.on("close", resolve);
-	});
-	if (status !== 0) throw new Error(`npm install of Pi ${version} failed (${status}):\n${output}`);
-	return { home, version, ms: Date.now() - started };
+export async function installPi(version: string, options: InstallOptions = {}): Promise<PiInstall> {
+	const home = mkdtempSync(join(options.tmpRoot ?? tmpdir(), `pi-ask-compat-${version}-`));
+	try {
+		mkdirSync(join(home, ".npm-cache"));
+		writeFileSync(join(home, "package.json"), `${JSON.stringify({ private: true })}\n`);
+		const started = Date.now();
+		const args = ["install", "--no-audit", "--no-fund", "--no-package-lock", "--cache", join(home, ".npm-cache")];
+		const spec = `@earendil-works/pi-coding-agent@${version}`;
+		const child = spawn(options.npm ?? "npm", [...args, spec], { cwd: home, timeout: 180_000 });
+		let output = "";
+		for (const stream of [child.stdout, child.stderr])
+			stream.setEncoding("utf8").on("data", (d: string) => (output += d));
+		const status = await new Promise<number | null>((resolve, reject) => {
+			child.on("error", reject);
+			child.on("close", resolve);
+		});
+		if (status !== 0) throw new Error(`npm install of Pi ${version} failed (${status}):\n${output}`);
+		return { home, version, ms: Date.now() - started };
+	} catch (error) {
+		removeDir(home);
+		throw error;
+	}
 }

@@ -30,8 +30,9 @@ describe("piVersionWarning", () => {
 		const manifest = JSON.parse(readFileSync(join(import.meta.dirname, "../../package.json"), "utf8")) as {
 			peerDependencies: Record<string, string>;
 		};
-		for (const name of ["@earendil-works/pi-coding-agent", "@earendil-works/pi-tui", "@earendil-works/pi-ai"]) {
-			expect(manifest.peerDependencies[name], name).toBe(`>=${OLDEST_SUPPORTED_PI}`);
-		}
+		// Every @earendil-works peer (the ones the shipped code imports; test/e2e/package.test.ts).
+		const pi = Object.keys(manifest.peerDependencies).filter((name) => name.startsWith("@earendil-works/"));
+		expect(pi.sort()).toEqual(["@earendil-works/pi-coding-agent", "@earendil-works/pi-tui"]);
+		for (const name of pi) expect(manifest.peerDependencies[name], name).toBe(`>=${OLDEST_SUPPORTED_PI}`);
 	});
 });
