@@ -8,9 +8,9 @@ import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import { KeybindingsManager, TUI_KEYBINDINGS, visibleWidth } from "@earendil-works/pi-tui";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
+import { BEL } from "../../src/notify/sequence.ts";
 import { AccessiblePrompt, type PromptStyle } from "../../src/tui/accessible/prompt.ts";
 import { noColor, runAccessibleQuestionnaire } from "../../src/tui/accessible/run.ts";
-import { BEL } from "../../src/tui/bell.ts";
 import { CACHE, KEYS, PLATFORMS, typed } from "./session-harness.ts";
 
 const BOX = /[\u2500-\u257f]/;
@@ -222,7 +222,8 @@ describe("runAccessibleQuestionnaire", () => {
 		const run = runAccessibleQuestionnaire({ questions: [CACHE, PLATFORMS] }, f.ui, {
 			blockedMessage: "waiting",
 			env: { NO_COLOR: "1" },
-			isTTY: true,
+			notify: { setting: "auto", env: {}, isTTY: true },
+			notification: { title: "Pi asks you 2 questions", body: "Cache · Platforms" },
 		});
 		// Cache: 2 (SQLite). Platforms: toggle 1 and 3, then Done (row 4). Review: 1 (Submit).
 		await f.answer("2", "1", "3", "4", "1");
@@ -261,12 +262,12 @@ describe("runAccessibleQuestionnaire", () => {
 		expect(noColor({})).toBe(false);
 	});
 
-	it("no bell with bell: false", async () => {
+	it("no notification with notify: off", async () => {
 		const f = fakeUi(false);
 		const run = runAccessibleQuestionnaire({ questions: [CACHE] }, f.ui, {
 			blockedMessage: "w",
-			bell: false,
-			isTTY: true,
+			notify: { setting: "off", env: {}, isTTY: true },
+			notification: { title: "t", body: "b" },
 		});
 		await f.answer("1");
 		await run;
@@ -312,7 +313,7 @@ describe("runAccessibleQuestionnaire", () => {
 					);
 				}),
 		} as unknown as ExtensionUIContext;
-		const run = runAccessibleQuestionnaire({ questions: [CACHE] }, ui, { blockedMessage: "w", isTTY: false });
+		const run = runAccessibleQuestionnaire({ questions: [CACHE] }, ui, { blockedMessage: "w" });
 		await vi.waitFor(() => expect(component?.render(80).length).toBeGreaterThan(0));
 		component?.dispose();
 		await expect(run).resolves.toMatchObject({ outcome: "interrupted" });
