@@ -63,33 +63,30 @@ export async function runAccessibleQuestionnaire(
 	const walkSignal = eitherSignal(signal, stop.signal);
 	const colourless = noColor(options.env);
 	let open = true;
-	const result = await ui
-		.custom<QuestionnaireResult>(
-			(tui, theme, keybindings, done) => {
-				const prompt = new AccessiblePrompt({
-					keys: keybindings,
-					requestRender: () => tui.requestRender(),
-					style: colourless ? PLAIN_STYLE : themedStyle(theme),
-					onDispose: () => stop.abort(),
-					...(options.messages ? { strings: accessibleStrings(options.messages) } : {}),
-				});
-				const { notify, notification } = options;
-				if (notify && notification)
-					void sendNotification(tui.terminal, notification, { ...notify, stillWanted: () => open });
-				void walkQuestionnaire(questionnaire, prompt, {
-					host: "tui",
-					signal: walkSignal,
-					messages: options.messages,
-					progress: options.progress,
-					onProgress: options.onProgress,
-				}).then(done);
-				return prompt;
-			},
-			{ blocked: { kind: "question", message: options.blockedMessage } },
-		)
-		.finally(() => {
-			open = false;
-		});
+	const result = await ui.custom<QuestionnaireResult>(
+		(tui, theme, keybindings, done) => {
+			const prompt = new AccessiblePrompt({
+				keys: keybindings,
+				requestRender: () => tui.requestRender(),
+				style: colourless ? PLAIN_STYLE : themedStyle(theme),
+				onDispose: () => stop.abort(),
+				...(options.messages ? { strings: accessibleStrings(options.messages) } : {}),
+			});
+			const { notify, notification } = options;
+			if (notify && notification)
+				void sendNotification(tui.terminal, notification, { ...notify, stillWanted: () => open });
+			void walkQuestionnaire(questionnaire, prompt, {
+				host: "tui",
+				signal: walkSignal,
+				messages: options.messages,
+				progress: options.progress,
+				onProgress: options.onProgress,
+			}).then(done);
+			return prompt;
+		},
+		{ blocked: { kind: "question", message: options.blockedMessage } },
+	);
+	open = false;
 	return result ?? undefined;
 }
 
