@@ -9,6 +9,7 @@ import { registerAnswerCommand } from "./pi/answer-command.ts";
 import { installLateAnswers } from "./pi/late-answer.ts";
 import { installPendingQuestionnaires } from "./pi/pending-session.ts";
 import { piVersionWarning } from "./pi/pi-version.ts";
+import { installReminder } from "./pi/remind.ts";
 import { defineAskTool } from "./pi/tool-definition.ts";
 import { installVisibilityReconciler } from "./pi/visibility.ts";
 import { warn } from "./pi/warn.ts";
@@ -61,7 +62,9 @@ export default function askUserQuestion(pi: ExtensionAPI): void {
 		asking: bus.asking,
 		deliver: installLateAnswers(pi, currentConfig),
 	});
-	registerAnswerCommand(pi, { store: pending, config: currentConfig, deliver: channel.settled });
+	const answer = registerAnswerCommand(pi, { store: pending, config: currentConfig, deliver: channel.settled });
+	// With `remind` set: a desktop notification while questionnaires wait and Pi is idle (pi/remind.ts).
+	installReminder(pi, { store: pending, config: currentConfig, answering: answer.answering });
 	pi.registerTool(defineAskTool(guidance, currentConfig, bus, pending));
 	// Load the questionnaire UI shortly after a TUI session starts, off the start-up path.
 	let cancelPrewarm: (() => void) | undefined;

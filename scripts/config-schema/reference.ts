@@ -22,6 +22,8 @@ const EXAMPLES: Record<string, unknown> = {
 	"guidance.promptGuidelines": ["Ask before deleting files or changing public APIs."],
 	locale: "zh-CN",
 	timeout: 900,
+	notify: "osc777",
+	remind: "10m",
 	"keys.up": ["k", "ctrl+p"],
 	"keys.down": ["j", "ctrl+n"],
 	"keys.toggle": ["space", "x"],

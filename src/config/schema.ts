@@ -15,10 +15,12 @@
  * with no description; someone who wants fewer tokens writes a shorter text.
  * Decision: the `limits` defaults come from `DEFAULT_LIMITS` (one source of truth for the figures);
  * any whole number ≥ 1 is accepted, as large as wanted (a huge cap simply means "no cut").
- * Imports nothing but TypeBox's type builder and the pure budget defaults.
+ * Imports nothing but TypeBox's type builder and the pure defaults (budget, notification settings).
  */
 import { type TObject, type TProperties, Type } from "typebox";
 import { LOCALE_PATTERN } from "../i18n/locale.ts";
+import type { NotifySetting } from "../notify/method.ts";
+import { REMIND_MAX_SECONDS, REMIND_MIN_SECONDS, REMIND_PATTERN, type RemindSetting } from "../notify/remind.ts";
 import { DEFAULT_LIMITS } from "../protocol/budget.ts";
 import { once } from "../util/once.ts";
 import {
@@ -98,8 +100,21 @@ export interface AskConfig {
 	};
 	/** "accessible": plain numbered prompts, one question at a time, for screen readers (also env PI_ASK_ACCESSIBLE=1). */
 	ui: "standard" | "accessible";
-	/** Rings the terminal bell once when a questionnaire opens in a terminal. */
+	/** false: no signal when a questionnaire opens, unless `notify` is set (the older switch; `notify` wins). */
 	bell: boolean;
+	/**
+	 * How a questionnaire that opens tells the person, naming what it asks: "auto" picks what the terminal
+	 * understands (OSC 777, OSC 9, OSC 99 for kitty, wrapped for tmux when its allow-passthrough is on; the bell
+	 * elsewhere), or one method by name, or "off". Unset: "auto" ("off" with `bell: false`). Never for one
+	 * opened with /answer.
+	 */
+	notify?: NotifySetting;
+	/**
+	 * Reminds, the same way, while questionnaires wait (put aside or cut short) and Pi is idle with no dialog
+	 * open: how many wait and what the oldest asks, after this long of quiet and again after each further
+	 * stretch. Seconds (10–86400) or a duration such as "90s", "10m", "1h"; "off" by default.
+	 */
+	remind: RemindSetting;
 	/** The language of everything the questionnaire shows; unset: from LC_ALL, LC_MESSAGES or LANG, else English. */
 	locale?: string;
 	/**
@@ -151,6 +166,7 @@ const UI_DEFAULT = "standard";
 const BELL_DEFAULT = true;
 const DIGITS_DEFAULT = true;
 const ON_TIMEOUT_DEFAULT = "close";
+const REMIND_DEFAULT = "off";
 
 /** The settings when no file sets anything: what `buildConfig(configSchema(), [])` gives, without the schema. */
 export function defaultConfig(): AskConfig {
@@ -162,6 +178,7 @@ export function defaultConfig(): AskConfig {
 		keys,
 		ui: UI_DEFAULT,
 		bell: BELL_DEFAULT,
+		remind: REMIND_DEFAULT,
 		onTimeout: ON_TIMEOUT_DEFAULT,
 	};
 }
@@ -223,6 +240,32 @@ function buildSchema() {
 			}),
 		),
 		bell: Type.Optional(Type.Boolean({ expected: "true or false", default: BELL_DEFAULT })),
+		notify: Type.Optional(
+			Type.Union(
+				[
+					Type.Literal("auto"),
+					Type.Literal("osc777"),
+					Type.Literal("osc9"),
+					Type.Literal("osc99"),
+					Type.Literal("bell"),
+					Type.Literal("off"),
+				],
+				{ expected: '"auto", "osc777", "osc9", "osc99", "bell" or "off"' },
+			),
+		),
+		remind: Type.Optional(
+			Type.Union(
+				[
+					Type.Literal("off"),
+					Type.Number({ minimum: REMIND_MIN_SECONDS, maximum: REMIND_MAX_SECONDS }),
+					Type.String({ pattern: REMIND_PATTERN }),
+				],
+				{
+					expected: `"off", a number of seconds from ${REMIND_MIN_SECONDS} to ${REMIND_MAX_SECONDS}, or "90s", "10m", "1h" (at most a day)`,
+					default: REMIND_DEFAULT,
+				},
+			),
+		),
 		locale: Type.Optional(
 			Type.String({
 				pattern: LOCALE_PATTERN,

@@ -23,6 +23,8 @@ export type TuiRunner = (
 		accessible?: boolean;
 		progress?: Progress;
 		onProgress?: (progress: Progress) => void;
+		/** False: opened by the person (`/answer`), no notification. */
+		announce?: boolean;
 	},
 ) => Promise<QuestionnaireResult | undefined>;
 

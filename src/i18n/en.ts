@@ -197,8 +197,11 @@ export const en = {
 	// ── end of the full TUI view block ──
 
 	// ── Interactive TUI session (src/tui/session.ts, run.ts): keys start with `tui`. ──
-	/** Pi's "waiting for the user" status while the questionnaire is open (OSC 7501). */
-	tuiBlocked: "The agent is waiting for your answer",
+	/** Pi's "waiting for the user" status while the questionnaire is open (OSC 7501), naming what it asks. */
+	tuiBlocked: (asked: string): string => `The agent is waiting for your answer: ${asked}`,
+	/** The desktop notification's title when a questionnaire opens; its body says what is asked. */
+	tuiNotifyTitle: (count: number): string =>
+		count === 1 ? "Pi asks you a question" : `Pi asks you ${count} questions`,
 	/** Printed while the external editor owns the terminal (a GUI editor leaves it blank otherwise). */
 	tuiExternalEditorWaiting: "Waiting for the external editor; Pi resumes when it exits.",
 	/** Status line after the external editor failed; the draft is kept. */

@@ -116,7 +116,8 @@ export const ja = once(
 			answerLater: "後で回答",
 		},
 
-		tuiBlocked: "エージェントがあなたの回答を待っています",
+		tuiBlocked: (asked: string): string => `エージェントがあなたの回答を待っています：${asked}`,
+		tuiNotifyTitle: (count: number): string => (count === 1 ? "Pi からの質問" : `Pi からの質問（${count} 件）`),
 		tuiExternalEditorWaiting: "外部エディタの終了を待っています。終了すると Pi が再開します。",
 		tuiExternalEditorFailed: (reason: string): string =>
 			`外部エディタでエラーが発生しました：${reason}（テキストは保持されています）`,

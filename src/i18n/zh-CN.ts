@@ -114,7 +114,8 @@ export const zhCN = once(
 			answerLater: "稍后回答",
 		},
 
-		tuiBlocked: "智能体正在等待你的回答",
+		tuiBlocked: (asked: string): string => `智能体正在等待你的回答：${asked}`,
+		tuiNotifyTitle: (count: number): string => (count === 1 ? "Pi 有一个问题要问你" : `Pi 有 ${count} 个问题要问你`),
 		tuiExternalEditorWaiting: "正在等待外部编辑器；编辑器退出后 Pi 会继续。",
 		tuiExternalEditorFailed: (reason: string): string => `外部编辑器出错：${reason}（已保留你的内容）`,
 		tuiFailed: (reason: string): string => `问题面板因内部错误已关闭：${reason}`,

@@ -39,8 +39,8 @@ interface Open {
 	ended: Promise<void>;
 }
 
-/** Registers `/answer`. */
-export function registerAnswerCommand(pi: ExtensionAPI, deps: AnswerCommandDeps): void {
+/** Registers `/answer`; `answering()` is true while it has a questionnaire open (the reminder waits then). */
+export function registerAnswerCommand(pi: ExtensionAPI, deps: AnswerCommandDeps): { answering(): boolean } {
 	const open = new Map<string, Open>();
 	const messages = (): Messages => messagesFor(resolveLocale(deps.config().locale, process.env));
 	// A session switch, /reload or quitting ends an open /answer while its session can still record it.
@@ -64,6 +64,8 @@ export function registerAnswerCommand(pi: ExtensionAPI, deps: AnswerCommandDeps)
 			await answer(choice.answer, ctx, m);
 		},
 	});
+
+	return { answering: () => open.size > 0 };
 
 	/** Settles `pending` from the list without opening it: answered in chat, or declined. */
 	async function close(pending: PendingQuestionnaire, how: CloseHow): Promise<void> {
@@ -97,6 +99,7 @@ export function registerAnswerCommand(pi: ExtensionAPI, deps: AnswerCommandDeps)
 					signal: controller.signal,
 					progress: pending.progress,
 					onProgress: (progress) => deps.store.progressed(id, progress),
+					byPerson: true,
 				},
 			);
 			await settleWith(pending, capDetails(result), ctx, m);

@@ -33,6 +33,8 @@ export interface OpenOptions {
 	progress?: Progress;
 	/** Told what was given as it changes, and as it ends (the session records it). */
 	onProgress?: (progress: Progress) => void;
+	/** The person opened it themselves (`/answer`): they are looking, so no desktop notification. */
+	byPerson?: boolean;
 }
 
 /** Shows `questionnaire` on `path` until it ends or `options.signal` fires. */
@@ -69,6 +71,7 @@ export async function openOnHost(
 		accessible: path === "accessible",
 		progress,
 		onProgress,
+		announce: options.byPerson !== true,
 	});
 	// custom() answered undefined: this host has dialogs but no custom UI after all.
 	return result ?? walk();

@@ -3,6 +3,8 @@
  * result. This module is imported lazily (src/host/load-tui.ts), so everything heavy (pi-tui components,
  * markdown, the view) loads only when a questionnaire is first shown.
  * With `accessible`, the questionnaire runs as plain linear prompts instead (`accessible/run.ts`).
+ * Once it is drawn, a desktop notification names what it asks (notify.ts; not when the person opened it
+ * with /answer), and Pi's `blocked` status says the same while it is open.
  *
  * Outcomes: the user's `answered` / `partial` / `declined`; `interrupted` with the answers so far when
  * the abort signal fires (also before the overlay opens: then nothing is shown), when Pi disposes the
@@ -15,6 +17,8 @@ import type { EditorTheme } from "@earendil-works/pi-tui";
 import type { AskConfig } from "../config/schema.ts";
 import { resolveLocale } from "../i18n/locale.ts";
 import { type Messages, messagesFor } from "../i18n/messages.ts";
+import { type Env, notifySetting } from "../notify/method.ts";
+import { askedLine, notificationText } from "../notify/sequence.ts";
 import { limitsFrom } from "../protocol/budget.ts";
 import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
@@ -22,10 +26,10 @@ import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts"
 import { sanitizeInline } from "../text/sanitize.ts";
 import { timeoutMs } from "../util/countdown.ts";
 import { runAccessibleQuestionnaire } from "./accessible/run.ts";
-import { ringBell } from "./bell.ts";
 import { keyConflicts, keyOverridesFrom } from "./key-config.ts";
 import type { OwnKeyOverrides } from "./keys.ts";
 import { overlayOptions } from "./layout.ts";
+import { type NotifyOptions, sendNotification } from "./notify.ts";
 import { type ExternalEditor, QuestionnaireSession } from "./session.ts";
 import { viewThemeFrom } from "./view/theme.ts";
 
@@ -33,14 +37,18 @@ import { viewThemeFrom } from "./view/theme.ts";
 export interface RunTuiOptions {
 	/** The tool call's abort signal. */
 	signal?: AbortSignal;
-	/** The settings in force: `keys` (remapped own keys), `bell` and `limits`; built-in defaults when absent. */
+	/** The settings in force: `keys` (remapped own keys), `notify`/`bell` and `limits`; built-in defaults when absent. */
 	config?: AskConfig;
 	/** Overrides of our own `askUser.*` keys, applied over the config's `keys` (tests, embedders). */
 	keys?: OwnKeyOverrides;
 	/** Replaces the external editor (tests). */
 	editExternally?: ExternalEditor;
-	/** Whether stdout is a terminal, for the bell; defaults to `process.stdout.isTTY` (tests). */
+	/** Whether stdout is a terminal, for the notification; defaults to `process.stdout.isTTY` (tests). */
 	isTTY?: boolean;
+	/** Where the terminal is detected from; defaults to `process.env` (tests). */
+	env?: Env;
+	/** False when the person opened it themselves (`/answer`): they are looking, so no notification. */
+	announce?: boolean;
 	/** Plain linear prompts instead of the overlay (the "accessible" host path, see host/choose.ts). */
 	accessible?: boolean;
 	/** The locale's words (execute resolves them once per call); else from `config.locale` and the environment. */
@@ -67,13 +75,20 @@ export async function runTuiQuestionnaire(
 ): Promise<QuestionnaireResult | undefined> {
 	const { signal } = options;
 	const messages = options.messages ?? messagesFor(resolveLocale(options.config?.locale, process.env));
+	const asked = askedLine(questionnaire);
+	const notification = notificationText(messages.tuiNotifyTitle(questionnaire.questions.length), asked);
+	const notify: NotifyOptions = {
+		setting: options.announce === false ? "off" : notifySetting(options.config ?? {}),
+		env: options.env,
+		isTTY: options.isTTY,
+	};
 	if (options.accessible)
 		return runAccessibleQuestionnaire(questionnaire, ui, {
 			signal,
-			bell: options.config?.bell,
-			isTTY: options.isTTY,
+			notify,
+			notification,
 			messages,
-			blockedMessage: messages.tuiBlocked,
+			blockedMessage: messages.tuiBlocked(asked),
 			progress: options.progress,
 			onProgress: options.onProgress,
 		});
@@ -87,6 +102,7 @@ export async function runTuiQuestionnaire(
 	};
 	signal?.addEventListener("abort", onAbort, { once: true });
 	const keys = { ...keyOverridesFrom(options.config?.keys), ...options.keys };
+	let open = true;
 	try {
 		const result = await ui.custom<QuestionnaireResult>(
 			(tui, theme, keybindings, done) => {
@@ -104,7 +120,7 @@ export async function runTuiQuestionnaire(
 					signal,
 					onError: (error) => report(ui, error, messages),
 					afterFirstFrame: () => {
-						ringBell(tui.terminal, { enabled: options.config?.bell, isTTY: options.isTTY });
+						void sendNotification(tui.terminal, notification, { ...notify, stillWanted: () => open });
 						warnConflicts(ui, keyConflicts(keybindings, keys));
 					},
 					messages,
@@ -120,11 +136,12 @@ export async function runTuiQuestionnaire(
 				overlay: true,
 				overlayOptions: overlayOptions(),
 				onHandle: (handle) => session?.setOverlay(handle),
-				blocked: { kind: "question", message: messages.tuiBlocked },
+				blocked: { kind: "question", message: messages.tuiBlocked(asked) },
 			},
 		);
 		return result ?? undefined;
 	} finally {
+		open = false;
 		signal?.removeEventListener("abort", onAbort);
 	}
 }

@@ -42,12 +42,19 @@ export interface TuiSession {
 	piPid(): number | undefined;
 	/** Kills the tmux server (and pi with it): to pi, the terminal is gone (SIGHUP, then EIO). */
 	close(): void;
+	/** tmux only: runs one tmux command against the session's server (options, `pipe-pane`); returns its stdout. */
+	tmux?: (...args: string[]) => string;
 }
 
 /** Options for {@link startTui}. */
 export interface TuiOptions extends PiOptions {
 	cols?: number;
 	rows?: number;
+	/**
+	 * Variables set for pi itself, over what the terminal sets (tmux sets TERM_PROGRAM=tmux in its panes:
+	 * this is how a test makes pi believe it runs in another terminal).
+	 */
+	paneEnv?: Record<string, string>;
 }
 
 /** Starts pi interactively (hermetic arguments, plus `extraArgs`, e.g. an initial prompt). */
@@ -90,7 +97,7 @@ function startScript(options: TuiOptions): TuiSession {
 	const { command, args } = piCommand(options.piHome);
 	const term = startScriptTerminal(command, [...args, ...piArgs(options)], {
 		cwd: options.cwd,
-		env: tuiEnv(options),
+		env: { ...tuiEnv(options), ...options.paneEnv },
 		cols: options.cols ?? 120,
 		rows: options.rows ?? 40,
 	});
@@ -114,11 +121,13 @@ function startTmux(options: TuiOptions): TuiSession {
 	const server = tmuxServer("pi-ask", tuiEnv(options));
 	const tmux = server.run;
 	const { command, args } = piCommand(options.piHome);
+	// `env` execs pi in place, so the pane's process is still pi's.
+	const paneEnv = Object.entries(options.paneEnv ?? {}).map(([key, value]) => `${key}=${value}`);
 	startPiPane(server, {
 		cols: options.cols ?? 120,
 		rows: options.rows ?? 40,
 		cwd: options.cwd,
-		argv: [command, ...args, ...piArgs(options)],
+		argv: [...(paneEnv.length > 0 ? ["env", ...paneEnv] : []), command, ...args, ...piArgs(options)],
 		remainOnExit: true,
 	});
 	let closed = false;
@@ -156,5 +165,6 @@ function startTmux(options: TuiOptions): TuiSession {
 			closed = true;
 			server.kill();
 		},
+		tmux,
 	};
 }

@@ -8,9 +8,9 @@ import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import { KeybindingsManager, TUI_KEYBINDINGS, visibleWidth } from "@earendil-works/pi-tui";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
+import { BEL } from "../../src/notify/sequence.ts";
 import { AccessiblePrompt, type PromptStyle } from "../../src/tui/accessible/prompt.ts";
 import { noColor, runAccessibleQuestionnaire } from "../../src/tui/accessible/run.ts";
-import { BEL } from "../../src/tui/bell.ts";
 import { type Piecing, pieces, typeableText } from "../support/graphemes.ts";
 import { CACHE, KEYS, PLATFORMS, typed } from "./session-harness.ts";
 
@@ -276,7 +276,8 @@ describe("runAccessibleQuestionnaire", () => {
 		const run = runAccessibleQuestionnaire({ questions: [CACHE, PLATFORMS] }, f.ui, {
 			blockedMessage: "waiting",
 			env: { NO_COLOR: "1" },
-			isTTY: true,
+			notify: { setting: "auto", env: {}, isTTY: true },
+			notification: { title: "Pi asks you 2 questions", body: "Cache · Platforms" },
 		});
 		// Cache: 2 (SQLite). Platforms: toggle 1 and 3, then Done (row 4). Review: 1 (Submit).
 		await f.answer("2", "1", "3", "4", "1");
@@ -315,12 +316,12 @@ describe("runAccessibleQuestionnaire", () => {
 		expect(noColor({})).toBe(false);
 	});
 
-	it("no bell with bell: false", async () => {
+	it("no notification with notify: off", async () => {
 		const f = fakeUi(false);
 		const run = runAccessibleQuestionnaire({ questions: [CACHE] }, f.ui, {
 			blockedMessage: "w",
-			bell: false,
-			isTTY: true,
+			notify: { setting: "off", env: {}, isTTY: true },
+			notification: { title: "t", body: "b" },
 		});
 		await f.answer("1");
 		await run;
@@ -366,7 +367,7 @@ describe("runAccessibleQuestionnaire", () => {
 					);
 				}),
 		} as unknown as ExtensionUIContext;
-		const run = runAccessibleQuestionnaire({ questions: [CACHE] }, ui, { blockedMessage: "w", isTTY: false });
+		const run = runAccessibleQuestionnaire({ questions: [CACHE] }, ui, { blockedMessage: "w" });
 		await vi.waitFor(() => expect(component?.render(80).length).toBeGreaterThan(0));
 		component?.dispose();
 		await expect(run).resolves.toMatchObject({ outcome: "interrupted" });
@@ -396,7 +397,6 @@ describe("the accessible runner in /answer (reopened): the cancel rule of src/st
 		const result = runAccessibleQuestionnaire({ questions: [CACHE] }, ui, {
 			blockedMessage: "w",
 			env: { NO_COLOR: "1" },
-			isTTY: false,
 			progress,
 		});
 		const screen = () => (component?.render(200) ?? []).join("\n");

@@ -60,16 +60,17 @@ const UI_DEFAULTS = {
 	},
 	ui: "standard",
 	bell: true,
+	remind: "off",
 	onTimeout: "close",
 } as const;
 const EMPTY: AskConfig = { guidance: {}, limits: LIMITS, ...UI_DEFAULTS };
 
 describe("AskConfig", () => {
 	it("is exactly the schema's static type with every section present", () => {
-		// Top-level leaves without a default (`$schema`, `locale`, `timeout`) stay optional; sections are always present.
+		// Top-level leaves without a default (`$schema`, `notify`, `locale`, `timeout`) stay optional; sections are always present.
 		type File = Static<ConfigSchema>;
 		type Loaded<T> = { [K in keyof T]: T[K] };
-		type Optional = "$schema" | "locale" | "timeout";
+		type Optional = "$schema" | "notify" | "locale" | "timeout";
 		expectTypeOf<AskConfig>().toEqualTypeOf<Loaded<Required<Omit<File, Optional>> & Pick<File, Optional>>>();
 	});
 });
@@ -310,7 +311,7 @@ describe("loadConfig: any JSON never throws and always yields well-typed setting
 				write(projectFile(), JSON.stringify(projectValue));
 				const { config, warnings, files } = load();
 				const g = config.guidance;
-				expect(Object.keys(config)).toEqual(["guidance", "limits", "keys", "ui", "bell", "onTimeout"]);
+				expect(Object.keys(config)).toEqual(["guidance", "limits", "keys", "ui", "bell", "remind", "onTimeout"]);
 				expect(config.limits).toEqual(LIMITS);
 				expect(config.keys).toEqual(UI_DEFAULTS.keys);
 				if (g.description !== undefined) expect(g.description).toMatch(/\S/);

@@ -149,9 +149,8 @@ describe("the accessible prompts in zh-CN", () => {
 				}),
 		} as unknown as ExtensionUIContext;
 		const run = runAccessibleQuestionnaire({ questions: [ZH_FORM[2]!] }, ui, {
-			blockedMessage: zh.tuiBlocked,
+			blockedMessage: zh.tuiBlocked(ZH_FORM[2]!.question),
 			env: { NO_COLOR: "1" },
-			isTTY: false,
 			messages: zh,
 		});
 		await vi.waitFor(() => expect(component?.render(80).length).toBeGreaterThan(0));

@@ -12,12 +12,13 @@
  */
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import type { Messages } from "../../i18n/messages.ts";
+import type { NotificationText } from "../../notify/sequence.ts";
 import type { Progress } from "../../protocol/progress.ts";
 import type { Questionnaire } from "../../protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../../protocol/result.ts";
 import { walkQuestionnaire } from "../../rpc/walker.ts";
 import { eitherSignal } from "../../util/signals.ts";
-import { ringBell } from "../bell.ts";
+import { type NotifyOptions, sendNotification } from "../notify.ts";
 import { AccessiblePrompt, PLAIN_STYLE, type PromptStyle } from "./prompt.ts";
 import { accessibleStrings } from "./strings.ts";
 
@@ -25,14 +26,14 @@ import { accessibleStrings } from "./strings.ts";
 export interface AccessibleRunOptions {
 	/** The tool call's abort signal. */
 	signal?: AbortSignal;
-	/** The config's `bell` (default true). */
-	bell?: boolean;
+	/** How to notify that it opened (default: not at all). */
+	notify?: NotifyOptions;
+	/** What the notification says (run.ts makes it: the title and what is asked, fitted). */
+	notification?: NotificationText;
 	/** The walker's wording (default English). */
 	messages?: Messages;
 	/** Where NO_COLOR is read (default `process.env`). */
 	env?: Record<string, string | undefined>;
-	/** Whether stdout is a terminal, for the bell (default `process.stdout.isTTY`). */
-	isTTY?: boolean;
 	/** The `blocked` message Pi shows while waiting. */
 	blockedMessage: string;
 	/** What a pending questionnaire had collected (`/answer`). */
@@ -61,6 +62,7 @@ export async function runAccessibleQuestionnaire(
 	const stop = new AbortController();
 	const walkSignal = eitherSignal(signal, stop.signal);
 	const colourless = noColor(options.env);
+	let open = true;
 	const result = await ui.custom<QuestionnaireResult>(
 		(tui, theme, keybindings, done) => {
 			const prompt = new AccessiblePrompt({
@@ -70,7 +72,9 @@ export async function runAccessibleQuestionnaire(
 				onDispose: () => stop.abort(),
 				...(options.messages ? { strings: accessibleStrings(options.messages) } : {}),
 			});
-			ringBell(tui.terminal, { enabled: options.bell, isTTY: options.isTTY });
+			const { notify, notification } = options;
+			if (notify && notification)
+				void sendNotification(tui.terminal, notification, { ...notify, stillWanted: () => open });
 			void walkQuestionnaire(questionnaire, prompt, {
 				host: "tui",
 				signal: walkSignal,
@@ -82,6 +86,7 @@ export async function runAccessibleQuestionnaire(
 		},
 		{ blocked: { kind: "question", message: options.blockedMessage } },
 	);
+	open = false;
 	return result ?? undefined;
 }
 
