@@ -321,3 +321,6 @@ export const en = {
 	/** /answer could not show the questionnaire. */
 	pendingNotShown: (reason: string): string => `The questionnaire could not be shown: ${reason}`,
 };
+
+/** The words of one locale: every locale table has exactly the English table's shape. */
+export type Messages = typeof en;

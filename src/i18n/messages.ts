@@ -3,13 +3,13 @@
  * `Messages` object; there is no merging, so a missing string is a type error, not a blank row.
  */
 import type { LeaveChoice } from "../state/leave.ts";
-import { en } from "./en.ts";
+import { en, type Messages } from "./en.ts";
 import { ja } from "./ja.ts";
 import type { LocaleId } from "./locale.ts";
 import { zhCN } from "./zh-CN.ts";
 
 /** Every user-visible string: the dialog walker, the TUI view and session, the transcript renderers. */
-export type Messages = typeof en;
+export type { Messages } from "./en.ts";
 
 /** The table used when the caller passes none. */
 export const defaultMessages: Messages = en;

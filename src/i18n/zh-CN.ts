@@ -4,8 +4,7 @@
  * punctuation in running text). Key names (Enter, Esc, Tab) stay untranslated (`key-names.ts`).
  */
 import { once } from "../util/once.ts";
-import { digits } from "./en.ts";
-import type { Messages } from "./messages.ts";
+import { digits, type Messages } from "./en.ts";
 
 /** The Simplified Chinese table, built on first use (most sessions never show it). */
 export const zhCN = once(

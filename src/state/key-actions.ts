@@ -4,9 +4,9 @@
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { Action } from "./actions.ts";
+import type { KeyInput } from "./bindings.ts";
 import { focusedRow } from "./focused-row.ts";
 import type { HintId } from "./hints.ts";
-import type { KeyInput } from "./keymap.ts";
 import { cancelStep, type LeaveChoice } from "./leave.ts";
 import { hasInput } from "./result.ts";
 import { submitChoiceAction, submitChoiceHint } from "./submit-choice.ts";

@@ -1,0 +1,90 @@
+/**
+ * The shape of src/ as an import graph: no import circle anywhere, type imports included (a circle means
+ * two modules that cannot be read, tested or moved apart). Dynamic `import()` counts too.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const SRC = join(import.meta.dirname, "../../src");
+
+function sourceFiles(dir: string): string[] {
+	return readdirSync(dir).flatMap((name) => {
+		const path = join(dir, name);
+		if (statSync(path).isDirectory()) return sourceFiles(path);
+		return path.endsWith(".ts") ? [path] : [];
+	});
+}
+
+const IMPORT = /(?:\bimport|\bexport)\s+(?:type\s+)?(?:[^"';]*?\s+from\s+)?"(\.[^"]+)"|\bimport\(\s*"(\.[^"]+)"\s*\)/g;
+
+/** Each file's relative imports, as paths relative to src/. */
+function importGraph(files: readonly string[]): Map<string, string[]> {
+	const graph = new Map<string, string[]>();
+	for (const file of files) {
+		const source = readFileSync(file, "utf8");
+		const targets = [...source.matchAll(IMPORT)].map((m) => resolve(dirname(file), m[1] ?? m[2] ?? ""));
+		graph.set(
+			relative(SRC, file),
+			targets.filter((t) => t.endsWith(".ts")).map((t) => relative(SRC, t)),
+		);
+	}
+	return graph;
+}
+
+/** The strongly connected components with more than one module (Tarjan), each sorted. */
+function circles(graph: Map<string, string[]>): string[][] {
+	let next = 0;
+	const index = new Map<string, number>();
+	const low = new Map<string, number>();
+	const stack: string[] = [];
+	const onStack = new Set<string>();
+	const found: string[][] = [];
+	const visit = (v: string) => {
+		index.set(v, next);
+		low.set(v, next);
+		next++;
+		stack.push(v);
+		onStack.add(v);
+		for (const w of graph.get(v) ?? []) {
+			if (!graph.has(w)) continue;
+			if (!index.has(w)) {
+				visit(w);
+				low.set(v, Math.min(low.get(v) ?? 0, low.get(w) ?? 0));
+			} else if (onStack.has(w)) low.set(v, Math.min(low.get(v) ?? 0, index.get(w) ?? 0));
+		}
+		if (low.get(v) !== index.get(v)) return;
+		const component: string[] = [];
+		for (let w = stack.pop(); w !== undefined; w = stack.pop()) {
+			onStack.delete(w);
+			component.push(w);
+			if (w === v) break;
+		}
+		if (component.length > 1) found.push(component.sort());
+	};
+	for (const v of graph.keys()) if (!index.has(v)) visit(v);
+	return found;
+}
+
+describe("src/ import graph", () => {
+	const graph = importGraph(sourceFiles(SRC));
+
+	it("reads every module and its imports", () => {
+		expect(graph.size).toBeGreaterThan(100);
+		expect(graph.get("index.ts")).toContain("pi/tool-definition.ts");
+	});
+
+	it("has no import circle, type imports included", () => {
+		expect(circles(graph)).toEqual([]);
+	});
+
+	it("the circle finder finds a circle (self-test)", () => {
+		const looped = new Map([
+			["a.ts", ["b.ts"]],
+			["b.ts", ["c.ts"]],
+			["c.ts", ["a.ts"]],
+			["d.ts", ["a.ts"]],
+		]);
+		expect(circles(looped)).toEqual([["a.ts", "b.ts", "c.ts"]]);
+	});
+});
