@@ -287,9 +287,12 @@ export const en = {
 	pendingNeedsUi: "/answer needs Pi's interactive UI or an RPC client.",
 	/** The pick list's title. */
 	pendingPickTitle: (count: number): string => `${count} questionnaires are waiting. Which one do you want to answer?`,
-	/** One pending questionnaire in the pick list, e.g. `1. Cache · Targets — 1 of 2 answered · 5 min ago`. */
-	pendingPickRow: (n: number, headers: string, progress: string, age: string): string =>
-		`${n}. ${headers} — ${progress} · ${age}`,
+	/**
+	 * One pending questionnaire in the pick list, e.g. `1. Cache · Targets — 1 of 2 answered · 5 min ago`;
+	 * without the age when the time asked cannot be right.
+	 */
+	pendingPickRow: (n: number, headers: string, progress: string, age: string | undefined): string =>
+		age === undefined ? `${n}. ${headers} — ${progress}` : `${n}. ${headers} — ${progress} · ${age}`,
 	/** How far one got, in the pick list. */
 	pendingProgress: (answered: number, total: number): string => `${answered} of ${total} answered`,
 	/** The pick list's last row. */

@@ -167,8 +167,8 @@ export const ja = once(
 		pendingNone: "回答を待っている質問票はありません。",
 		pendingNeedsUi: "/answer には Pi の対話画面か RPC クライアントが必要です。",
 		pendingPickTitle: (count: number): string => `${count} 件の質問票が回答を待っています。どれに回答しますか？`,
-		pendingPickRow: (n: number, headers: string, progress: string, age: string): string =>
-			`${n}. ${headers} — ${progress} · ${age}`,
+		pendingPickRow: (n: number, headers: string, progress: string, age: string | undefined): string =>
+			age === undefined ? `${n}. ${headers} — ${progress}` : `${n}. ${headers} — ${progress} · ${age}`,
 		pendingProgress: (answered: number, total: number): string => `${total} 問中 ${answered} 問回答済み`,
 		pendingDiscardRow: "破棄する…",
 		pendingDiscardTitle: "どの質問票を破棄しますか？エージェントには回答を辞退したと伝えます。",

@@ -162,8 +162,8 @@ export const zhCN = once(
 		pendingNone: "没有待回答的问卷。",
 		pendingNeedsUi: "/answer 需要 Pi 的交互界面或 RPC 客户端。",
 		pendingPickTitle: (count: number): string => `有 ${count} 份问卷待回答。要回答哪一份？`,
-		pendingPickRow: (n: number, headers: string, progress: string, age: string): string =>
-			`${n}. ${headers} — ${progress} · ${age}`,
+		pendingPickRow: (n: number, headers: string, progress: string, age: string | undefined): string =>
+			age === undefined ? `${n}. ${headers} — ${progress}` : `${n}. ${headers} — ${progress} · ${age}`,
 		pendingProgress: (answered: number, total: number): string => `已答 ${answered}/${total}`,
 		pendingDiscardRow: "放弃一份…",
 		pendingDiscardTitle: "放弃哪一份问卷？将告知智能体你拒绝回答。",
