@@ -154,8 +154,8 @@ export const en = {
 	viewUnanswered: "unanswered",
 	/** One question's line on the Submit tab. */
 	viewSummaryLine: (mark: string, header: string, answer: string): string => `${mark} ${header}: ${answer}`,
-	/** Under the summary when some questions are unanswered. */
-	viewPartialHint: "Unanswered questions may stay open: Submit sends what you have answered.",
+	/** Under the summary when some questions are unanswered: Submit closes them unanswered, Answer later does not. */
+	viewPartialHint: "Submit sends what you have answered and closes the questionnaire; Answer later keeps it open.",
 	/** Under a text longer than the model receives (config `limits`): the editor and the Submit tab. */
 	viewModelSees: (shown: number, total: number): string =>
 		`The model will see the first ${digits(shown)} of ${digits(total)} characters`,

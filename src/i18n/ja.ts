@@ -83,7 +83,7 @@ export const ja = once(
 		viewNoneChosen: "どれも当てはまらない",
 		viewUnanswered: "未回答",
 		viewSummaryLine: (mark: string, header: string, answer: string): string => `${mark} ${header}：${answer}`,
-		viewPartialHint: "未回答の質問は残したままで構いません。送信すると回答済みの分だけが送られます。",
+		viewPartialHint: "送信すると回答済みの分だけを送り、質問票を閉じます。「後で回答」なら質問票は残ります。",
 		viewModelSees: (shown: number, total: number): string =>
 			`モデルに届くのは ${digits(total)} 文字のうち先頭の ${digits(shown)} 文字です`,
 		viewCutMark: "!",

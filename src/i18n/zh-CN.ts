@@ -82,7 +82,7 @@ export const zhCN = once(
 		viewNoneChosen: "以上都不是",
 		viewUnanswered: "未回答",
 		viewSummaryLine: (mark: string, header: string, answer: string): string => `${mark} ${header}：${answer}`,
-		viewPartialHint: "未回答的问题可以留空：提交时只发送已回答的部分。",
+		viewPartialHint: "提交只发送已回答的部分并关闭问卷；选择“稍后回答”可保留问卷。",
 		viewModelSees: (shown: number, total: number): string =>
 			`模型只会看到前 ${digits(shown)} 个字符（共 ${digits(total)} 个）`,
 		viewCutMark: "!",
