@@ -174,6 +174,9 @@ export const en = {
 	viewCollapsed: (key: string): string => `Questionnaire collapsed — press ${key} to reopen`,
 	/** The countdown of an untouched questionnaire (config `timeout`); `clock` is like "4:59". */
 	viewClosesIn: (clock: string): string => `Closes in ${clock} if nobody answers · any key stops the countdown`,
+	/** The same countdown with config `onTimeout: "defer"`: the questionnaire is put aside, not closed. */
+	viewPutAsideIn: (clock: string): string =>
+		`Put aside in ${clock} if nobody answers (/answer reopens it) · any key stops the countdown`,
 	/** Between footer hints. */
 	viewHintSeparator: " · ",
 	/** Footer hint words, by the keymap's hint id (`src/state/keymap.ts`); the keys are shown before them. */
@@ -246,6 +249,8 @@ export const en = {
 		not_shown: "Not shown",
 		deferred: "Answer later",
 	} as Readonly<Record<Outcome, string>>,
+	/** A questionnaire the answer timeout put aside (config `onTimeout: "defer"`): nobody chose Answer later. */
+	renderTimedOutPending: "Timed out · still pending",
 	/** An outcome with the host's reason, e.g. `Not shown: no UI`. */
 	renderOutcomeReason: (outcome: string, reason: string): string => `${outcome}: ${reason}`,
 	/** The questions left unanswered, e.g. `Unanswered: Cache, Auth`. */

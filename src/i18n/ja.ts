@@ -95,6 +95,8 @@ export const ja = once(
 			`入力したテキストとメモを破棄しますか？ ${discardKeys} 破棄 · 他のキーで保持`,
 		viewCollapsed: (key: string): string => `質問を折りたたみました — ${key} で再表示`,
 		viewClosesIn: (clock: string): string => `応答がなければ ${clock} 後に閉じます · 任意のキーでカウントダウンを停止`,
+		viewPutAsideIn: (clock: string): string =>
+			`応答がなければ ${clock} 後に保留します（/answer で再開）· 任意のキーでカウントダウンを停止`,
 		viewHintSeparator: " · ",
 		viewHints: {
 			navigate: "移動",
@@ -147,6 +149,7 @@ export const ja = once(
 			not_shown: "未表示",
 			deferred: "後で回答",
 		},
+		renderTimedOutPending: "時間切れ · 未回答のまま保留中",
 		renderOutcomeReason: (outcome: string, reason: string): string => `${outcome}：${reason}`,
 		renderUnanswered: (names: string): string => `未回答：${names}`,
 		renderNotAnswered: (name: string): string => `${name}：未回答`,

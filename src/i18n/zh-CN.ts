@@ -92,6 +92,8 @@ export const zhCN = once(
 		viewDiscardTyped: (discardKeys: string): string => `放弃已输入的内容和备注？${discardKeys} 放弃 · 按其他键保留`,
 		viewCollapsed: (key: string): string => `问题已收起 — 按 ${key} 重新打开`,
 		viewClosesIn: (clock: string): string => `无人回答将在 ${clock} 后关闭 · 按任意键停止倒计时`,
+		viewPutAsideIn: (clock: string): string =>
+			`无人回答将在 ${clock} 后搁置（可用 /answer 重新打开）· 按任意键停止倒计时`,
 		viewHintSeparator: " · ",
 		viewHints: {
 			navigate: "移动",
@@ -142,6 +144,7 @@ export const zhCN = once(
 			not_shown: "未显示",
 			deferred: "稍后回答",
 		},
+		renderTimedOutPending: "已超时 · 仍待回答",
 		renderOutcomeReason: (outcome: string, reason: string): string => `${outcome}：${reason}`,
 		renderUnanswered: (names: string): string => `未回答：${names}`,
 		renderNotAnswered: (name: string): string => `${name}：未回答`,

@@ -106,6 +106,7 @@ export async function runTuiQuestionnaire(
 					},
 					messages,
 					timeoutMs: timeoutMs(options.config?.timeout),
+					onTimeout: options.config?.onTimeout,
 					limits: limitsFrom(options.config?.limits),
 					progress: options.progress,
 				});

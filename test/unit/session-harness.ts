@@ -95,6 +95,8 @@ export interface HarnessOptions {
 	messages?: Messages;
 	/** The answer timeout (config `timeout`) in ms. */
 	timeoutMs?: number;
+	/** What the timeout does (config `onTimeout`). */
+	onTimeout?: "close" | "defer";
 	/** What the model receives (config `limits`). */
 	limits?: TextLimits;
 }
@@ -123,6 +125,7 @@ export function startSession(questions: Question[], options: HarnessOptions = {}
 		onError: options.onError,
 		messages: options.messages,
 		timeoutMs: options.timeoutMs,
+		onTimeout: options.onTimeout,
 		limits: options.limits,
 	});
 	session.focused = true;

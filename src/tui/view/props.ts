@@ -48,6 +48,8 @@ export interface ViewInput {
 	keyLabel?: KeyLabel;
 	/** Seconds before an untouched questionnaire closes (config `timeout`); absent once a key was pressed. */
 	countdown?: number;
+	/** True when the countdown puts the questionnaire aside instead of closing it (config `onTimeout: "defer"`). */
+	countdownDefers?: boolean;
 	/** What the model receives of the user's text (config `limits`); the built-in limits when absent. */
 	limits?: TextLimits;
 }
@@ -309,8 +311,10 @@ export class PropsAdapter {
 		if (cut !== undefined) lines.push({ text: this.m.viewModelSees(cut.shown, cut.total), style: "warning" });
 		if (input.status !== undefined && input.status.trim() !== "")
 			lines.push({ text: this.memo.line(input.status), style: "error" });
-		if (input.countdown !== undefined)
-			lines.push({ text: this.m.viewClosesIn(clockText(input.countdown)), style: "notice" });
+		if (input.countdown !== undefined) {
+			const words = input.countdownDefers === true ? this.m.viewPutAsideIn : this.m.viewClosesIn;
+			lines.push({ text: words(clockText(input.countdown)), style: "notice" });
+		}
 		return lines;
 	}
 
