@@ -260,9 +260,11 @@ export const KEYMAP: readonly KeyBinding[] = [
 	{
 		id: "askUser.answerLater",
 		defaultKeys: OWN_KEY_DEFAULTS["askUser.answerLater"],
-		description: "Put the questionnaire aside to answer later (/answer)",
-		enabled: (s) => browsing(s) || s.mode === "confirm-discard",
-		hint: (s) => (s.mode === "options" ? undefined : "answerLater"), // a question tab's footer is full already
+		description: "Put the questionnaire aside to answer later (/answer); an open draft or note is kept",
+		// Also from the draft and note editors: the key types nothing (keys.answerLater takes only such keys).
+		enabled: (s) => browsing(s) || inEditor(s) || s.mode === "confirm-discard",
+		// Last in the footer: where the line is full it is the first hint left out ("…").
+		hint: label("answerLater"),
 		action: () => ({ type: "dialog/deferRequested" }),
 	},
 ];

@@ -98,7 +98,8 @@ const cases: [state: string, key: string, expected: Action | undefined][] = [
 	["single", "ctrl+l", { type: "dialog/deferRequested" }],
 	["submit", "ctrl+l", { type: "dialog/deferRequested" }],
 	["discard", "ctrl+l", { type: "dialog/deferRequested" }],
-	["editing", "ctrl+l", { type: "editor/keyForwarded", data: "ctrl+l" }],
+	// Ctrl+L from the draft editor puts the questionnaire aside too (the reducer keeps the draft).
+	["editing", "ctrl+l", { type: "dialog/deferRequested" }],
 	["discard", "enter", { type: "dialog/discardConfirmed" }],
 	["discard", "escape", { type: "dialog/discardConfirmed" }],
 	["discard", "x", { type: "dialog/discardDismissed" }],

@@ -193,6 +193,7 @@ describe("footerHints", () => {
 			"scrollPreview",
 			"cancel",
 			"hide",
+			"answerLater",
 		]);
 		expect(hints[0]?.bindings).toEqual(["tui.select.up", "tui.select.down"]);
 		expect(hints[2]?.bindings).toEqual(["askUser.tabNext", "askUser.tabPrev", "askUser.tabRight", "askUser.tabLeft"]);
@@ -207,6 +208,7 @@ describe("footerHints", () => {
 			"externalEditor",
 			"back",
 			"hide",
+			"answerLater",
 		]);
 		expect(labels(run(start(contextOf(YESNO)), contextOf(YESNO)).state)).not.toContain("switchTab");
 		const discard = run(

@@ -152,7 +152,7 @@ describe("golden screens (plain theme)", () => {
 		]);
 		expect(editor.widths).toContain(113);
 		expect(lines[15]).toBe(
-			" Enter confirm · Tab/Shift+Tab switch tab · Ctrl+G external editor · Esc back · Ctrl+] hide",
+			" Enter confirm · Tab/Shift+Tab switch tab · Ctrl+G external editor · Esc back · Ctrl+] hide · Ctrl+L answer later",
 		);
 	});
 

@@ -126,8 +126,14 @@ export class PropsAdapter {
 		const submitTab = isSubmitTab(state, state.tab);
 		const question = safe[state.tab];
 		// A hint whose keys are all unbound ("off" in the config) advertises nothing the user can press.
+		// On a question tab and in the editors, whose lines are full, Answer later shows only where it fits.
+		const lateIsOptional = state.mode === "options" || editorTarget(state) !== undefined;
 		const hints = footerHints(state)
-			.map((h) => ({ keys: hintKeys(h.bindings, keyLabel), label: this.m.viewHints[h.label] }))
+			.map((h) => ({
+				keys: hintKeys(h.bindings, keyLabel),
+				label: this.m.viewHints[h.label],
+				optional: lateIsOptional && h.label === "answerLater",
+			}))
 			.filter((h) => h.keys !== "");
 		return {
 			tabs: tabBar(state, context).map((t, i) => ({
