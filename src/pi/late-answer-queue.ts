@@ -37,10 +37,13 @@ export function showQueued(ui: Pick<ExtensionUIContext, "setWidget">, lines: rea
 		if (lines.length === 0) ui.setWidget(QUEUED_WIDGET_KEY, undefined);
 		else if (!tui) ui.setWidget(QUEUED_WIDGET_KEY, [...lines]);
 		else
-			ui.setWidget(QUEUED_WIDGET_KEY, (_tui, theme): Component => ({
-				render: (width) => lines.map((line) => theme.fg("muted", fitLine(` ${line}`, width))),
-				invalidate: () => {},
-			}));
+			ui.setWidget(
+				QUEUED_WIDGET_KEY,
+				(_tui, theme): Component => ({
+					render: (width) => lines.map((line) => theme.fg("muted", fitLine(` ${line}`, width))),
+					invalidate: () => {},
+				}),
+			);
 	} catch {
 		// Nowhere to show it; the answer is delivered all the same.
 	}

@@ -33,6 +33,6 @@ export function warn(ctx: ExtensionContext, message: string, type: WarningType =
  * conversation (the next turn of the event loop, see above); without one, on stderr at once.
  */
 export function warnOnceShown(ctx: ExtensionContext, message: string, type: WarningType = "warning"): void {
-	if (!ctx.hasUI) return warn(ctx, message, type);
-	setTimeout(() => warn(ctx, message, type), 0);
+	if (ctx.hasUI) setTimeout(() => warn(ctx, message, type), 0);
+	else warn(ctx, message, type);
 }
