@@ -321,7 +321,7 @@ export const en = {
 	pendingNotSaved: (reason: string): string =>
 		`A pending questionnaire could not be saved in the session (${reason}); it is lost when Pi restarts.`,
 	/** Above Pi's editor while a late answer waits in Pi's queue for the agent's running step to end. */
-	lateAnswerQueued: (headers: string): string =>
+	pendingLateAnswerQueued: (headers: string): string =>
 		`Late answer for ${headers} queued · the agent gets it when its current step ends`,
 	/** /answer could not show the questionnaire. */
 	pendingNotShown: (reason: string): string => `The questionnaire could not be shown: ${reason}`,

@@ -185,7 +185,7 @@ export const ja = once(
 		pendingSkipped: (n: number): string => `保存された質問票の記録 ${n} 件を読み取れず、スキップしました。`,
 		pendingNotSaved: (reason: string): string =>
 			`未回答の質問票をセッションに保存できませんでした（${reason}）。Pi を再起動すると失われます。`,
-		lateAnswerQueued: (headers: string): string =>
+		pendingLateAnswerQueued: (headers: string): string =>
 			`${headers} への後からの回答は送信待ち · エージェントは現在のステップの終了後に受け取ります`,
 		pendingNotShown: (reason: string): string => `質問票を表示できませんでした：${reason}`,
 	}),

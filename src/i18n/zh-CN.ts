@@ -179,7 +179,7 @@ export const zhCN = once(
 		pendingAgeDays: (n: number): string => (n === 1 ? "昨天" : `${n} 天前`),
 		pendingSkipped: (n: number): string => `${n} 条已保存的问卷记录无法读取，已跳过。`,
 		pendingNotSaved: (reason: string): string => `待回答的问卷无法保存到会话（${reason}），Pi 重启后将丢失。`,
-		lateAnswerQueued: (headers: string): string => `${headers} 的延后回答已排队 · 智能体在当前步骤结束后收到`,
+		pendingLateAnswerQueued: (headers: string): string => `${headers} 的延后回答已排队 · 智能体在当前步骤结束后收到`,
 		pendingNotShown: (reason: string): string => `无法显示问卷：${reason}`,
 	}),
 );

@@ -24,7 +24,7 @@ export function queuedLine(pending: Pick<PendingQuestionnaire, "questionnaire">,
 	const headers = pending.questionnaire.questions.map((q) =>
 		fitLine(sanitizeInline(q.header.trim() === "" ? q.question : q.header), HEADER_COLUMNS),
 	);
-	return m.lateAnswerQueued(headers.join(m.listSeparator));
+	return m.pendingLateAnswerQueued(headers.join(m.listSeparator));
 }
 
 /**

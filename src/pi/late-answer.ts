@@ -80,11 +80,12 @@ export function installLateAnswers(pi: ExtensionAPI, config: () => AskConfig): D
 		ctx = undefined;
 	});
 	return async (pending, result) => {
-		// The envelope loads with the first late answer, not at Pi's start.
+		// The envelope and the queue's line load with the first late answer, not at Pi's start.
 		const { lateAnswerMessage } = await import("../protocol/late-answer-text.ts");
+		const { queuedLine, showQueued } = await import("./late-answer-queue.ts");
 		const message = lateAnswerMessage(pending, result, limitsFrom(config().limits));
+		// Decided and sent in one go: the agent cannot settle in between.
 		if (isWorking(ctx)) {
-			const { queuedLine, showQueued } = await import("./late-answer-queue.ts");
 			const ui = ctx?.hasUI ? ctx.ui : undefined;
 			if (ui) show = (lines) => showQueued(ui, lines, ctx?.mode === "tui");
 			queued.set(pending.id, { message, line: queuedLine(pending, messages()) });
