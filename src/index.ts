@@ -12,7 +12,7 @@ import { piVersionWarning } from "./pi/pi-version.ts";
 import { installReminder } from "./pi/remind.ts";
 import { defineAskTool } from "./pi/tool-definition.ts";
 import { installVisibilityReconciler } from "./pi/visibility.ts";
-import { warn } from "./pi/warn.ts";
+import { warnOnceShown } from "./pi/warn.ts";
 import { Answerers } from "./tool/answer-events.ts";
 import { servePendingOnTheBus } from "./tool/answer-pending.ts";
 import { DEFAULT_GUIDANCE, type GuidanceTexts, TOOL_NAME } from "./tool/guidance.ts";
@@ -42,7 +42,8 @@ export default function askUserQuestion(pi: ExtensionAPI): void {
 		for (const warning of versionWarning ? [versionWarning, ...load.warnings] : load.warnings) {
 			if (reported.has(warning)) continue;
 			reported.add(warning);
-			warn(ctx, warning);
+			// Shown below the restored conversation, not above it (pi/warn.ts).
+			warnOnceShown(ctx, warning);
 		}
 		config = load.config;
 		const next = guidanceFrom(config);

@@ -60,7 +60,7 @@ export const KEY_SETTINGS = {
 	previewPageDown: { binding: "askUser.previewPageDown", whileTyping: false },
 	externalEditor: { binding: "askUser.externalEditor", whileTyping: true },
 	collapse: { binding: "askUser.collapse", whileTyping: true },
-	answerLater: { binding: "askUser.answerLater", whileTyping: false },
+	answerLater: { binding: "askUser.answerLater", whileTyping: true },
 } as const satisfies Record<string, KeySettingSpec>;
 
 /** The name of a key setting. */

@@ -125,7 +125,7 @@ export interface AskConfig {
 	timeout?: number;
 	/**
 	 * What the `timeout` does to an untouched questionnaire: "close" ends it as timed out; "defer" keeps it
-	 * pending (the model is told the person will answer later; `/answer` opens it).
+	 * pending (the model is told the time ran out and the person may answer later; `/answer` opens it).
 	 */
 	onTimeout: "close" | "defer";
 }

@@ -154,8 +154,8 @@ export const en = {
 	viewUnanswered: "unanswered",
 	/** One question's line on the Submit tab. */
 	viewSummaryLine: (mark: string, header: string, answer: string): string => `${mark} ${header}: ${answer}`,
-	/** Under the summary when some questions are unanswered. */
-	viewPartialHint: "Unanswered questions may stay open: Submit sends what you have answered.",
+	/** Under the summary when some questions are unanswered: Submit closes them unanswered, Answer later does not. */
+	viewPartialHint: "Submit sends what you have answered and closes the questionnaire; Answer later keeps it open.",
 	/** Under a text longer than the model receives (config `limits`): the editor and the Submit tab. */
 	viewModelSees: (shown: number, total: number): string =>
 		`The model will see the first ${digits(shown)} of ${digits(total)} characters`,
@@ -168,6 +168,9 @@ export const en = {
 	viewCollapsed: (key: string): string => `Questionnaire collapsed — press ${key} to reopen`,
 	/** The countdown of an untouched questionnaire (config `timeout`); `clock` is like "4:59". */
 	viewClosesIn: (clock: string): string => `Closes in ${clock} if nobody answers · any key stops the countdown`,
+	/** The same countdown with config `onTimeout: "defer"`: the questionnaire is put aside, not closed. */
+	viewPutAsideIn: (clock: string): string =>
+		`Put aside in ${clock} if nobody answers (/answer reopens it) · any key stops the countdown`,
 	/** Between footer hints. */
 	viewHintSeparator: " · ",
 	/** Footer hint words, by the keymap's hint id (`src/state/keymap.ts`); the keys are shown before them. */
@@ -251,6 +254,8 @@ export const en = {
 		deferred: "Answer later",
 		answered_in_chat: "Answered in chat",
 	} as Readonly<Record<Outcome, string>>,
+	/** A questionnaire the answer timeout put aside (config `onTimeout: "defer"`): nobody chose Answer later. */
+	renderTimedOutPending: "Timed out · still pending",
 	/** An outcome with the host's reason, e.g. `Not shown: no UI`. */
 	renderOutcomeReason: (outcome: string, reason: string): string => `${outcome}: ${reason}`,
 	/** The questions left unanswered, e.g. `Unanswered: Cache, Auth`. */
@@ -292,9 +297,12 @@ export const en = {
 	pendingNeedsUi: "/answer needs Pi's interactive UI or an RPC client.",
 	/** The pick list's title. */
 	pendingPickTitle: (count: number): string => `${count} questionnaires are waiting. Which one do you want to answer?`,
-	/** One pending questionnaire in the pick list, e.g. `1. Cache · Targets — 1 of 2 answered · 5 min ago`. */
-	pendingPickRow: (n: number, headers: string, progress: string, age: string): string =>
-		`${n}. ${headers} — ${progress} · ${age}`,
+	/**
+	 * One pending questionnaire in the pick list, e.g. `1. Cache · Targets — 1 of 2 answered · 5 min ago`;
+	 * without the age when the time asked cannot be right.
+	 */
+	pendingPickRow: (n: number, headers: string, progress: string, age: string | undefined): string =>
+		age === undefined ? `${n}. ${headers} — ${progress}` : `${n}. ${headers} — ${progress} · ${age}`,
 	/** How far one got, in the pick list. */
 	pendingProgress: (answered: number, total: number): string => `${answered} of ${total} answered`,
 	/** The pick list's last row: settle one without answering it here. */
@@ -318,6 +326,9 @@ export const en = {
 	/** A pending questionnaire could not be written to the session. */
 	pendingNotSaved: (reason: string): string =>
 		`A pending questionnaire could not be saved in the session (${reason}); it is lost when Pi restarts.`,
+	/** Above Pi's editor while a late answer waits in Pi's queue for the agent's running step to end. */
+	pendingLateAnswerQueued: (headers: string): string =>
+		`Late answer for ${headers} queued · the agent gets it when its current step ends`,
 	/** /answer could not show the questionnaire. */
 	pendingNotShown: (reason: string): string => `The questionnaire could not be shown: ${reason}`,
 };

@@ -82,7 +82,7 @@ export const ja = once(
 		viewNoneChosen: "どれも当てはまらない",
 		viewUnanswered: "未回答",
 		viewSummaryLine: (mark: string, header: string, answer: string): string => `${mark} ${header}：${answer}`,
-		viewPartialHint: "未回答の質問は残したままで構いません。送信すると回答済みの分だけが送られます。",
+		viewPartialHint: "送信すると回答済みの分だけを送り、質問票を閉じます。「後で回答」なら質問票は残ります。",
 		viewModelSees: (shown: number, total: number): string =>
 			`モデルに届くのは ${digits(total)} 文字のうち先頭の ${digits(shown)} 文字です`,
 		viewCutMark: "!",
@@ -90,6 +90,8 @@ export const ja = once(
 			`モデルが受け取るのは合計 ${digits(limit)} 文字までです。長い文章はさらに短くされます`,
 		viewCollapsed: (key: string): string => `質問を折りたたみました — ${key} で再表示`,
 		viewClosesIn: (clock: string): string => `応答がなければ ${clock} 後に閉じます · 任意のキーでカウントダウンを停止`,
+		viewPutAsideIn: (clock: string): string =>
+			`応答がなければ ${clock} 後に保留します（/answer で再開）· 任意のキーでカウントダウンを停止`,
 		viewHintSeparator: " · ",
 		viewHints: {
 			navigate: "移動",
@@ -150,6 +152,7 @@ export const ja = once(
 			deferred: "後で回答",
 			answered_in_chat: "チャットで回答済み",
 		},
+		renderTimedOutPending: "時間切れ · 未回答のまま保留中",
 		renderOutcomeReason: (outcome: string, reason: string): string => `${outcome}：${reason}`,
 		renderUnanswered: (names: string): string => `未回答：${names}`,
 		renderNotAnswered: (name: string): string => `${name}：未回答`,
@@ -170,8 +173,8 @@ export const ja = once(
 		pendingNone: "回答を待っている質問票はありません。",
 		pendingNeedsUi: "/answer には Pi の対話画面か RPC クライアントが必要です。",
 		pendingPickTitle: (count: number): string => `${count} 件の質問票が回答を待っています。どれに回答しますか？`,
-		pendingPickRow: (n: number, headers: string, progress: string, age: string): string =>
-			`${n}. ${headers} — ${progress} · ${age}`,
+		pendingPickRow: (n: number, headers: string, progress: string, age: string | undefined): string =>
+			age === undefined ? `${n}. ${headers} — ${progress}` : `${n}. ${headers} — ${progress} · ${age}`,
 		pendingProgress: (answered: number, total: number): string => `${total} 問中 ${answered} 問回答済み`,
 		pendingCloseRow: "ここで回答せずに閉じる…",
 		pendingCloseTitle: "どの質問票を閉じますか？",
@@ -185,6 +188,8 @@ export const ja = once(
 		pendingSkipped: (n: number): string => `保存された質問票の記録 ${n} 件を読み取れず、スキップしました。`,
 		pendingNotSaved: (reason: string): string =>
 			`未回答の質問票をセッションに保存できませんでした（${reason}）。Pi を再起動すると失われます。`,
+		pendingLateAnswerQueued: (headers: string): string =>
+			`${headers} への後からの回答は送信待ち · エージェントは現在のステップの終了後に受け取ります`,
 		pendingNotShown: (reason: string): string => `質問票を表示できませんでした：${reason}`,
 	}),
 );

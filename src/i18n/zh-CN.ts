@@ -81,13 +81,15 @@ export const zhCN = once(
 		viewNoneChosen: "以上都不是",
 		viewUnanswered: "未回答",
 		viewSummaryLine: (mark: string, header: string, answer: string): string => `${mark} ${header}：${answer}`,
-		viewPartialHint: "未回答的问题可以留空：提交时只发送已回答的部分。",
+		viewPartialHint: "提交只发送已回答的部分并关闭问卷；选择“稍后回答”可保留问卷。",
 		viewModelSees: (shown: number, total: number): string =>
 			`模型只会看到前 ${digits(shown)} 个字符（共 ${digits(total)} 个）`,
 		viewCutMark: "!",
 		viewModelTotal: (limit: number): string => `模型总共最多接收 ${digits(limit)} 个字符，最长的文字会被进一步截短`,
 		viewCollapsed: (key: string): string => `问题已收起 — 按 ${key} 重新打开`,
 		viewClosesIn: (clock: string): string => `无人回答将在 ${clock} 后关闭 · 按任意键停止倒计时`,
+		viewPutAsideIn: (clock: string): string =>
+			`无人回答将在 ${clock} 后搁置（可用 /answer 重新打开）· 按任意键停止倒计时`,
 		viewHintSeparator: " · ",
 		viewHints: {
 			navigate: "移动",
@@ -146,6 +148,7 @@ export const zhCN = once(
 			deferred: "稍后回答",
 			answered_in_chat: "已在聊天中回答",
 		},
+		renderTimedOutPending: "已超时 · 仍待回答",
 		renderOutcomeReason: (outcome: string, reason: string): string => `${outcome}：${reason}`,
 		renderUnanswered: (names: string): string => `未回答：${names}`,
 		renderNotAnswered: (name: string): string => `${name}：未回答`,
@@ -166,8 +169,8 @@ export const zhCN = once(
 		pendingNone: "没有待回答的问卷。",
 		pendingNeedsUi: "/answer 需要 Pi 的交互界面或 RPC 客户端。",
 		pendingPickTitle: (count: number): string => `有 ${count} 份问卷待回答。要回答哪一份？`,
-		pendingPickRow: (n: number, headers: string, progress: string, age: string): string =>
-			`${n}. ${headers} — ${progress} · ${age}`,
+		pendingPickRow: (n: number, headers: string, progress: string, age: string | undefined): string =>
+			age === undefined ? `${n}. ${headers} — ${progress}` : `${n}. ${headers} — ${progress} · ${age}`,
 		pendingProgress: (answered: number, total: number): string => `已答 ${answered}/${total}`,
 		pendingCloseRow: "不在此回答，关闭一份…",
 		pendingCloseTitle: "关闭哪一份问卷？",
@@ -180,6 +183,7 @@ export const zhCN = once(
 		pendingAgeDays: (n: number): string => (n === 1 ? "昨天" : `${n} 天前`),
 		pendingSkipped: (n: number): string => `${n} 条已保存的问卷记录无法读取，已跳过。`,
 		pendingNotSaved: (reason: string): string => `待回答的问卷无法保存到会话（${reason}），Pi 重启后将丢失。`,
+		pendingLateAnswerQueued: (headers: string): string => `${headers} 的延后回答已排队 · 智能体在当前步骤结束后收到`,
 		pendingNotShown: (reason: string): string => `无法显示问卷：${reason}`,
 	}),
 );

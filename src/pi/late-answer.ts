@@ -9,13 +9,21 @@
  * follow-up would wait until the agent stops on its own, so it could finish a whole plan, or end its turn
  * saying it still waits, without the answers it asked for.
  *
+ * While it waits in Pi's queue, a line above the editor says it is queued and for which questionnaire
+ * (late-answer-queue.ts): Pi shows its own queued messages there, not an extension's, and without it the
+ * answer vanished from the screen for as long as the running command took.
+ *
  * Pi drops a queued message when the run is stopped with its queue cleared (Esc in the TUI). So each
- * message is watched until the model's context takes it in (`message_start`); one still unseen when the
- * agent settles is appended again without starting a turn (the person stopped the agent): it is in the
- * session, and the model reads it with the next prompt. Where Pi kept the queued one instead (an RPC
- * abort, a failed request), both reach the session; the model's context keeps the first (`context`).
+ * message queued while the agent works is watched until the model's context takes it in
+ * (`message_start`); one still unseen when the agent settles is appended again without starting a turn
+ * (the person stopped the agent): it is in the session, and the model reads it with the next prompt.
+ * Where Pi kept the queued one instead (an RPC abort, a failed request), both reach the session; the
+ * model's context keeps the first (`context`). A message sent while the agent is idle is not watched:
+ * Pi starts its turn, or, when it comes while Pi is settling (another extension answering from its
+ * `agent_settled` handler), holds it until the settling is over and starts the turn then; appending it
+ * again would show it twice.
  */
-import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { AskConfig } from "../config/schema.ts";
 import { resolveLocale } from "../i18n/locale.ts";
 import { messagesFor } from "../i18n/messages.ts";
@@ -31,33 +39,70 @@ export const LATE_ANSWER_DELIVERY = { deliverAs: "steer", triggerTurn: true } as
 /** Hands a settled questionnaire's result to the agent, once; resolves when Pi has it. */
 export type DeliverLateAnswer = (pending: PendingQuestionnaire, result: QuestionnaireResult) => Promise<void>;
 
+/** A late answer in Pi's queue: the message, and its line above the editor. */
+interface Queued {
+	message: LateAnswerMessage;
+	line: string;
+}
+
 /** Registers the renderer and the delivery watch; returns the function that sends a late answer. */
 export function installLateAnswers(pi: ExtensionAPI, config: () => AskConfig): DeliverLateAnswer {
+	const messages = () => messagesFor(resolveLocale(config().locale, process.env));
 	pi.registerMessageRenderer(LATE_ANSWER_TYPE, (message, options, theme) =>
-		renderLateAnswer(message, options, theme, messagesFor(resolveLocale(config().locale, process.env))),
+		renderLateAnswer(message, options, theme, messages()),
 	);
-	const unseen = new Map<string, LateAnswerMessage>();
+	let ctx: ExtensionContext | undefined;
+	/** Sent while the agent worked and not yet taken in by the model, by questionnaire id. */
+	const queued = new Map<string, Queued>();
+	let show: ((lines: readonly string[]) => void) | undefined;
+	const showQueue = () => show?.([...queued.values()].map((q) => q.line));
+	pi.on("session_start", (_event, current) => {
+		ctx = current;
+	});
 	pi.on("message_start", (event) => {
 		const id = lateAnswerId(event.message);
-		if (id !== undefined) unseen.delete(id);
+		if (id !== undefined && queued.delete(id)) showQueue();
 	});
 	pi.on("agent_settled", () => {
-		const lost = [...unseen.values()];
-		unseen.clear();
-		for (const message of lost) pi.sendMessage(message, { triggerTurn: false });
+		const lost = [...queued.values()];
+		if (lost.length === 0) return;
+		queued.clear();
+		showQueue();
+		for (const { message } of lost) pi.sendMessage(message, { triggerTurn: false });
 	});
 	pi.on("context", (event) => {
 		const messages = firstLateAnswers(event.messages);
 		return messages === event.messages ? undefined : { messages };
 	});
-	pi.on("session_shutdown", () => unseen.clear());
+	pi.on("session_shutdown", () => {
+		queued.clear();
+		showQueue();
+		ctx = undefined;
+	});
 	return async (pending, result) => {
-		// The envelope loads with the first late answer, not at Pi's start.
+		// The envelope and the queue's line load with the first late answer, not at Pi's start.
 		const { lateAnswerMessage } = await import("../protocol/late-answer-text.ts");
+		const { queuedLine, showQueued } = await import("./late-answer-queue.ts");
 		const message = lateAnswerMessage(pending, result, limitsFrom(config().limits));
-		unseen.set(pending.id, message);
+		// Decided and sent in one go: the agent cannot settle in between.
+		if (isWorking(ctx)) {
+			const ui = ctx?.hasUI ? ctx.ui : undefined;
+			if (ui) show = (lines) => showQueued(ui, lines, ctx?.mode === "tui");
+			queued.set(pending.id, { message, line: queuedLine(pending, messages()) });
+			showQueue();
+		}
 		pi.sendMessage(message, LATE_ANSWER_DELIVERY);
 	};
+}
+
+/** True while the agent runs (Pi then queues a steered message); false when idle or settling. */
+function isWorking(ctx: ExtensionContext | undefined): boolean {
+	try {
+		return ctx !== undefined && !ctx.isIdle();
+	} catch {
+		// A context gone stale: no run of this session is going on.
+		return false;
+	}
 }
 
 /** `messages` without a second late answer to the same questionnaire; the same array when there is none. */

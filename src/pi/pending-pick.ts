@@ -48,7 +48,10 @@ export async function pickPending(
 	return undefined;
 }
 
-/** "1. Cache · Targets — 1 of 2 answered · 5 min ago": numbered, so two alike questionnaires stay two rows. */
+/**
+ * "1. Cache · Targets — 1 of 2 answered · 5 min ago": numbered, so two alike questionnaires stay two rows.
+ * An impossible time asked (summary.ts) leaves the age out.
+ */
 export function pendingRow(pending: PendingQuestionnaire, n: number, m: Messages, now: number): string {
 	const facts = summarize(pending, now);
 	return m.pendingPickRow(
@@ -65,8 +68,10 @@ function chips(pending: PendingQuestionnaire, now: number): string {
 		.join(" · ");
 }
 
-function ageText(age: Age, m: Messages): string {
+function ageText(age: Age, m: Messages): string | undefined {
 	switch (age.unit) {
+		case "unknown":
+			return undefined;
 		case "now":
 			return m.pendingAgeNow;
 		case "minutes":

@@ -14,7 +14,7 @@ import { type Messages, messagesFor } from "../i18n/messages.ts";
 import { isPendingEntry, PENDING_ENTRY_TYPE } from "../pending/records.ts";
 import { PendingStore } from "../pending/store.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
-import { warn } from "./warn.ts";
+import { warn, warnOnceShown } from "./warn.ts";
 
 /** The key of our footer status (`ctx.ui.setStatus`). */
 export const STATUS_KEY = "ask_user_question";
@@ -55,7 +55,8 @@ export function installPendingQuestionnaires(pi: ExtensionAPI, config: () => Ask
 			const { restorePending } = await import("../pending/restore.ts");
 			const { pending, ids, skipped } = restorePending(entries);
 			store.restore({ pending, ids, skipped });
-			if (skipped > 0) warn(current, messages().pendingSkipped(skipped));
+			// Below the restored conversation, where it is seen (pi/warn.ts).
+			if (skipped > 0) warnOnceShown(current, messages().pendingSkipped(skipped));
 		} else store.restore({ pending: [], ids: new Set(), skipped: 0 });
 		showStatus();
 	};

@@ -16,6 +16,8 @@ export interface Shown {
 	globalNote?: string;
 	/** Another extension's name when it answered (host `programmatic`). */
 	answeredBy?: string;
+	/** A `deferred` result the answer timeout made (config `onTimeout: "defer"`), not the person. */
+	timedOut?: boolean;
 	error?: { message: string; problems?: Problem[] };
 }
 
@@ -52,6 +54,7 @@ export function readDetails(value: unknown): Shown | undefined {
 		questionNotes: notes,
 		globalNote: nonEmpty(value.globalNote),
 		answeredBy: nonEmpty(value.answeredBy),
+		timedOut: value.timedOut === true,
 		error: error
 			? {
 					message: str(error.message) || str(error.code),

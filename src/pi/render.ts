@@ -206,7 +206,7 @@ function expandedRows(d: Shown, headers: Headers, { theme, m }: Look): Row[] {
 		return rows;
 	}
 	const answered = voidsAnswers(d.outcome) ? [] : d.answers;
-	line(theme.fg(status.color, `${status.mark} ${m.renderOutcome[d.outcome]}`));
+	line(theme.fg(status.color, `${status.mark} ${statusLabel(d, m)}`));
 	if (d.answeredBy) line(theme.fg("muted", `  ${answeredBy(d.answeredBy, m)}`));
 	const unanswered = voidsAnswers(d.outcome) ? [] : (d.unanswered ?? []);
 	const indexes = [...new Set([...answered.map((a) => a.questionIndex), ...unanswered])].sort((a, b) => a - b);
@@ -243,8 +243,9 @@ function answeredBy(name: string, m: Messages): string {
 	return m.renderAnsweredBy(fitLine(clean(name), HEADER_COLUMNS));
 }
 
-/** "Declined", or "Not shown: <reason>" with the host's reason. */
+/** "Declined", or "Not shown: <reason>" with the host's reason; a deferral nobody chose says it timed out. */
 function statusLabel(d: Shown, m: Messages): string {
+	if (d.outcome === "deferred" && d.timedOut === true) return m.renderTimedOutPending;
 	const label = m.renderOutcome[d.outcome];
 	const reason = d.outcome === "not_shown" ? clean(d.error?.message ?? "").trim() : "";
 	return reason === "" ? label : m.renderOutcomeReason(label, reason);

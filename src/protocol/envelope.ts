@@ -83,6 +83,10 @@ export function resultText(
 const DEFERRED_ADVICE =
 	"The user will answer later: do not assume answers, continue with work that does not depend on them and do not ask the same questions again meanwhile; the answers will arrive as a message.";
 
+/** What the model must know when the answer timeout put an untouched questionnaire aside (`onTimeout: "defer"`). */
+const TIMED_OUT_PENDING =
+	"The time to answer ran out before the user answered (they may be away), so the questionnaire stays pending: the user may answer it later, and the answers would arrive as a message. Do not assume answers: continue with work that does not depend on them and do not ask the same questions again meanwhile.";
+
 /** Appended to a cut-short result whose questionnaire stays pending. */
 const STILL_PENDING =
 	"The questionnaire stays pending: the user can still answer it, and the answers will arrive as a message.";
@@ -132,7 +136,7 @@ function resultPieces(result: QuestionnaireResult, questions: readonly string[],
 					: ["Answers given so far (may still change): ", ...answersText(result, limits)],
 				allNotesText({ ...result, answers: [] }, limits),
 				globalNoteText(result, limits),
-				[DEFERRED_ADVICE],
+				[result.timedOut === true ? TIMED_OUT_PENDING : DEFERRED_ADVICE],
 			);
 		case "not_shown":
 			return notShownText(result);

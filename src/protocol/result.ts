@@ -88,6 +88,12 @@ export interface QuestionnaireResult {
 	/** Typed text not committed as an answer (deferred, interrupted, timed out): restored on `/answer`. */
 	drafts?: QuestionDraft[];
 	/**
+	 * True on a `deferred` result that nobody chose: the answer timeout ran out on an untouched questionnaire
+	 * and config `onTimeout: "defer"` put it aside. The model is told the time ran out, not that the user
+	 * will answer later.
+	 */
+	timedOut?: true;
+	/**
 	 * The questionnaire's id, when it stays pending after this call (deferred, or cut short): `/answer` and the
 	 * answer channel still accept answers for it, which reach the agent as a late-answer message.
 	 */

@@ -10,6 +10,14 @@
 import type { CancelStep } from "../state/leave.ts";
 import type { Countdown } from "../util/countdown.ts";
 import { type Row, uniqueTexts } from "./rows.ts";
+import { capText, DIALOG_CAPS } from "./titles.ts";
+
+/**
+ * The most characters a host is sent in one title, row or placeholder: a backstop behind the caps of
+ * each piece (titles.ts), so no string reaches a host unbounded, whatever built it. A title holds up to
+ * four previews, so it gets the room they need.
+ */
+export const SENT_CAPS = { title: 24_000, row: 1_000, placeholder: DIALOG_CAPS.typed } as const;
 
 /** What cancelling a select does: the rule of src/state/leave.ts, or "back" (a dialog inside a question). */
 export type CancelMeaning = CancelStep | "back";
@@ -74,9 +82,10 @@ export class Dialogs {
 	async select<A>(title: string, rows: readonly Row<A>[], cancel?: CancelMeaning): Promise<SelectReply<A>> {
 		const stop = this.checkStop();
 		if (stop) return stop;
-		const texts = uniqueTexts(rows.map((r) => r.text));
+		const texts = uniqueTexts(rows.map((r) => capText(r.text, SENT_CAPS.row)));
 		const opts: DialogOptions = cancel === undefined ? this.dialogOptions() : { ...this.dialogOptions(), cancel };
-		const reply = await this.open(() => this.host.select(title, texts, opts));
+		const shown = capText(title, SENT_CAPS.title);
+		const reply = await this.open(() => this.host.select(shown, texts, opts));
 		const stopped = this.stopAfterReply();
 		if (stopped) return stopped;
 		const index = typeof reply === "string" ? texts.indexOf(reply) : -1;
@@ -89,7 +98,8 @@ export class Dialogs {
 		const stop = this.checkStop();
 		if (stop) return stop;
 		const opts = this.dialogOptions();
-		const reply = await this.open(() => this.host.input(title, placeholder, opts));
+		const [shown, hint] = [capText(title, SENT_CAPS.title), capText(placeholder, SENT_CAPS.placeholder)];
+		const reply = await this.open(() => this.host.input(shown, hint, opts));
 		const stopped = this.stopAfterReply();
 		if (stopped) return stopped;
 		return typeof reply === "string" ? { type: "text", text: reply.trim() } : { type: "cancel" };

@@ -7,10 +7,9 @@
 import { leaveChoiceWords, type Messages } from "../i18n/messages.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { type LeaveChoice, leaveChoices } from "../state/leave.ts";
-import { sanitizeInline } from "../text/sanitize.ts";
 import { answeredCount, type Picks } from "./picks.ts";
 import type { Row } from "./rows.ts";
-import { describePick } from "./titles.ts";
+import { DIALOG_CAPS, describePick, inlineText } from "./titles.ts";
 
 /** What a review row does. */
 export type ReviewAction =
@@ -26,9 +25,9 @@ export function reviewTitle(questionnaire: Questionnaire, picks: Picks, m: Messa
 	questionnaire.questions.forEach((question, i) => {
 		const pick = picks.picks[i];
 		const answer = pick === undefined ? m.unanswered : describePick(question, pick, m);
-		lines.push(m.reviewLine(m.position(i + 1, total), sanitizeInline(question.header), answer));
+		lines.push(m.reviewLine(m.position(i + 1, total), inlineText(question.header, DIALOG_CAPS.header), answer));
 		const note = picks.notes[i] ?? "";
-		if (note !== "") lines.push(m.reviewNote(sanitizeInline(note)));
+		if (note !== "") lines.push(m.reviewNote(inlineText(note, DIALOG_CAPS.typed)));
 	});
 	return lines.join("\n");
 }
@@ -37,7 +36,7 @@ export function reviewTitle(questionnaire: Questionnaire, picks: Picks, m: Messa
 export function reviewRows(questionnaire: Questionnaire, m: Messages): Row<ReviewAction>[] {
 	const edits = questionnaire.questions.map(
 		(question, i): Row<ReviewAction> => ({
-			text: m.edit(sanitizeInline(question.header)),
+			text: m.edit(inlineText(question.header, DIALOG_CAPS.header)),
 			action: { type: "edit", question: i },
 		}),
 	);

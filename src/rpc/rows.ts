@@ -5,7 +5,7 @@
  */
 import type { Messages } from "../i18n/messages.ts";
 import type { Question } from "../protocol/questions.ts";
-import { sanitizeInline } from "../text/sanitize.ts";
+import { DIALOG_CAPS, inlineText } from "./titles.ts";
 
 /** One select row: the text shown and the action it stands for. */
 export interface Row<A> {
@@ -51,7 +51,8 @@ export function uniqueTexts(texts: readonly string[]): string[] {
 /** The option row text (without a check box) for option `i` of a question. */
 export function optionText(question: Question, i: number, m: Messages): string {
 	const option = question.options[i];
-	return m.optionRow(i + 1, sanitizeInline(option?.label ?? ""), sanitizeInline(option?.description ?? ""));
+	const label = inlineText(option?.label ?? "", DIALOG_CAPS.label);
+	return m.optionRow(i + 1, label, inlineText(option?.description ?? "", DIALOG_CAPS.description));
 }
 
 /** True when any option of the question carries a preview. */
@@ -69,7 +70,7 @@ export function questionRows(view: QuestionRowsView, m: Messages): Row<QuestionA
 	});
 	if (selected !== undefined) {
 		if (view.typed !== undefined)
-			rows.push({ text: m.typedRow(sanitizeInline(view.typed)), action: { type: "clearTyped" } });
+			rows.push({ text: m.typedRow(inlineText(view.typed, DIALOG_CAPS.typed)), action: { type: "clearTyped" } });
 		const count = selected.filter(Boolean).length + (view.typed === undefined ? 0 : 1);
 		rows.push({ text: m.done(count), action: { type: "done" } });
 	}

@@ -7,7 +7,7 @@
  * matched through the injected `KeyInput`.
  */
 import type { Action } from "./actions.ts";
-import type { BindingId, HostBindingId, KeyInput, OwnBindingId } from "./bindings.ts";
+import type { BindingId, KeyInput, OwnBindingId } from "./bindings.ts";
 import { focusedOptionHasPreview, focusedRow, onTypeRow } from "./focused-row.ts";
 import type { HintId } from "./hints.ts";
 import { cancelAction, cancelHint, confirmAction, confirmHint, jumpAction } from "./key-actions.ts";
@@ -222,9 +222,11 @@ export const KEYMAP: readonly KeyBinding[] = [
 	{
 		id: "askUser.answerLater",
 		defaultKeys: OWN_KEY_DEFAULTS["askUser.answerLater"],
-		description: "Put the questionnaire aside to answer later (/answer)",
-		enabled: choosing,
-		hint: (s) => (s.mode === "options" ? undefined : "answerLater"), // a question tab's footer is full already
+		description: "Put the questionnaire aside to answer later (/answer); an open draft or note is kept",
+		// Also from the draft and note editors: the key types nothing (keys.answerLater takes only such keys).
+		enabled: (s) => choosing(s) || inEditor(s),
+		// Last in the footer: where the line is full it is the first hint left out ("…").
+		hint: label("answerLater"),
 		action: () => ({ type: "dialog/deferRequested" }),
 	},
 ];

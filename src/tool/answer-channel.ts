@@ -27,7 +27,16 @@ import type { Question, Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { collect, emptyPicks, type Pick, type Picks } from "../rpc/picks.ts";
 import { isRecord } from "../util/records.ts";
-import { BY_MAX } from "./answer-events.ts";
+import { BY_MAX, quotedExcerpt } from "./answer-events.ts";
+
+/**
+ * Entries of a list (answers, option labels) past this index are not inspected: one problem says how many
+ * there were (as argument validation does, validation.ts), so a runaway list cannot make a runaway refusal.
+ */
+const MAX_INSPECTED = 16;
+
+/** At most this many problems are listed; the last line then counts the rest. */
+export const MAX_PROBLEMS = 20;
 
 /** A checked answer, as the dialog walker keeps them: picks and notes by question, or a decline. */
 export interface ParsedAnswer {
@@ -55,8 +64,12 @@ export function parseAnswer(
 	const list: unknown[] = Array.isArray(answers) ? answers : [];
 	if (decline && list.length > 0) problems.push("answers: a decline cannot carry answers (notes may go in globalNote)");
 	if (!decline && list.length === 0) problems.push("answers: give at least one answer, or decline: true");
+	if (list.length > MAX_INSPECTED)
+		problems.push(
+			`answers: has ${list.length} entries; at most one per question (${questions.length}); only the first ${MAX_INSPECTED} were checked`,
+		);
 	const seen = new Set<number>();
-	list.forEach((entry, i) => {
+	list.slice(0, MAX_INSPECTED).forEach((entry, i) => {
 		const at = `answers[${i}]`;
 		if (!isRecord(entry)) {
 			problems.push(`${at}: must be an object`);
@@ -79,7 +92,7 @@ export function parseAnswer(
 	});
 	const globalNote = optionalText(payload.globalNote, "globalNote", problems);
 	const by = optionalText(payload.by, "by", problems)?.slice(0, BY_MAX);
-	if (problems.length > 0) return { ok: false, problems };
+	if (problems.length > 0) return { ok: false, problems: capProblems(problems) };
 	const answer: ParsedAnswer = { decline, picks };
 	if (globalNote !== undefined) answer.globalNote = globalNote;
 	if (by !== undefined) answer.by = by;
@@ -126,14 +139,25 @@ function optionIndexes(question: Question, labels: unknown, at: string, problems
 		problems.push(`${at}: must be an array of option labels`);
 		return [];
 	}
+	if (labels.length > MAX_INSPECTED)
+		problems.push(
+			`${at}: has ${labels.length} labels; the question has ${question.options.length} options; only the first ${MAX_INSPECTED} were checked`,
+		);
 	const key = (label: string) => label.trim().toLowerCase();
 	const indexes: number[] = [];
-	for (const label of labels as string[]) {
+	for (const label of (labels as string[]).slice(0, MAX_INSPECTED)) {
 		const index = question.options.findIndex((o) => key(o.label) === key(label));
-		if (index === -1) problems.push(`${at}: no option is labelled ${JSON.stringify(label)}`);
+		if (index === -1) problems.push(`${at}: no option is labelled ${quotedExcerpt(label)}`);
 		else if (!indexes.includes(index)) indexes.push(index);
 	}
 	return indexes;
+}
+
+/** `problems` when they are few; else the first ones and a line counting the rest. */
+function capProblems(problems: string[]): string[] {
+	if (problems.length <= MAX_PROBLEMS) return problems;
+	const rest = problems.length - (MAX_PROBLEMS - 1);
+	return [...problems.slice(0, MAX_PROBLEMS - 1), `… and ${rest} more problems`];
 }
 
 /** A trimmed non-blank text, undefined when absent or blank; anything but a string is a problem. */

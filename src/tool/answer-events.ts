@@ -31,6 +31,20 @@ export function answerId(payload: unknown): string | undefined {
 	return typeof id === "string" ? id : undefined;
 }
 
+/** The most characters of another extension's string (a label, an id) quoted in a problem. */
+export const QUOTED_MAX = 40;
+
+/**
+ * `text` JSON-quoted for a problem message, cut to QUOTED_MAX UTF-16 units with "…" (never half a
+ * surrogate pair): a problem names what it refuses, it does not echo a 10 MB string back.
+ */
+export function quotedExcerpt(text: string): string {
+	if (text.length <= QUOTED_MAX) return JSON.stringify(text);
+	const high = text.charCodeAt(QUOTED_MAX - 1);
+	const end = high >= 0xd800 && high <= 0xdbff ? QUOTED_MAX - 1 : QUOTED_MAX;
+	return JSON.stringify(`${text.slice(0, end)}…`);
+}
+
 /** The longest `by` kept (it names the answering extension; a label, not a message). */
 export const BY_MAX = 100;
 

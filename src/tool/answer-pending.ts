@@ -17,7 +17,7 @@
 import type { PendingQuestionnaire } from "../pending/registry.ts";
 import type { PendingStore } from "../pending/store.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
-import { ANSWER_CHANNEL, ANSWER_CHANNEL_VERSION, answerId, type EventBus } from "./answer-events.ts";
+import { ANSWER_CHANNEL, ANSWER_CHANNEL_VERSION, answerId, type EventBus, quotedExcerpt } from "./answer-events.ts";
 
 /** What the channel works with. */
 export interface PendingChannelDeps {
@@ -88,7 +88,7 @@ export function servePendingOnTheBus(deps: PendingChannelDeps): PendingChannel {
 			if (id !== undefined && deps.asking.has(id)) return;
 			const pending = id === undefined ? undefined : store.get(id);
 			if (pending === undefined) {
-				const which = id === undefined ? "must name the questionnaire" : `no questionnaire ${JSON.stringify(id)} is`;
+				const which = id === undefined ? "must name the questionnaire" : `no questionnaire ${quotedExcerpt(id)} is`;
 				return reject(id, `id: ${which} open or pending`);
 			}
 			answerPending(pending, payload).catch(() => {

@@ -128,7 +128,7 @@ function waitForTheBus(questionnaire: Questionnaire, env: ExecuteEnv) {
 /** With `onTimeout: "defer"` an untouched questionnaire whose time ran out is put aside instead of closed. */
 function settleTimeout(result: QuestionnaireResult, env: ExecuteEnv): QuestionnaireResult {
 	return result.outcome === "timed_out" && env.config?.onTimeout === "defer"
-		? { ...result, outcome: "deferred", cancelled: false }
+		? { ...result, outcome: "deferred", cancelled: false, timedOut: true }
 		: result;
 }
 

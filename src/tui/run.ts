@@ -125,6 +125,7 @@ export async function runTuiQuestionnaire(
 					},
 					messages,
 					timeoutMs: timeoutMs(options.config?.timeout),
+					onTimeout: options.config?.onTimeout,
 					limits: limitsFrom(options.config?.limits),
 					progress: options.progress,
 					onProgress: options.onProgress,

@@ -57,6 +57,8 @@ export interface SessionOptions {
 	limits?: TextLimits;
 	/** Config `timeout` in ms: an untouched questionnaire ends as `timed_out` then; absent: it waits. */
 	timeoutMs?: number;
+	/** Config `onTimeout`: what the countdown says happens when it runs out ("close" when absent). */
+	onTimeout?: "close" | "defer";
 	/** What was given before (`/answer` on a pending questionnaire): the first state has it restored. */
 	progress?: Progress;
 	/** Told what was given whenever it changes, and once more as it ends (the session records it; keep it cheap). */

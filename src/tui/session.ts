@@ -219,6 +219,7 @@ export class QuestionnaireSession implements Focusable {
 				collapsedHint: this.collapsedBar,
 				keyLabel: this.keys.label,
 				countdown,
+				countdownDefers: this.options.onTimeout === "defer",
 				limits: this.options.limits,
 			};
 			this.view.setInput(this.input);

@@ -13,7 +13,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { contentText } from "../support/fake-model.ts";
-import { DEFERRED_ADVICE, LATE, lastUserText, pendingScript } from "../support/pending.ts";
+import { DEFERRED_ADVICE, LATE, lastUserText, pendingScript, TIMED_OUT_PENDING } from "../support/pending.ts";
 import { createHarness, type PiHarness, type PromptRun, type RpcSession, toolResultText } from "../support/pi.ts";
 import { CACHE_QUESTION, PLATFORM_QUESTION, rows } from "../support/questions.ts";
 import { cancel, choose, scriptedUser } from "../support/user.ts";
@@ -84,7 +84,8 @@ describe("pending questionnaires over RPC", () => {
 		// The person is away: the dialog is never answered.
 		const run = await rpc.prompt("pick a cache", { onDialog: () => new Promise(() => {}) });
 		expect(run.toolEnds[0]?.result.details).toMatchObject({ outcome: "deferred", pendingId: OUR_ID, answers: [] });
-		expect(h.fake.requests[1]?.lastToolResult).toBe(DEFERRED_ADVICE);
+		// Nobody chose Answer later: the model reads that the time ran out.
+		expect(h.fake.requests[1]?.lastToolResult).toBe(TIMED_OUT_PENDING);
 		expect(run.events).toContainEqual(
 			expect.objectContaining({ method: "setStatus", statusText: "1 questionnaire waiting · /answer" }),
 		);

@@ -76,7 +76,7 @@ describe("a tiny terminal", () => {
 		session.keys("BTab");
 		const screen = await session.waitForScreen((s) => s.includes("› Submit"), "the Submit page");
 		const lines = screen.split("\n").map((line) => line.trim());
-		const hint = lines.findIndex((line) => line.startsWith("Unanswered"));
+		const hint = lines.findIndex((line) => line.startsWith("Submit sends"));
 		expect(hint).toBeGreaterThan(0);
 		expect(lines[hint - 1]).toBe("Review your …");
 		// From the title to the choice: the hint from its first word, its last line shown cut with "…".

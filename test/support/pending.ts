@@ -10,6 +10,10 @@ import { askStep } from "./questions.ts";
 export const DEFERRED_ADVICE =
 	"The user will answer later: do not assume answers, continue with work that does not depend on them and do not ask the same questions again meanwhile; the answers will arrive as a message.";
 
+/** What the model reads when the answer timeout put an untouched questionnaire aside (`onTimeout: "defer"`). */
+export const TIMED_OUT_PENDING =
+	"The time to answer ran out before the user answered (they may be away), so the questionnaire stays pending: the user may answer it later, and the answers would arrive as a message. Do not assume answers: continue with work that does not depend on them and do not ask the same questions again meanwhile.";
+
 /** The late answer's first line, for the first call of a session (`call_1`); any minute of any day. */
 export const LATE =
 	/^Late answer to the ask_user_question questionnaire asked at \d{4}-\d\d-\d\d \d\d:\d\d UTC \(tool call "call_1"\): /;

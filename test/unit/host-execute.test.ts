@@ -325,7 +325,10 @@ describe("a call that leaves its questionnaire pending", () => {
 	it("timed out with onTimeout: defer becomes deferred and pending", async () => {
 		const timedOut: QuestionnaireResult = { outcome: "timed_out", cancelled: true, host: "tui", answers: [] };
 		const { session, run } = tuiEnding(timedOut, { config: { ...defaultConfig(), onTimeout: "defer" } });
-		expect((await run()).details).toMatchObject({ outcome: "deferred", cancelled: false, pendingId: "q_7" });
+		const { details, content } = await run();
+		expect(details).toMatchObject({ outcome: "deferred", cancelled: false, timedOut: true, pendingId: "q_7" });
+		// Nobody chose Answer later: the model reads that the time ran out.
+		expect(content[0]?.type === "text" && content[0].text).toMatch(/^The time to answer ran out/);
 		expect(session.store.list()).toHaveLength(1);
 	});
 

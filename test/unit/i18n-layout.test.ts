@@ -111,7 +111,7 @@ describe("the zh-CN view's words", () => {
 		expect(text).toContain("确认你的答案");
 		expect(text).toContain("缓存方案：Redis");
 		expect(text).toContain("□ 目标平台：未回答");
-		expect(text).toContain("未回答的问题可以留空");
+		expect(text).toContain("提交只发送已回答的部分并关闭问卷");
 		expect(text).toMatch(/› 提交\s+稍后回答\s+取消/);
 		expect(view(zh, "submitCancel").join("\n")).toMatch(/提交\s+稍后回答\s+› 取消/);
 		expect(view(zh, "submitNotes").join("\n")).toContain("所有问题的备注：");

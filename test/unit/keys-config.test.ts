@@ -85,6 +85,8 @@ describe("key specs in the config file", () => {
 		["externalEditor", "shift+e"],
 		["tabNext", "space"],
 		["tabPrev", "backspace"],
+		// Answer later works in the draft editor too: a key that types text would put it aside mid-word.
+		["answerLater", "l"],
 	])("refuses keys.%s = %j with a warning naming the file and the key; the default stays", (name, value) => {
 		const { config, warnings, file } = load({ [name]: value });
 		expect(warnings).toHaveLength(1);

@@ -7,8 +7,10 @@
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
 import { defaultConfig } from "../../src/config/schema.ts";
+import { defaultMessages } from "../../src/i18n/messages.ts";
 import type { PendingQuestionnaire } from "../../src/pending/registry.ts";
 import { firstLateAnswers, installLateAnswers, LATE_ANSWER_DELIVERY } from "../../src/pi/late-answer.ts";
+import { queuedLine } from "../../src/pi/late-answer-queue.ts";
 import { LATE_ANSWER_TYPE, lateAnswerId } from "../../src/protocol/late-answer.ts";
 import { askedTime, lateAnswerMessage, lateAnswerText } from "../../src/protocol/late-answer-text.ts";
 import { emptyProgress } from "../../src/protocol/progress.ts";
@@ -90,11 +92,30 @@ describe("the late answer's message", () => {
 
 type Handler = (event: unknown, ctx?: unknown) => unknown;
 
-/** A fake Pi recording what is sent and registered, with its event handlers to fire. */
-function fakePi() {
+/**
+ * A fake Pi recording what is sent and registered, with its event handlers to fire. `working` says
+ * whether an agent run is going on (`ctx.isIdle()`); the widget slot records what it shows.
+ */
+function fakePi(options: { working?: boolean; mode?: string } = {}) {
 	const handlers = new Map<string, Handler[]>();
 	const sent: { message: { customType: string; details: { id: string } }; options: unknown }[] = [];
 	const renderers: string[] = [];
+	const widgets: (string[] | undefined)[] = [];
+	const state = { working: options.working ?? false };
+	const theme = { fg: (_color: string, text: string) => text };
+	const ctx = {
+		hasUI: true,
+		mode: options.mode ?? "tui",
+		isIdle: () => !state.working,
+		ui: {
+			setWidget: (key: string, content: unknown) => {
+				if (key !== "ask_user_question:late_answers") return;
+				if (content === undefined || Array.isArray(content)) return void widgets.push(content as string[] | undefined);
+				const component = (content as (tui: unknown, t: typeof theme) => { render(w: number): string[] })({}, theme);
+				widgets.push(component.render(200));
+			},
+		},
+	};
 	const pi = {
 		on(event: string, handler: Handler) {
 			handlers.set(event, [...(handlers.get(event) ?? []), handler]);
@@ -103,9 +124,10 @@ function fakePi() {
 		registerMessageRenderer: (type: string) => void renderers.push(type),
 		sendMessage: (message: never, options: unknown) => void sent.push({ message, options }),
 	};
-	const fire = (event: string, data: unknown = {}) => (handlers.get(event) ?? []).map((h) => h(data, {}));
+	const fire = (event: string, data: unknown = {}) => (handlers.get(event) ?? []).map((h) => h(data, ctx));
 	const deliver = installLateAnswers(pi as unknown as ExtensionAPI, defaultConfig);
-	return { sent, renderers, fire, deliver };
+	fire("session_start");
+	return { sent, renderers, fire, deliver, widgets, state };
 }
 
 describe("delivery to Pi", () => {
@@ -126,7 +148,7 @@ describe("delivery to Pi", () => {
 	});
 
 	it("dropped from a stopped run's queue: appended again, without a turn, once", async () => {
-		const pi = fakePi();
+		const pi = fakePi({ working: true });
 		await pi.deliver(pending, answered);
 		pi.fire("message_start", { message: { role: "user", content: "other" } });
 		pi.fire("agent_settled", { aborted: true });
@@ -136,11 +158,21 @@ describe("delivery to Pi", () => {
 	});
 
 	it("a session shutting down forgets what it watched (the next session has its own)", async () => {
-		const pi = fakePi();
+		const pi = fakePi({ working: true });
 		await pi.deliver(pending, answered);
 		pi.fire("session_shutdown");
 		pi.fire("agent_settled");
 		expect(pi.sent).toHaveLength(1);
+	});
+
+	it("sent while the agent is idle or settling it is not watched: Pi starts (or holds) its turn itself", async () => {
+		// Regression: another extension answering from its agent_settled handler, before ours ran. Pi holds a
+		// message sent while it settles and starts its turn afterwards; appending it again showed it twice.
+		const pi = fakePi({ working: false });
+		await pi.deliver(pending, answered);
+		pi.fire("agent_settled", { aborted: false });
+		expect(pi.sent).toEqual([{ message: lateAnswerMessage(pending, answered), options: LATE_ANSWER_DELIVERY }]);
+		expect(pi.widgets).toEqual([]);
 	});
 
 	it("the model's context keeps only the first late answer to each questionnaire", () => {
@@ -156,5 +188,54 @@ describe("delivery to Pi", () => {
 		const pi = fakePi();
 		expect(pi.fire("context", { messages: clean })).toEqual([undefined]);
 		expect(pi.fire("context", { messages: [late("a", 1), late("a", 2)] })).toEqual([{ messages: [late("a", 1)] }]);
+	});
+});
+
+describe("a late answer queued while the agent works", () => {
+	const LINE = "Late answer for Cache, Targets queued · the agent gets it when its current step ends";
+
+	it("shows a line above the editor naming the questionnaire, until the model takes it in", async () => {
+		const pi = fakePi({ working: true });
+		await pi.deliver(pending, answered);
+		expect(pi.widgets).toEqual([[` ${LINE}`]]);
+		pi.fire("message_start", { message: { role: "user", content: "other" } });
+		expect(pi.widgets).toHaveLength(1);
+		pi.fire("message_start", { message: { role: "custom", ...pi.sent[0]?.message } });
+		expect(pi.widgets).toEqual([[` ${LINE}`], undefined]);
+		pi.fire("agent_settled");
+		expect(pi.sent).toHaveLength(1);
+	});
+
+	it("one line per queued answer; a stopped run's lost answers leave with it (appended to the session)", async () => {
+		const pi = fakePi({ working: true });
+		await pi.deliver(pending, answered);
+		const other = { ...pending, id: "call_2", questionnaire: { questions: [SMALL_CACHE_QUESTION] } };
+		await pi.deliver(other, answered);
+		expect(pi.widgets.at(-1)).toEqual([
+			` ${LINE}`,
+			" Late answer for Cache queued · the agent gets it when its current step ends",
+		]);
+		pi.state.working = false;
+		pi.fire("agent_settled", { aborted: true });
+		expect(pi.widgets.at(-1)).toBeUndefined();
+		expect(pi.sent.map((s) => s.options)).toEqual([
+			LATE_ANSWER_DELIVERY,
+			LATE_ANSWER_DELIVERY,
+			{ triggerTurn: false },
+			{ triggerTurn: false },
+		]);
+	});
+
+	it("over RPC the client gets the plain lines", async () => {
+		const pi = fakePi({ working: true, mode: "rpc" });
+		await pi.deliver(pending, answered);
+		expect(pi.widgets).toEqual([[LINE]]);
+	});
+
+	it("sanitizes and cuts the model's headers", () => {
+		const hostile = { ...SMALL_CACHE_QUESTION, header: `\x1b[31mEvil\u202e${"x".repeat(100)}` };
+		const line = queuedLine({ questionnaire: { questions: [hostile] } }, defaultMessages);
+		expect(line).not.toMatch(/[\x1b\u202e]/);
+		expect(line.length).toBeLessThan(120);
 	});
 });

@@ -213,7 +213,7 @@ describe("summaries for the /answer list", () => {
 		[3_599_999, { unit: "minutes", n: 59 }],
 		[3_600_000, { unit: "hours", n: 1 }],
 		[86_400_000 * 3 + 5, { unit: "days", n: 3 }],
-		[Number.NaN, { unit: "now" }],
+		[Number.NaN, { unit: "unknown" }],
 	])("ageOf(%d)", (ms, age) => {
 		expect(ageOf(ms)).toEqual(age);
 	});

@@ -6,8 +6,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Question } from "../../src/protocol/questions.ts";
+import { DIALOG_CAPS, inlineText } from "../../src/rpc/titles.ts";
 import { walkQuestionnaire } from "../../src/rpc/walker.ts";
-import { sanitizeInline } from "../../src/text/sanitize.ts";
 import { typeableGrapheme, typeableText } from "../support/graphemes.ts";
 import { HOSTILE_STRINGS } from "../support/hostile-strings.ts";
 import { ScriptedHost } from "./rpc-fake-host.ts";
@@ -42,7 +42,7 @@ const typedText = fc.oneof(
 );
 
 describe("walker: typed text", () => {
-	it("is the answer exactly, and every row or title repeating it shows it sanitized whole (property)", async () => {
+	it("is the answer exactly, and every row or title repeating it shows it sanitized whole, or cut at its cap (property)", async () => {
 		await fc.assert(
 			fc.asyncProperty(typedText, async (text) => {
 				const host = new ScriptedHost([
@@ -54,7 +54,8 @@ describe("walker: typed text", () => {
 				]);
 				const result = await walkQuestionnaire({ questions: [targets, cache] }, host, { host: "rpc" });
 				expect(result.answers[0]).toMatchObject({ kind: "multi", custom: text.trim() });
-				const shown = sanitizeInline(text.trim());
+				// Shown whole, sanitized; past the dialogs' cap for typed text, its beginning cut at a grapheme with "…".
+				const shown = inlineText(text.trim(), DIALOG_CAPS.typed);
 				const [, , rows, , review] = host.calls;
 				expect(rows?.kind === "select" && rows.options.some((o) => o.includes(shown))).toBe(true);
 				expect(review?.title).toContain(shown);

@@ -42,6 +42,7 @@ export const KEYS = {
 		shiftDown: "\x1b[1;2B",
 		ctrlN: "\x0e",
 		ctrlC: "\x03",
+		ctrlL: "\x0c",
 		pageUp: "\x1b[5~",
 		pageDown: "\x1b[6~",
 	},
@@ -60,6 +61,7 @@ export const KEYS = {
 		shiftDown: "\x1b[1;2B",
 		ctrlN: "\x1b[110;5u",
 		ctrlC: "\x1b[99;5u",
+		ctrlL: "\x1b[108;5u",
 		pageUp: "\x1b[5~",
 		pageDown: "\x1b[6~",
 	},
@@ -98,6 +100,8 @@ export interface HarnessOptions {
 	messages?: Messages;
 	/** The answer timeout (config `timeout`) in ms. */
 	timeoutMs?: number;
+	/** What the timeout does (config `onTimeout`). */
+	onTimeout?: "close" | "defer";
 	/** What the model receives (config `limits`). */
 	limits?: TextLimits;
 	/** What a pending questionnaire had collected: the session is `/answer` reopening it. */
@@ -128,6 +132,7 @@ export function startSession(questions: Question[], options: HarnessOptions = {}
 		onError: options.onError,
 		messages: options.messages,
 		timeoutMs: options.timeoutMs,
+		onTimeout: options.onTimeout,
 		limits: options.limits,
 		progress: options.progress,
 	});

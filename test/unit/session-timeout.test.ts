@@ -61,6 +61,19 @@ describe("answer timeout", () => {
 		expect(h.screen()).not.toContain("Closes in");
 	});
 
+	it('with onTimeout "defer" the countdown says the questionnaire will be put aside, not closed', () => {
+		const h = startSession([CACHE], { timeoutMs: 5_000, onTimeout: "defer" });
+		expect(h.screen()).toContain(
+			"Put aside in 0:05 if nobody answers (/answer reopens it) · any key stops the countdown",
+		);
+		expect(h.screen()).not.toContain("Closes in");
+		const zh = startSession([CACHE], { timeoutMs: 5_000, onTimeout: "defer", messages: messagesFor("zh-CN") });
+		expect(zh.screen()).toContain(messagesFor("zh-CN").viewPutAsideIn("0:05"));
+		vi.advanceTimersByTime(5_000);
+		// The session reports a timeout; execute.ts turns it into the deferral (host-execute.test.ts).
+		expect(h.result().outcome).toBe("timed_out");
+	});
+
 	it("without the setting nothing counts down", () => {
 		const h = startSession([CACHE]);
 		expect(h.screen()).not.toContain("Closes in");

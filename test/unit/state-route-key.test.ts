@@ -103,7 +103,8 @@ const cases: [state: string, key: string, expected: Action | undefined][] = [
 	["single", "ctrl+l", { type: "dialog/deferRequested" }],
 	["submit", "ctrl+l", { type: "dialog/deferRequested" }],
 	["leave", "ctrl+l", { type: "dialog/deferRequested" }],
-	["editing", "ctrl+l", { type: "editor/keyForwarded", data: "ctrl+l" }],
+	// Ctrl+L from the draft editor puts the questionnaire aside too (the reducer keeps the draft).
+	["editing", "ctrl+l", { type: "dialog/deferRequested" }],
 	// "Stop answering?": Enter takes the highlighted choice (Keep answering first), the cancel keys ask to
 	// leave again (which puts it aside, never declines), arrows move, any other key goes back.
 	["leave", "enter", { type: "dialog/leaveDismissed" }],

@@ -194,6 +194,7 @@ describe("footerHints", () => {
 			// A fresh call with nothing given: Esc declines at once, and the footer says so.
 			"decline",
 			"hide",
+			"answerLater",
 		]);
 		expect(hints[0]?.bindings).toEqual(["tui.select.up", "tui.select.down"]);
 		expect(hints[2]?.bindings).toEqual(["askUser.tabNext", "askUser.tabPrev", "askUser.tabRight", "askUser.tabLeft"]);
@@ -208,6 +209,7 @@ describe("footerHints", () => {
 			"externalEditor",
 			"back",
 			"hide",
+			"answerLater",
 		]);
 		expect(labels(run(start(contextOf(YESNO)), contextOf(YESNO)).state)).not.toContain("switchTab");
 		// Something given: Esc asks first ("cancel"); on "Stop answering?" Enter names the highlighted choice and

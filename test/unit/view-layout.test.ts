@@ -108,7 +108,8 @@ describe("golden screens (plain theme)", () => {
 			" ✔ Cache: Redis (Recommended)",
 			" □ Targets: unanswered",
 			"   Note: mac later",
-			" Unanswered questions may stay open: Submit sends what you have answered.",
+			" Submit sends what you have answered and closes the questionnaire; Answer later",
+			" keeps it open.",
 			" › Submit     Answer later     Cancel",
 		];
 		expect(screen(submit, 80)).toEqual([
@@ -154,7 +155,7 @@ describe("golden screens (plain theme)", () => {
 		]);
 		expect(editor.widths).toContain(113);
 		expect(lines[15]).toBe(
-			" Enter confirm · Tab/Shift+Tab switch tab · Ctrl+G external editor · Esc back · Ctrl+] hide",
+			" Enter confirm · Tab/Shift+Tab switch tab · Ctrl+G external editor · Esc back · Ctrl+] hide · Ctrl+L answer later",
 		);
 	});
 

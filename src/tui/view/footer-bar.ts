@@ -1,6 +1,7 @@
 /**
  * The footer: key hints ("↑/↓ navigate · Enter select · Esc cancel") on one line. When they do not fit,
- * whole hints are dropped from the end and the line ends in "…" (never a hint cut in half).
+ * optional hints go first, silently (shown only where the line has room for them); then whole hints are
+ * dropped from the end and the line ends in "…" (never a hint cut in half).
  * Must not import the state.
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
@@ -13,6 +14,8 @@ import type { ViewTheme } from "./theme.ts";
 export interface HintProps {
 	keys: string;
 	label: string;
+	/** Shown only where the whole line has room for it; never makes the line drop another hint. */
+	optional?: boolean;
 }
 
 /** Props of the footer. */
@@ -38,13 +41,16 @@ export class FooterBar extends PropsComponent<FooterProps> {
 	protected draw(_content: readonly string[], width: number): string[] {
 		const t = this.theme;
 		const sep = this.m.viewHintSeparator;
-		const texts = this.props.hints.map((h) => (h.keys === "" ? h.label : `${h.keys} ${h.label}`));
-		let count = texts.length;
-		const widthOf = (n: number) =>
+		const textOf = (h: HintProps) => (h.keys === "" ? h.label : `${h.keys} ${h.label}`);
+		const widthOf = (texts: readonly string[], n: number) =>
 			texts.slice(0, n).reduce((sum, s) => sum + visibleWidth(s), 0) + visibleWidth(sep) * Math.max(0, n - 1);
-		while (count > 0 && widthOf(count) + (count < texts.length ? visibleWidth(sep) + 1 : 0) > width) count -= 1;
+		const all = this.props.hints;
+		const hints = widthOf(all.map(textOf), all.length) <= width ? all : all.filter((h) => h.optional !== true);
+		const texts = hints.map(textOf);
+		let count = texts.length;
+		while (count > 0 && widthOf(texts, count) + (count < texts.length ? visibleWidth(sep) + 1 : 0) > width) count -= 1;
 		if (count === 0) return texts.length === 0 ? [] : [t.dim(fitLine(texts[0] ?? "", width))];
-		const parts = this.props.hints
+		const parts = hints
 			.slice(0, count)
 			.map((h) => (h.keys === "" ? t.muted(h.label) : `${t.dim(h.keys)} ${t.muted(h.label)}`));
 		const line = parts.join(t.dim(sep));

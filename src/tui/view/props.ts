@@ -49,6 +49,8 @@ export interface ViewInput {
 	keyLabel?: KeyLabel;
 	/** Seconds before an untouched questionnaire closes (config `timeout`); absent once a key was pressed. */
 	countdown?: number;
+	/** True when the countdown puts the questionnaire aside instead of closing it (config `onTimeout: "defer"`). */
+	countdownDefers?: boolean;
 	/** What the model receives of the user's text (config `limits`); the built-in limits when absent. */
 	limits?: TextLimits;
 }
@@ -125,8 +127,14 @@ export class PropsAdapter {
 		const submitTab = isSubmitTab(state, state.tab);
 		const question = safe[state.tab];
 		// A hint whose keys are all unbound ("off" in the config) advertises nothing the user can press.
+		// On a question tab and in the editors, whose lines are full, Answer later shows only where it fits.
+		const lateIsOptional = state.mode === "options" || editorTarget(state) !== undefined;
 		const hints = footerHints(state)
-			.map((h) => ({ keys: hintKeys(h.bindings, keyLabel), label: this.m.viewHints[h.label] }))
+			.map((h) => ({
+				keys: hintKeys(h.bindings, keyLabel),
+				label: this.m.viewHints[h.label],
+				optional: lateIsOptional && h.label === "answerLater",
+			}))
 			.filter((h) => h.keys !== "");
 		return {
 			tabs: tabBar(state, context).map((t, i) => ({
@@ -304,8 +312,10 @@ export class PropsAdapter {
 		if (cut !== undefined) lines.push({ text: this.m.viewModelSees(cut.shown, cut.total), style: "warning" });
 		if (input.status !== undefined && input.status.trim() !== "")
 			lines.push({ text: this.memo.line(input.status), style: "error" });
-		if (input.countdown !== undefined)
-			lines.push({ text: this.m.viewClosesIn(clockText(input.countdown)), style: "notice" });
+		if (input.countdown !== undefined) {
+			const words = input.countdownDefers === true ? this.m.viewPutAsideIn : this.m.viewClosesIn;
+			lines.push({ text: words(clockText(input.countdown)), style: "notice" });
+		}
 		return lines;
 	}
 
