@@ -36,7 +36,7 @@ export {
 } from "./leave.ts";
 export { reduce } from "./reduce.ts";
 export { editorText } from "./reduce-editor.ts";
-export { progressOfState, restoredState } from "./restore.ts";
+export { givenChanged, progressOfState, restoredState } from "./restore.ts";
 export { buildResult, type Ending } from "./result.ts";
 export { editorChanged, editorTarget, routeKey } from "./route-key.ts";
 export {

@@ -74,3 +74,14 @@ function indexed(answer: StoredAnswer): IndexedAnswer {
 				: { kind: "multi", options: [...answer.options], text: answer.custom };
 	}
 }
+
+/** True when what the person gave changed from `a` to `b` (not just where they are looking). */
+export function givenChanged(a: QuestionnaireState, b: QuestionnaireState): boolean {
+	return (
+		a.answers !== b.answers ||
+		a.checked !== b.checked ||
+		a.drafts !== b.drafts ||
+		a.notes !== b.notes ||
+		a.globalNote !== b.globalNote
+	);
+}

@@ -3,8 +3,8 @@
  * mutable questionnaire state and wires one direction: key → `routeKey` → Action → `reduce` → effects
  * (run by `runEffects` against this session's ports) → `QuestionnaireView`. It embeds pi-tui's `Editor`
  * for drafts and notes (focus is forwarded, so only the focused editor emits CURSOR_MARKER and IME works),
- * installs the collapse listener that brings a hidden overlay back (and, while hidden, a line above Pi's
- * editor saying so), and runs the external editor.
+ * hides and shows itself through session-visibility.ts, runs the external editor (session-external.ts), and
+ * tells `onProgress` what the person gave whenever it changes (the lifecycle records it).
  *
  * It always ends with exactly one result: `done` is called once, whether the user submits or declines,
  * the tool is aborted, the host disposes the overlay without asking (Pi does that on session reset), or
@@ -19,6 +19,7 @@ import {
 	type Action,
 	editorChanged,
 	editorTarget,
+	givenChanged,
 	initialState,
 	isSubmitTab,
 	progressOfState,
@@ -29,17 +30,15 @@ import {
 	routeKey,
 } from "../state/index.ts";
 import { Countdown } from "../util/countdown.ts";
-import { eitherSignal } from "../util/signals.ts";
-import { type CollapseListener, installCollapseListener } from "./collapse-listener.ts";
 import { pasteOpenAfter } from "./editor-input.ts";
 import { type EffectPorts, runEffects } from "./effects.ts";
 import { EmbeddedEditor } from "./embedded-editor.ts";
-import type { EditResult } from "./external-editor.ts";
-import { HiddenNotice } from "./hidden-notice.ts";
 import { IdleWork } from "./idle-work.ts";
 import { createSessionKeys, type SessionKeys } from "./keys.ts";
 import { dialogHeight } from "./layout.ts";
-import type { ExternalEditor, OverlayControl, SessionOptions } from "./session-options.ts";
+import { runExternalEditor } from "./session-external.ts";
+import type { OverlayControl, SessionOptions } from "./session-options.ts";
+import { SessionVisibility } from "./session-visibility.ts";
 import type { ViewInput } from "./view/props.ts";
 import { QuestionnaireView } from "./view/questionnaire-view.ts";
 
@@ -62,18 +61,12 @@ export class QuestionnaireSession implements Focusable {
 	private readonly keys: SessionKeys;
 	private readonly editor: EmbeddedEditor;
 	private readonly view: QuestionnaireView;
-	private readonly listener: CollapseListener;
-	/** The line above Pi's editor while the overlay is hidden. */
-	private readonly hiddenNotice: HiddenNotice;
+	private readonly visibility: SessionVisibility;
 	private readonly external = new AbortController();
-	private overlay: OverlayControl | undefined;
 	private hasFocus = false;
 	/** No more keys, frames or effects: the result is sent or about to be. */
 	private closed = false;
 	private resultSent = false;
-	/** True while the overlay is really hidden (not just drawn as the one-line bar). */
-	private hidden = false;
-	private collapsedBar = false;
 	private status: string | undefined;
 	/** A bracketed paste is open: its chunks are text for the editor, never keys. */
 	private inPaste = false;
@@ -100,15 +93,14 @@ export class QuestionnaireSession implements Focusable {
 			if (step === "redraw") options.tui.requestRender();
 			return step !== "done";
 		}, LAYOUT_AHEAD_AFTER_MS);
-		this.hiddenNotice = new HiddenNotice(
-			options.widgets,
-			() => this.m.viewCollapsed(this.keys.label("askUser.collapse")),
-			options.theme.warning,
-		);
-		this.listener = installCollapseListener(options.rawInput, {
-			matches: (data) => this.keys.isCollapse(data),
+		this.visibility = new SessionVisibility({
+			rawInput: options.rawInput,
+			widgets: options.widgets,
+			isCollapseKey: (data) => this.keys.isCollapse(data),
 			onToggle: () => this.dispatch({ type: "view/collapseToggled" }),
-			isCollapsed: () => this.hidden && !this.closed,
+			noticeText: () => this.m.viewCollapsed(this.keys.label("askUser.collapse")),
+			noticeStyle: options.theme.warning,
+			closed: () => this.closed,
 		});
 		if (options.timeoutMs !== undefined)
 			this.countdown = new Countdown(options.timeoutMs, {
@@ -129,7 +121,7 @@ export class QuestionnaireSession implements Focusable {
 
 	/** The overlay handle from `custom()`'s `onHandle`; until then collapsing draws the one-line bar. */
 	setOverlay(overlay: OverlayControl): void {
-		this.overlay = overlay;
+		this.visibility.setOverlay(overlay);
 	}
 
 	/** The current state (tests, diagnostics). */
@@ -207,7 +199,7 @@ export class QuestionnaireSession implements Focusable {
 			prev.state !== this.state ||
 			prev.status !== this.status ||
 			prev.maxHeight !== maxHeight ||
-			prev.collapsedHint !== this.collapsedBar ||
+			prev.collapsedHint !== this.visibility.collapsedBar ||
 			prev.countdown !== countdown
 		) {
 			this.input = {
@@ -216,7 +208,7 @@ export class QuestionnaireSession implements Focusable {
 				editor: open ? this.editor.component : undefined,
 				status: this.status,
 				maxHeight,
-				collapsedHint: this.collapsedBar,
+				collapsedHint: this.visibility.collapsedBar,
 				keyLabel: this.keys.label,
 				countdown,
 				countdownDefers: this.options.onTimeout === "defer",
@@ -257,7 +249,7 @@ export class QuestionnaireSession implements Focusable {
 		setEditorText: (text) => this.setEditorText(text),
 		forwardKey: (data) => this.forwardToEditor(data),
 		openExternal: (requestId, text) => this.openExternal(requestId, text),
-		setHidden: (hidden) => this.setHidden(hidden),
+		setHidden: (hidden) => this.visibility.set(hidden),
 		requestRender: () => this.options.tui.requestRender(),
 		done: (result) => this.finish(result),
 	};
@@ -294,34 +286,20 @@ export class QuestionnaireSession implements Focusable {
 	}
 
 	private openExternal(requestId: number, text: string): void {
-		const answer = (result: EditResult) => {
-			if (this.closed) return;
-			if (!result.ok) this.status = this.m.tuiExternalEditorFailed(result.error);
-			this.dispatch({ type: "editor/externalReturned", requestId, text: result.ok ? result.text : undefined });
-			this.options.tui.requestRender();
-		};
-		const signal = eitherSignal(this.options.signal, this.external.signal);
-		const run = this.options.editExternally ?? defaultEditExternally;
-		const failed = (error: unknown) =>
-			answer({ ok: false, error: error instanceof Error ? error.message : String(error) });
-		try {
-			run(text, { terminal: this.options.tui, signal, notice: this.m.tuiExternalEditorWaiting }).then(answer, failed);
-		} catch (error) {
-			// Answer later, like a real editor would: the reducer is still running this effect.
-			queueMicrotask(() => failed(error));
-		}
-	}
-
-	private setHidden(hidden: boolean): void {
-		if (this.overlay && this.listener.available) {
-			this.hidden = hidden;
-			this.collapsedBar = false;
-			this.overlay.setHidden(hidden);
-			this.hiddenNotice.set(hidden);
-		} else {
-			// Nothing could bring a really hidden overlay back: shrink to one line that still takes the key.
-			this.collapsedBar = hidden;
-		}
+		runExternalEditor({
+			text,
+			terminal: this.options.tui,
+			signal: this.options.signal,
+			ended: this.external.signal,
+			notice: this.m.tuiExternalEditorWaiting,
+			editExternally: this.options.editExternally,
+			answer: (result) => {
+				if (this.closed) return;
+				if (!result.ok) this.status = this.m.tuiExternalEditorFailed(result.error);
+				this.dispatch({ type: "editor/externalReturned", requestId, text: result.ok ? result.text : undefined });
+				this.options.tui.requestRender();
+			},
+		});
 	}
 
 	private syncEditorFocus(): void {
@@ -375,28 +353,10 @@ export class QuestionnaireSession implements Focusable {
 	private cleanUp(): void {
 		this.layoutAhead.stop();
 		this.countdown?.disarm();
-		this.listener.dispose();
-		this.hiddenNotice.set(false);
+		this.visibility.dispose();
 		this.external.abort();
 		this.editor.setFocused(false);
 	}
-}
-
-/** Loads the external editor module only when Ctrl+G is pressed. */
-const defaultEditExternally: ExternalEditor = async (text, options) => {
-	const { editExternally } = await import("./external-editor.ts");
-	return editExternally(text, options);
-};
-
-/** True when what the person gave changed (not just where they are looking). */
-function givenChanged(a: QuestionnaireState, b: QuestionnaireState): boolean {
-	return (
-		a.answers !== b.answers ||
-		a.checked !== b.checked ||
-		a.drafts !== b.drafts ||
-		a.notes !== b.notes ||
-		a.globalNote !== b.globalNote
-	);
 }
 
 /** Runs a task outside any caller (a timer): it must never throw into Pi's event loop. */
