@@ -38,6 +38,10 @@ describe("quote", () => {
 
 	it("keeps ordinary non-ASCII text readable", () => {
 		expect(quote("缓存 — café 👍🏽")).toBe('"缓存 — café 👍🏽"');
+		// A joiner inside an emoji sequence is what the person typed; anywhere else it is escaped.
+		for (const emoji of ["👨‍💻", "👩🏽‍💻", "🏳️‍🌈", "👨‍👩‍👧‍👦", "❤️‍🔥"])
+			expect(quote(`ok ${emoji}`)).toBe(`"ok ${emoji}"`);
+		expect(quote("a\u200db 👍\u200d \u200d👍")).toBe('"a\\u200db 👍\\u200d \\u200d👍"');
 	});
 });
 
