@@ -146,7 +146,7 @@ describe("the lifecycle where a person sees it (real pi TUI)", () => {
 		const h = harness;
 		const session = tui(h, { prompt: "Ask me.", cols: 130 });
 		const options = await session.waitForScreen(CACHE_QUESTION.question, "the questionnaire");
-		expect(options).toContain("Esc cancel · Ctrl+] hide · Ctrl+L answer later");
+		expect(options).toContain("Esc decline · Ctrl+] hide · Ctrl+L answer later");
 		session.keys("Up");
 		session.type("Memcached");
 		const editing = await session.waitForScreen("external editor", "the draft editor");
