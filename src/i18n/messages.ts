@@ -5,7 +5,7 @@
 import type { LeaveChoice } from "../state/leave.ts";
 import { en, type Messages } from "./en.ts";
 import { ja } from "./ja.ts";
-import type { LocaleId } from "./locale.ts";
+import { type LocaleId, resolveLocale } from "./locale.ts";
 import { zhCN } from "./zh-CN.ts";
 
 /** Every user-visible string: the dialog walker, the TUI view and session, the transcript renderers. */
@@ -33,4 +33,9 @@ export function messagesFor(locale: LocaleId): Messages {
 /** The words of "Stop answering?"'s choices, the same on every host (TUI, dialog walker, accessible). */
 export function leaveChoiceWords(m: Messages): Readonly<Record<LeaveChoice, string>> {
 	return { keep: m.keepAnswering, later: m.answerLater, chat: m.answeredInChat, decline: m.decline };
+}
+
+/** The person's words: the config's `locale`, else the environment's (LC_ALL, LC_MESSAGES, LANG), else English. */
+export function messagesIn(configured: string | undefined): Messages {
+	return messagesFor(resolveLocale(configured, process.env));
 }

@@ -12,8 +12,7 @@
 import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
 import type { AskConfig } from "../config/schema.ts";
 import { chooseHostPath, wantsAccessible } from "../host/choose.ts";
-import { resolveLocale } from "../i18n/locale.ts";
-import { type Messages, messagesFor } from "../i18n/messages.ts";
+import { type Messages, messagesIn } from "../i18n/messages.ts";
 import type { PendingQuestionnaire } from "../pending/registry.ts";
 import type { PendingStore } from "../pending/store.ts";
 import { capDetails } from "../protocol/budget.ts";
@@ -42,7 +41,7 @@ interface Open {
 /** Registers `/answer`; `answering()` is true while it has a questionnaire open (the reminder waits then). */
 export function registerAnswerCommand(pi: ExtensionAPI, deps: AnswerCommandDeps): { answering(): boolean } {
 	const open = new Map<string, Open>();
-	const messages = (): Messages => messagesFor(resolveLocale(deps.config().locale, process.env));
+	const messages = (): Messages => messagesIn(deps.config().locale);
 	// A session switch, /reload or quitting ends an open /answer while its session can still record it.
 	pi.on("session_shutdown", async () => {
 		const ending = [...open.values()];

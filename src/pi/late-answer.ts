@@ -25,8 +25,7 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { AskConfig } from "../config/schema.ts";
-import { resolveLocale } from "../i18n/locale.ts";
-import { messagesFor } from "../i18n/messages.ts";
+import { messagesIn } from "../i18n/messages.ts";
 import type { PendingQuestionnaire } from "../pending/registry.ts";
 import { limitsFrom } from "../protocol/budget.ts";
 import { LATE_ANSWER_TYPE, type LateAnswerMessage, lateAnswerId } from "../protocol/late-answer.ts";
@@ -47,7 +46,7 @@ interface Queued {
 
 /** Registers the renderer and the delivery watch; returns the function that sends a late answer. */
 export function installLateAnswers(pi: ExtensionAPI, config: () => AskConfig): DeliverLateAnswer {
-	const messages = () => messagesFor(resolveLocale(config().locale, process.env));
+	const messages = () => messagesIn(config().locale);
 	pi.registerMessageRenderer(LATE_ANSWER_TYPE, (message, options, theme) =>
 		renderLateAnswer(message, options, theme, messages()),
 	);

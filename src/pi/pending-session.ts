@@ -9,8 +9,7 @@
 import { randomBytes } from "node:crypto";
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { AskConfig } from "../config/schema.ts";
-import { resolveLocale } from "../i18n/locale.ts";
-import { type Messages, messagesFor } from "../i18n/messages.ts";
+import { type Messages, messagesIn } from "../i18n/messages.ts";
 import { isPendingEntry, PENDING_ENTRY_TYPE } from "../pending/records.ts";
 import { PendingStore } from "../pending/store.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
@@ -22,7 +21,7 @@ export const STATUS_KEY = "ask_user_question";
 /** Creates the session's pending store and keeps it in step with Pi's session and footer. */
 export function installPendingQuestionnaires(pi: ExtensionAPI, config: () => AskConfig): PendingStore {
 	let ctx: ExtensionContext | undefined;
-	const messages = (): Messages => messagesFor(resolveLocale(config().locale, process.env));
+	const messages = (): Messages => messagesIn(config().locale);
 	const store = new PendingStore({
 		append: (record) => pi.appendEntry(PENDING_ENTRY_TYPE, record),
 		now: Date.now,

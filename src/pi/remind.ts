@@ -8,8 +8,7 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { AskConfig } from "../config/schema.ts";
-import { resolveLocale } from "../i18n/locale.ts";
-import { messagesFor } from "../i18n/messages.ts";
+import { messagesIn } from "../i18n/messages.ts";
 import { notifySetting } from "../notify/method.ts";
 import { Reminder, remindIntervalMs } from "../notify/remind.ts";
 import { askedSubject, notificationText } from "../notify/sequence.ts";
@@ -40,7 +39,7 @@ export function installReminder(pi: ExtensionAPI, deps: ReminderDeps): Reminder 
 			const oldest = list[0];
 			if (!oldest) return;
 			const config = deps.config();
-			const messages = messagesFor(resolveLocale(config.locale, process.env));
+			const messages = messagesIn(config.locale);
 			send(messages.pendingStatus(list.length), askedSubject(oldest.questionnaire), config);
 		},
 		later: (task, ms) => {

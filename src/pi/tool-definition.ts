@@ -4,8 +4,7 @@
  */
 import type { ExtensionContext, ToolDefinition } from "@earendil-works/pi-coding-agent";
 import type { AskConfig } from "../config/schema.ts";
-import { resolveLocale } from "../i18n/locale.ts";
-import { messagesFor } from "../i18n/messages.ts";
+import { messagesIn } from "../i18n/messages.ts";
 import type { PendingStore } from "../pending/store.ts";
 import { limitsFrom } from "../protocol/budget.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
@@ -29,7 +28,7 @@ export function defineAskTool(
 	lifecycle?: Pick<PendingStore, "newId" | "asked" | "progressed" | "returned">,
 ): ToolDefinition<typeof QuestionnaireParams, QuestionnaireResult> {
 	// The transcript speaks the person's locale like the dialog; resolved per render, so a config reload applies.
-	const messages = () => messagesFor(resolveLocale(config().locale, process.env));
+	const messages = () => messagesIn(config().locale);
 	return {
 		name: TOOL_NAME,
 		label: TOOL_LABEL,

@@ -8,8 +8,7 @@ import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import type { AskConfig } from "../config/schema.ts";
 import { loadTui, type TuiLoad } from "../host/load-tui.ts";
 import { untilAborted } from "../host/until-aborted.ts";
-import { resolveLocale } from "../i18n/locale.ts";
-import { messagesFor } from "../i18n/messages.ts";
+import { messagesIn } from "../i18n/messages.ts";
 import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, notShownResult, type QuestionnaireResult } from "../protocol/result.ts";
@@ -46,7 +45,7 @@ export async function openOnHost(
 ): Promise<QuestionnaireResult> {
 	const { signal, progress, onProgress } = options;
 	// The person reads the questionnaire in their locale; the model's text (envelope.ts) stays English.
-	const messages = messagesFor(resolveLocale(env.config?.locale, process.env));
+	const messages = messagesIn(env.config?.locale);
 	const timeout = progress === undefined ? timeoutMs(env.config?.timeout) : undefined;
 	const walk = () =>
 		walkQuestionnaire(questionnaire, env.ui, {

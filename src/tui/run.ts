@@ -15,8 +15,7 @@
 import { type ExtensionUIContext, getMarkdownTheme, getSelectListTheme } from "@earendil-works/pi-coding-agent";
 import type { EditorTheme } from "@earendil-works/pi-tui";
 import type { AskConfig } from "../config/schema.ts";
-import { resolveLocale } from "../i18n/locale.ts";
-import { type Messages, messagesFor } from "../i18n/messages.ts";
+import { type Messages, messagesIn } from "../i18n/messages.ts";
 import { type Env, notifySetting } from "../notify/method.ts";
 import { askedLine, notificationText } from "../notify/sequence.ts";
 import { limitsFrom } from "../protocol/budget.ts";
@@ -74,7 +73,7 @@ export async function runTuiQuestionnaire(
 	options: RunTuiOptions = {},
 ): Promise<QuestionnaireResult | undefined> {
 	const { signal } = options;
-	const messages = options.messages ?? messagesFor(resolveLocale(options.config?.locale, process.env));
+	const messages = options.messages ?? messagesIn(options.config?.locale);
 	const asked = askedLine(questionnaire);
 	const notification = notificationText(messages.tuiNotifyTitle(questionnaire.questions.length), asked);
 	const notify: NotifyOptions = {

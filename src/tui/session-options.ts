@@ -51,7 +51,7 @@ export interface SessionOptions {
 	 * person waits for is the questionnaire, so nothing else is done before it is drawn.
 	 */
 	afterFirstFrame?(): void;
-	/** The locale's words for everything shown (`messagesFor(resolveLocale(...))`); English when absent. */
+	/** The locale's words for everything shown (`messagesIn(config.locale)`); English when absent. */
 	messages?: Messages;
 	/** What the model receives of typed text (config `limits`): the editor and Submit warn before a cut. */
 	limits?: TextLimits;
