@@ -187,5 +187,9 @@ export const ja = once(
 		pendingNotSaved: (reason: string): string =>
 			`未回答の質問票をセッションに保存できませんでした（${reason}）。Pi を再起動すると失われます。`,
 		pendingNotShown: (reason: string): string => `質問票を表示できませんでした：${reason}`,
+		relayFrom: (depth: number, cwd: string): string => `サブエージェントからの質問 · 深さ ${depth} · ${cwd}`,
+		relayFromNamed: (name: string, depth: number, cwd: string): string =>
+			`サブエージェント「${name}」からの質問 · 深さ ${depth} · ${cwd}`,
+		relayTask: (task: string): string => `タスク：${task}`,
 	}),
 );

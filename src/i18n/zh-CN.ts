@@ -182,5 +182,9 @@ export const zhCN = once(
 		pendingSkipped: (n: number): string => `${n} 条已保存的问卷记录无法读取，已跳过。`,
 		pendingNotSaved: (reason: string): string => `待回答的问卷无法保存到会话（${reason}），Pi 重启后将丢失。`,
 		pendingNotShown: (reason: string): string => `无法显示问卷：${reason}`,
+		relayFrom: (depth: number, cwd: string): string => `来自子智能体的提问 · 深度 ${depth} · ${cwd}`,
+		relayFromNamed: (name: string, depth: number, cwd: string): string =>
+			`来自子智能体“${name}”的提问 · 深度 ${depth} · ${cwd}`,
+		relayTask: (task: string): string => `任务：${task}`,
 	}),
 );
