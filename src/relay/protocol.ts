@@ -51,6 +51,7 @@ export type RelayErrorCode =
 	| "busy"
 	| "forbidden"
 	| "unknown_type"
+	| "invalid_request"
 	| "duplicate_id"
 	| "invalid_questions"
 	| "not_found"
@@ -165,7 +166,8 @@ export function parseClientMessage(line: string): Parsed<ClientMessage> {
 			code: "malformed",
 			message: `id: must be a string of 1 to ${RELAY_LIMITS.idLength} characters`,
 		};
-	const bad = (message: string): Parsed<ClientMessage> => ({ ok: false, code: "malformed", message, id });
+	// The line was read and names its request: a field that does not fit is that request's error, not the peer's.
+	const bad = (message: string): Parsed<ClientMessage> => ({ ok: false, code: "invalid_request", message, id });
 	switch (m.type) {
 		case "ask": {
 			if (!Array.isArray(m.questions)) return bad("ask.questions: must be an array of questions");
