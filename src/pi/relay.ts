@@ -5,8 +5,9 @@
  * depth) and lists itself for `pi-ask` (relay/registry.ts). A Pi without a UI (print or JSON mode: a
  * subagent, a script) that inherited them checks at session start that the relay answers, then offers
  * ask_user_question with no flag or config and asks through it; it passes the relay on one level deeper.
- * Where neither holds, nothing changes: the tool stays hidden without a UI. `PI_ASK_RELAY=off` turns it
- * all off; so does Windows (no Unix sockets).
+ * A Pi running inside the serving Pi's own process (an in-process subagent whose extensions load) asks
+ * it directly, without the socket, under the same rules. Where none of this holds, nothing changes: the
+ * tool stays hidden without a UI. `PI_ASK_RELAY=off` turns it all off; so does Windows (no Unix sockets).
  */
 import { rmSync } from "node:fs";
 import { dirname } from "node:path";
@@ -18,6 +19,7 @@ import type { Questionnaire } from "../protocol/questions.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
 import { askingEnv, endpointFromEnv, type RelayEndpoint, relayOff, servingEnv } from "../relay/env.ts";
 import type { ShowingHost } from "../relay/present.ts";
+import type { RelayReply } from "../relay/protocol.ts";
 import type { EventBus } from "../tool/answer-events.ts";
 
 /** Asks a questionnaire through the relay above; never rejects. */
@@ -46,11 +48,24 @@ const PROBE_MS = 1_000;
 /** The endpoint this process inherited, read once per process (before it passes the relay on). */
 const INHERITED = Symbol.for("pi-ask-user-question/relay-endpoint");
 
+/** The serving Pi of this process, for Pis running inside it (in-process subagents): no socket needed. */
+const IN_PROCESS = Symbol.for("pi-ask-user-question/relay-in-process");
+
+/** What the serving Pi offers the Pis in its own process. */
+interface InProcessRelay {
+	ask(request: { questions: unknown; from: Origin }, signal: AbortSignal): Promise<RelayReply>;
+}
+
+/** Where a Pi without a UI asks: the relay of a Pi above (socket), or the serving Pi of its own process. */
+type Asking =
+	| { via: "socket"; endpoint: RelayEndpoint; reachable: boolean; cwd: string }
+	| { via: "process"; relay: InProcessRelay; cwd: string };
+
 /** Installs both sides; only the one that fits each session start runs. */
 export function installRelay(pi: ExtensionAPI, deps: RelayDeps): RelayAccess {
 	let host: ShowingHost | undefined;
 	let serving: Promise<Serving | undefined> | undefined;
-	let asking: { endpoint: RelayEndpoint; reachable: boolean; cwd: string } | undefined;
+	let asking: Asking | undefined;
 	let task: string | undefined;
 
 	pi.on("session_start", async (_event, ctx) => {
@@ -60,10 +75,15 @@ export function installRelay(pi: ExtensionAPI, deps: RelayDeps): RelayAccess {
 			serving ??= startServing(deps, () => host, ctx);
 			return;
 		}
+		const local = inProcessRelay();
+		if (local !== undefined) {
+			asking = { via: "process", relay: local, cwd: ctx.cwd };
+			return;
+		}
 		const endpoint = inheritedEndpoint();
 		if (endpoint === undefined) return;
 		applyEnv(askingEnv(endpoint));
-		asking = { endpoint, reachable: await probe(endpoint), cwd: ctx.cwd };
+		asking = { via: "socket", endpoint, reachable: await probe(endpoint), cwd: ctx.cwd };
 	});
 	pi.on("before_agent_start", (event) => {
 		// The subagent's task, as the person would want to see it beside its questions.
@@ -78,23 +98,54 @@ export function installRelay(pi: ExtensionAPI, deps: RelayDeps): RelayAccess {
 	});
 
 	const origin = (): Origin => {
-		const from: Origin = { cwd: asking?.cwd ?? process.cwd(), depth: asking?.endpoint.depth ?? 1, pid: process.pid };
-		const name = asking?.endpoint.name ?? sessionName(pi);
+		const endpoint = asking?.via === "socket" ? asking.endpoint : undefined;
+		const from: Origin = { cwd: asking?.cwd ?? process.cwd(), depth: endpoint?.depth ?? 1, pid: process.pid };
+		const name = endpoint?.name ?? sessionName(pi);
 		if (name) from.name = name;
-		if (task?.trim()) from.task = task.trim().slice(0, 300);
+		const shown = taskOf(task);
+		if (shown) from.task = shown;
 		return from;
 	};
 	return {
-		reachable: () => asking?.reachable === true,
+		reachable: () => asking?.via === "process" || asking?.reachable === true,
 		ask: () => {
-			const endpoint = asking?.reachable ? asking.endpoint : undefined;
-			if (endpoint === undefined) return undefined;
+			const now = asking;
+			if (now?.via === "process")
+				return (questionnaire, signal) => askInProcess(now.relay, questionnaire, origin(), signal);
+			if (now?.via !== "socket" || !now.reachable) return undefined;
 			return async (questionnaire, signal) => {
 				const { askThroughRelay } = await import("../relay/ask.ts");
-				return askThroughRelay(endpoint, questionnaire, origin(), signal);
+				return askThroughRelay(now.endpoint, questionnaire, origin(), signal);
 			};
 		},
 	};
+}
+
+/** The start of a subagent's first prompt, as its task ("Task: " prefixes of subagent extensions dropped). */
+function taskOf(prompt: string | undefined): string | undefined {
+	const text = prompt?.trim().replace(/^task:\s*/i, "");
+	return text ? text.slice(0, 300) : undefined;
+}
+
+/** Asks the serving Pi of this process directly; its reply is read back as a socket's would be. */
+async function askInProcess(
+	relay: InProcessRelay,
+	questionnaire: Questionnaire,
+	from: Origin,
+	signal: AbortSignal | undefined,
+): Promise<QuestionnaireResult> {
+	const { resultOfReply } = await import("../relay/reply.ts");
+	const { finishedResult } = await import("../protocol/result.ts");
+	if (signal?.aborted) return finishedResult("relay", questionnaire.questions.length, "interrupted", { answers: [] });
+	const controller = new AbortController();
+	const abort = () => controller.abort();
+	signal?.addEventListener("abort", abort, { once: true });
+	try {
+		const reply = await relay.ask({ questions: questionnaire.questions, from }, controller.signal);
+		return resultOfReply(reply, questionnaire);
+	} finally {
+		signal?.removeEventListener("abort", abort);
+	}
 }
 
 /** A running server, and how to stop it. */
@@ -127,6 +178,9 @@ function startServing(
 				answer: (questionnaire, fields) => board.answer(questionnaire, fields),
 			});
 			const previous = applyEnv(servingEnv(server.socketPath, server.askToken));
+			const local: InProcessRelay = { ask: (request, signal) => presentRelayedAsk(request, signal, () => {}, present) };
+			const slot = globalThis as { [IN_PROCESS]?: InProcessRelay };
+			slot[IN_PROCESS] ??= local;
 			let entry: string | undefined;
 			try {
 				entry = registry.writeEntry(deps.agentDir, {
@@ -149,6 +203,7 @@ function startServing(
 			process.on("exit", onExit);
 			return {
 				stop: async () => {
+					if (slot[IN_PROCESS] === local) delete slot[IN_PROCESS];
 					process.off("exit", onExit);
 					applyEnv(previous);
 					if (entry !== undefined) registry.removeEntry(entry);
@@ -158,6 +213,11 @@ function startServing(
 			};
 		})
 		.catch(() => undefined);
+}
+
+/** The serving Pi of this process, if one serves. */
+function inProcessRelay(): InProcessRelay | undefined {
+	return (globalThis as { [IN_PROCESS]?: InProcessRelay })[IN_PROCESS];
 }
 
 /** The endpoint inherited from the environment, as it was when this process first read it. */

@@ -12,7 +12,7 @@ import { finishedResult, notShownResult, type QuestionnaireResult } from "../pro
 import { openRelayLink, type RelayLink } from "./client.ts";
 import type { RelayEndpoint } from "./env.ts";
 import type { ServerMessage } from "./protocol.ts";
-import { readRelayedResult } from "./reply.ts";
+import { resultOfReply, unavailable } from "./reply.ts";
 
 /** The one ask id a connection uses: each ask has a connection of its own, so closing it cancels it. */
 const ASK_ID = "ask";
@@ -70,39 +70,15 @@ export async function askThroughRelay(
 /** The call's result for a server message about our ask, or undefined for one that ends nothing. */
 function resultOf(message: ServerMessage, questionnaire: Questionnaire): QuestionnaireResult | undefined {
 	if (!("id" in message) || message.id !== ASK_ID) return undefined;
-	switch (message.type) {
-		case "result":
-			return relayedResult(message.result, questionnaire);
-		case "error":
-			return message.code === "invalid_questions"
-				? notShownResult("relay", "invalid_questions", message.message, message.problems)
-				: unavailable(
-						`the Pi session that started this one refused the questions (${message.code}: ${message.message})`,
-					);
-		default:
-			return undefined;
-	}
-}
-
-function relayedResult(value: unknown, questionnaire: Questionnaire): QuestionnaireResult {
-	const read = readRelayedResult(questionnaire, value);
-	if (read !== undefined) return read;
-	const shownError = notShownReason(value);
-	return shownError === undefined
-		? unavailable("the Pi session that started this one sent an answer that does not fit the questions")
-		: unavailable(`the Pi session that started this one could not show the questions (${shownError})`);
-}
-
-/** The reason of a `not_shown` result from above, when that is what it is. */
-function notShownReason(value: unknown): string | undefined {
-	if (typeof value !== "object" || value === null) return undefined;
-	const { outcome, error } = value as { outcome?: unknown; error?: { message?: unknown } };
-	if (outcome !== "not_shown") return undefined;
-	return typeof error?.message === "string" ? error.message.slice(0, 500) : "no reason given";
-}
-
-function unavailable(message: string): QuestionnaireResult {
-	return notShownResult("relay", "relay_unavailable", `The questions were not relayed: ${message}.`);
+	if (message.type === "result") return resultOfReply({ ok: true, result: message.result }, questionnaire);
+	if (message.type !== "error") return undefined;
+	const { code, problems } = message;
+	return resultOfReply(
+		problems === undefined
+			? { ok: false, code, message: message.message }
+			: { ok: false, code, message: message.message, problems },
+		questionnaire,
+	);
 }
 
 function reason(error: unknown): string {

@@ -38,6 +38,9 @@ export const RELAY_LIMITS = {
 	idLength: 64,
 } as const;
 
+/** The limits' shape, for tighter ones (tests). */
+export type RelayLimits = { readonly [K in keyof typeof RELAY_LIMITS]: number };
+
 /** What a secret allows. */
 export type Capability = "ask" | "list" | "answer";
 
@@ -80,6 +83,11 @@ export interface AnswerFields {
 	globalNote?: unknown;
 	by?: unknown;
 }
+
+/** The outcome of one request, as the serving side makes it: what the reply carries, or its error. */
+export type RelayReply =
+	| { ok: true; result: unknown }
+	| { ok: false; code: RelayErrorCode; message: string; problems?: WireProblem[] };
 
 /** What a client sends. */
 export type ClientMessage =

@@ -11,6 +11,7 @@ import {
 	type Collected,
 	type Ending,
 	finishedResult,
+	notShownResult,
 	OUTCOMES,
 	type Outcome,
 	type QuestionDraft,
@@ -20,6 +21,7 @@ import {
 import { type Pick, toAnswer } from "../rpc/picks.ts";
 import { BY_MAX } from "../tool/answer-events.ts";
 import { isRecord } from "../util/records.ts";
+import type { RelayReply } from "./protocol.ts";
 
 const KNOWN: ReadonlySet<string> = new Set(OUTCOMES);
 
@@ -33,6 +35,37 @@ const ENDINGS: Readonly<Record<Exclude<Outcome, "not_shown">, Ending>> = {
 	deferred: "deferred",
 	answered_in_chat: "answered_in_chat",
 };
+
+/**
+ * The asking call's result for the serving side's reply (over the socket or in process): the answer read
+ * back, or `not_shown` saying why not (the questions refused: `invalid_questions` with their problems;
+ * anything else: `relay_unavailable`).
+ */
+export function resultOfReply(reply: RelayReply, questionnaire: Questionnaire): QuestionnaireResult {
+	if (!reply.ok) {
+		if (reply.code === "invalid_questions")
+			return notShownResult("relay", "invalid_questions", reply.message, reply.problems);
+		return unavailable(`the Pi session that started this one refused the questions (${reply.code}: ${reply.message})`);
+	}
+	const read = readRelayedResult(questionnaire, reply.result);
+	if (read !== undefined) return read;
+	const shownError = notShownReason(reply.result);
+	return shownError === undefined
+		? unavailable("the Pi session that started this one sent an answer that does not fit the questions")
+		: unavailable(`the Pi session that started this one could not show the questions (${shownError})`);
+}
+
+/** `not_shown` with `relay_unavailable`: the questions could not be relayed, for `reason`. */
+export function unavailable(reason: string): QuestionnaireResult {
+	return notShownResult("relay", "relay_unavailable", `The questions were not relayed: ${reason}.`);
+}
+
+/** The reason of a `not_shown` result from above, when that is what it is. */
+function notShownReason(value: unknown): string | undefined {
+	if (!isRecord(value) || value.outcome !== "not_shown") return undefined;
+	const error = isRecord(value.error) ? value.error : undefined;
+	return typeof error?.message === "string" ? error.message.slice(0, 500) : "no reason given";
+}
 
 /** `value` read as the result of `questionnaire`, with host `relay`; undefined when it does not fit. */
 export function readRelayedResult(questionnaire: Questionnaire, value: unknown): QuestionnaireResult | undefined {

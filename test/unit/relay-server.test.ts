@@ -10,7 +10,7 @@ import { dirname } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { afterEach, describe, expect, it } from "vitest";
-import { RELAY_LIMITS } from "../../src/relay/protocol.ts";
+import { RELAY_LIMITS, type RelayLimits } from "../../src/relay/protocol.ts";
 import { type HandlerReply, type RelayHandlers, type RelayServer, startRelayServer } from "../../src/relay/server.ts";
 import { type RawPeer, rawPeer } from "../support/relay-peer.ts";
 
@@ -44,7 +44,7 @@ function recording(options: { holdAsks?: boolean; list?: () => unknown[] } = {})
 	return { handlers, asks };
 }
 
-async function start(handlers: RelayHandlers, limits: Partial<typeof RELAY_LIMITS> = {}): Promise<RelayServer> {
+async function start(handlers: RelayHandlers, limits: Partial<RelayLimits> = {}): Promise<RelayServer> {
 	server = await startRelayServer(handlers, { limits });
 	return server;
 }

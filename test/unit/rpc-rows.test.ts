@@ -228,7 +228,9 @@ describe("walker text safety and uniqueness", () => {
 		// in a walk reopened from /answer (rpc-walker-cancel.test.ts).
 		const walkerKeys = Object.keys(en).filter(
 			(key) =>
-				!/^(view|tui|accessible|render|pending|relay)[A-Z]/.test(key) && key !== "unanswered" && key !== "answeredInChat",
+				!/^(view|tui|accessible|render|pending|relay)[A-Z]/.test(key) &&
+				key !== "unanswered" &&
+				key !== "answeredInChat",
 		);
 		expect([...keys].sort()).toEqual(walkerKeys.sort());
 		// Remove our tags innermost first, then the data; anything left would be wording outside the table.
