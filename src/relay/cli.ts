@@ -61,13 +61,13 @@ Finds running Pis in $PI_CODING_AGENT_DIR (or ~/.pi/agent); --socket PATH --toke
 function parseArgs(argv: readonly string[]): { positional: string[]; flags: Flags } {
 	const positional: string[] = [];
 	const flags: Flags = new Map();
-	const valued = new Set(["note", "by", "json", "socket", "token-file", "agent-dir"]);
+	// `--json` is a switch for `list` and takes the answer fields for `answer`.
+	const valued = new Set(["note", "by", "socket", "token-file", "agent-dir", ...(argv[0] === "list" ? [] : ["json"])]);
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i] ?? "";
 		const name = arg.startsWith("--") ? arg.slice(2) : undefined;
 		if (name === undefined) positional.push(arg);
-		else if (valued.has(name) && argv[0] !== "list" && argv[i + 1] !== undefined && !argv[i + 1]?.startsWith("--"))
-			flags.set(name, argv[++i] ?? "");
+		else if (valued.has(name) && argv[i + 1] !== undefined) flags.set(name, argv[++i] ?? "");
 		else flags.set(name, true);
 	}
 	return { positional, flags };
