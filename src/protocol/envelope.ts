@@ -124,6 +124,8 @@ function resultPieces(result: QuestionnaireResult, questions: readonly string[],
 			);
 		case "interrupted":
 		case "timed_out":
+			if (result.host === "relay" && result.outcome === "interrupted")
+				return relayStoppedText(result, questions, limits);
 			return stoppedText(result, questions, limits);
 		case "deferred":
 			if (result.host === "relay") return relayDeferredText(result, limits);
@@ -204,6 +206,22 @@ function relayDeferredText(result: QuestionnaireResult, limits: TextLimits): Pie
 
 const RELAY_DEFERRED_ADVICE =
 	"Do not assume answers: continue with work that does not depend on them, and report the open questions in your final answer.";
+
+/**
+ * Relayed questions cut short above (that Pi quitting or switching sessions): nobody will answer them now, so
+ * the model is told what a subagent can do instead, with whatever the person gave before.
+ */
+function relayStoppedText(result: QuestionnaireResult, questions: readonly string[], limits: TextLimits): Piece[] {
+	const head = "The Pi session that showed the questions stopped asking them before the user";
+	return sentences(
+		result.answers.length === 0
+			? [`${head} answered`]
+			: [`${head} submitted them. Answers given so far: `, ...answersText(result, limits)],
+		result.answers.length === 0 ? allNotesText(result, limits) : unansweredText(result, questions, limits),
+		globalNoteText(result, limits),
+		[RELAY_TAIL],
+	);
+}
 
 /** Where nobody above can answer (relay errors): a subagent's "chat" is its final answer to whoever started it. */
 const RELAY_TAIL =

@@ -225,3 +225,19 @@ describe("readRelayedResult", () => {
 		expect(result?.drafts).toEqual([{ questionIndex: 0, question: CACHE_QUESTION.question, text: "half typed" }]);
 	});
 });
+
+describe("relayed questions cut short above", () => {
+	it("tell the model nobody will answer them now, keeping what was given", () => {
+		const bare = readRelayedResult(questionnaire, { outcome: "interrupted", answers: [] }) as QuestionnaireResult;
+		expect(resultText(bare, questions)).toBe(
+			"The Pi session that showed the questions stopped asking them before the user answered. This is not a refusal, but nobody can answer them now: proceed without these answers where that is safe, or stop and report the open questions in your final answer.",
+		);
+		const some = readRelayedResult(questionnaire, {
+			outcome: "interrupted",
+			answers: [{ questionIndex: 0, kind: "option", answer: "Redis" }],
+		}) as QuestionnaireResult;
+		expect(resultText(some, questions)).toBe(
+			'The Pi session that showed the questions stopped asking them before the user submitted them. Answers given so far: "Where should the API client cache responses?" = "Redis". Unanswered: "Which platforms must the first release support?". This is not a refusal, but nobody can answer them now: proceed without these answers where that is safe, or stop and report the open questions in your final answer.',
+		);
+	});
+});
