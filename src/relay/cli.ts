@@ -35,8 +35,17 @@ interface Found {
 
 type Flags = Map<string, string | true>;
 
+/** Where the command writes (the process's streams; tests pass their own). */
+export interface Output {
+	write(text: string): unknown;
+}
+
 /** Runs the command; resolves with the exit code. */
-export async function main(argv: readonly string[], out = process.stdout, err = process.stderr): Promise<number> {
+export async function main(
+	argv: readonly string[],
+	out: Output = process.stdout,
+	err: Output = process.stderr,
+): Promise<number> {
 	const { positional, flags } = parseArgs(argv);
 	const [command, ...rest] = positional;
 	const say = (line: string) => out.write(`${line}\n`);
