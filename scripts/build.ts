@@ -4,6 +4,7 @@
  *
  * - dist/core.cjs: everything src/index.ts needs at load and for a call (registration, schema,
  *   guidance, config, visibility, execute, RPC walker, validation, envelope, renderers).
+ * - dist/pi-ask.cjs: the `pi-ask` command (src/relay/cli.ts), plain Node with no host package.
  * - dist/tui.cjs: the TUI graph (src/tui/run.ts and below), required lazily by core.cjs on the first
  *   TUI call: the `import("../tui/run.ts")` in src/host/load-tui.ts becomes `require("./tui.cjs")`.
  *   Modules both graphs use (sanitize, fit, i18n, …) are core's instances, handed over at that moment,
@@ -15,7 +16,7 @@
  * stores under HOST_KEY after importing it through the entry's jiti importer (so resolved to Pi's own
  * copies); see src/host/bundle-entry.ts.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
@@ -24,6 +25,7 @@ import { HOST_KEY, HOST_MODULES } from "../src/host/bundle-entry.ts";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const DIST = join(ROOT, "dist");
 const TUI_SOURCE = join(ROOT, "src", "tui", "run.ts");
+const CLI_SOURCE = join(ROOT, "src", "relay", "pi-ask.ts");
 
 /** Package names whose imports are the host's; each such import must be one of HOST_MODULES. */
 const HOST_PACKAGES = ["@earendil-works/", "@mariozechner/", "typebox", "@sinclair/typebox"];
@@ -71,6 +73,16 @@ export function hostModuleSource(specifier: string, names: readonly string[]): s
 		),
 	].join("\n");
 }
+
+/** The `pi-ask` bundle runs outside Pi: a host import in its graph is a build error. */
+const noHostModules: Plugin = {
+	name: "no-host-modules",
+	setup(b) {
+		b.onResolve({ filter: /^[@a-z]/ }, (args) =>
+			isHostSpecifier(args.path) ? { errors: [{ text: `pi-ask must not import ${args.path}` }] } : undefined,
+		);
+	},
+};
 
 /** Global symbol key under which core.cjs hands tui.cjs the modules both graphs use. */
 const SHARED_KEY = `${HOST_KEY}/shared`;
@@ -153,7 +165,7 @@ export interface BuildOptions {
 }
 
 /** Builds the bundles; returns their paths. */
-export async function buildBundles(options: BuildOptions = {}): Promise<{ core: string; tui: string }> {
+export async function buildBundles(options: BuildOptions = {}): Promise<{ core: string; tui: string; cli: string }> {
 	const outDir = resolve(options.outDir ?? DIST);
 	mkdirSync(outDir, { recursive: true });
 	const common = {
@@ -173,6 +185,7 @@ export async function buildBundles(options: BuildOptions = {}): Promise<{ core: 
 	} as const;
 	const core = join(outDir, "core.cjs");
 	const tui = join(outDir, "tui.cjs");
+	const cli = join(outDir, "pi-ask.cjs");
 	const coreEntry = join(ROOT, "src", "host", "bundle-entry.ts");
 	const [coreSources, tuiSources] = await Promise.all([
 		sourcesOf({ entry: coreEntry, plugins: [hostModules, lazyTui([])] }),
@@ -182,9 +195,19 @@ export async function buildBundles(options: BuildOptions = {}): Promise<{ core: 
 	const results = await Promise.all([
 		build({ ...common, entryPoints: [coreEntry], outfile: core, plugins: [hostModules, lazyTui(shared)] }),
 		build({ ...common, entryPoints: [TUI_SOURCE], outfile: tui, plugins: [hostModules, sharedModules(shared)] }),
+		// The `pi-ask` command: plain Node (18 or later), no host package, no dependency.
+		build({
+			...common,
+			entryPoints: [CLI_SOURCE],
+			outfile: cli,
+			target: "node18",
+			banner: { js: "#!/usr/bin/env node" },
+			plugins: [noHostModules],
+		}),
 	]);
 	for (const file of results.flatMap((result) => result.outputFiles)) replaceFile(file.path, file.contents);
-	return { core, tui };
+	chmodSync(cli, 0o755);
+	return { core, tui, cli };
 }
 
 /**

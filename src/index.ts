@@ -9,8 +9,9 @@ import { registerAnswerCommand } from "./pi/answer-command.ts";
 import { installLateAnswers } from "./pi/late-answer.ts";
 import { installPendingQuestionnaires } from "./pi/pending-session.ts";
 import { piVersionWarning } from "./pi/pi-version.ts";
+import { installRelay } from "./pi/relay.ts";
 import { installReminder } from "./pi/remind.ts";
-import { defineAskTool } from "./pi/tool-definition.ts";
+import { defineAskTool, type ToolBus } from "./pi/tool-definition.ts";
 import { installVisibilityReconciler } from "./pi/visibility.ts";
 import { warnOnceShown } from "./pi/warn.ts";
 import { Answerers } from "./tool/answer-events.ts";
@@ -30,7 +31,9 @@ export default function askUserQuestion(pi: ExtensionAPI): void {
 	// Extensions that answer questionnaires announce themselves on Pi's event bus (tool/answer-events.ts).
 	const answerers = new Answerers(pi.events);
 	// The calls asking now, by id: an answer on the bus for one of them is that call's (tool/answer-anywhere.ts).
-	const bus = { events: pi.events, answerers, asking: new Set<string>() };
+	// Without a UI, `relay` asks the nearest Pi above that can show the questions (pi/relay.ts).
+	const asking = new Set<string>();
+	const bus: ToolBus = { events: pi.events, answerers, asking, relay: () => relay.ask() };
 
 	const reported = new Set<string>();
 	// An older Pi than the compat smoke covers: still registered, with one warning saying so.
@@ -60,10 +63,12 @@ export default function askUserQuestion(pi: ExtensionAPI): void {
 	const channel = servePendingOnTheBus({
 		events: pi.events,
 		store: pending,
-		asking: bus.asking,
+		asking,
 		deliver: installLateAnswers(pi, currentConfig),
 	});
 	const answer = registerAnswerCommand(pi, { store: pending, config: currentConfig, deliver: channel.settled });
+	// Pis started below this one ask through it; without a UI, this one asks the nearest Pi above (pi/relay.ts).
+	const relay = installRelay(pi, { config: currentConfig, store: pending, events: pi.events, asking, agentDir });
 	// With `remind` set: a desktop notification while questionnaires wait and Pi is idle (pi/remind.ts).
 	installReminder(pi, { store: pending, config: currentConfig, answering: answer.answering });
 	pi.registerTool(defineAskTool(guidance, currentConfig, bus, pending));
@@ -78,7 +83,7 @@ export default function askUserQuestion(pi: ExtensionAPI): void {
 		cancelPrewarm = undefined;
 	});
 	// Registered after the config handler so a re-registration never undoes the no-UI removal.
-	installVisibilityReconciler(pi, TOOL_NAME, () => answerers.present);
+	installVisibilityReconciler(pi, TOOL_NAME, () => answerers.present || relay.reachable());
 }
 
 function guidanceFrom(config: AskConfig): GuidanceTexts {

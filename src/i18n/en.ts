@@ -331,6 +331,15 @@ export const en = {
 		`Late answer for ${headers} queued · the agent gets it when its current step ends`,
 	/** /answer could not show the questionnaire. */
 	pendingNotShown: (reason: string): string => `The questionnaire could not be shown: ${reason}`,
+
+	// ── questionnaires relayed from a Pi below (src/relay, src/host/labelled-ui.ts) ──
+	/** Above a relayed questionnaire: who asks, e.g. `Asked by a subagent · depth 1 · /home/me/app`. */
+	relayFrom: (depth: number, cwd: string): string => `Asked by a subagent · depth ${depth} · ${cwd}`,
+	/** The same when its spawner named it, e.g. `Asked by subagent "scout" · depth 1 · /home/me/app`. */
+	relayFromNamed: (name: string, depth: number, cwd: string): string =>
+		`Asked by subagent "${name}" · depth ${depth} · ${cwd}`,
+	/** After who asks: the start of the task the subagent was given. */
+	relayTask: (task: string): string => `Task: ${task}`,
 };
 
 /** The words of one locale: every locale table has exactly the English table's shape. */

@@ -191,5 +191,9 @@ export const ja = once(
 		pendingLateAnswerQueued: (headers: string): string =>
 			`${headers} への後からの回答は送信待ち · エージェントは現在のステップの終了後に受け取ります`,
 		pendingNotShown: (reason: string): string => `質問票を表示できませんでした：${reason}`,
+		relayFrom: (depth: number, cwd: string): string => `サブエージェントからの質問 · 深さ ${depth} · ${cwd}`,
+		relayFromNamed: (name: string, depth: number, cwd: string): string =>
+			`サブエージェント「${name}」からの質問 · 深さ ${depth} · ${cwd}`,
+		relayTask: (task: string): string => `タスク：${task}`,
 	}),
 );

@@ -5,12 +5,13 @@
  * shape it was written with. Nothing is guessed: a record that does not read is skipped and counted.
  * Pure; imports nothing from Pi or the terminal.
  */
+import { readOrigin } from "../protocol/origin.ts";
 import type { IndexedAnswer } from "../protocol/progress.ts";
 import { OUTCOMES, type Outcome } from "../protocol/result.ts";
 import { validateQuestionnaire } from "../tool/validation.ts";
 import { isRecord } from "../util/records.ts";
 import type { ProgressPatch, TextEdit } from "./progress-patch.ts";
-import { type QuestionnaireRecord, RECORD_VERSION } from "./records.ts";
+import { type AskedRecord, type QuestionnaireRecord, RECORD_VERSION } from "./records.ts";
 
 const KNOWN_OUTCOMES: ReadonlySet<string> = new Set(OUTCOMES);
 /** More entries than 4 questions or options can have means the record is not ours. */
@@ -34,8 +35,12 @@ export function readRecord(data: unknown): QuestionnaireRecord | undefined {
 			const validation = validateQuestionnaire(data.questionnaire);
 			if (!validation.ok) return undefined;
 			const { questionnaire } = validation;
-			const asked = { v: RECORD_VERSION, kind: "asked", id, askedAt: data.askedAt, questionnaire } as const;
-			return data.call === undefined ? asked : { ...asked, call: data.call };
+			const from = data.from === undefined ? undefined : readOrigin(data.from);
+			if (from?.ok === false) return undefined;
+			const asked: AskedRecord = { v: RECORD_VERSION, kind: "asked", id, askedAt: data.askedAt, questionnaire };
+			if (data.call !== undefined) asked.call = data.call;
+			if (from !== undefined) asked.from = from.origin;
+			return asked;
 		}
 		default:
 			return undefined;

@@ -10,6 +10,7 @@
  * what the branch's records add up to (restore.ts).
  * Pure data; imports nothing from Pi or the terminal.
  */
+import type { Origin } from "../protocol/origin.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import type { Outcome } from "../protocol/result.ts";
 import type { ProgressPatch } from "./progress-patch.ts";
@@ -41,6 +42,8 @@ export interface AskedRecord {
 	/** Epoch ms. */
 	askedAt: number;
 	questionnaire: Questionnaire;
+	/** The Pi below that asked it, when it was relayed (src/relay). */
+	from?: Origin;
 }
 
 /** What changed in what was given since the questionnaire's previous record. */
@@ -70,12 +73,15 @@ export interface AskedFacts {
 	callId?: string;
 	askedAt: number;
 	questionnaire: Questionnaire;
+	/** The Pi below that asked it, when it was relayed. */
+	from?: Origin;
 }
 
-export function askedRecord({ id, callId, askedAt, questionnaire }: AskedFacts): AskedRecord {
-	return callId === undefined
-		? { v: RECORD_VERSION, kind: "asked", id, askedAt, questionnaire }
-		: { v: RECORD_VERSION, kind: "asked", id, call: callId, askedAt, questionnaire };
+export function askedRecord({ id, callId, askedAt, questionnaire, from }: AskedFacts): AskedRecord {
+	const record: AskedRecord = { v: RECORD_VERSION, kind: "asked", id, askedAt, questionnaire };
+	if (callId !== undefined) record.call = callId;
+	if (from !== undefined) record.from = from;
+	return record;
 }
 
 export function progressRecord(id: string, patch: ProgressPatch): ProgressRecord {

@@ -4,6 +4,7 @@
  * or crashed while it was open). The store (src/pending/store.ts) keeps them; the footer status, `/answer`,
  * the answer channel and the late answer read them. Pure types; imports nothing from Pi or the terminal.
  */
+import type { Origin } from "../protocol/origin.ts";
 import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 
@@ -19,4 +20,6 @@ export interface PendingQuestionnaire {
 	questionnaire: Questionnaire;
 	/** What was given so far. */
 	progress: Progress;
+	/** The Pi below that asked it, when it was relayed (src/relay): the late answer names it. */
+	from?: Origin;
 }

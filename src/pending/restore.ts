@@ -41,9 +41,12 @@ export function restorePending(entries: readonly SessionEntryLike[]): RestoredPe
 		if (record.kind === "asked") {
 			if (ids.has(record.id)) skipped++;
 			else {
-				const { id, call, askedAt, questionnaire } = record;
+				const { id, call, askedAt, questionnaire, from } = record;
 				const progress = emptyProgress(questionnaire.questions.length);
-				live.set(id, { id, ...(call === undefined ? {} : { callId: call }), askedAt, questionnaire, progress });
+				const item: PendingQuestionnaire = { id, askedAt, questionnaire, progress };
+				if (call !== undefined) item.callId = call;
+				if (from !== undefined) item.from = from;
+				live.set(id, item);
 			}
 		} else if (record.kind === "settled") live.delete(record.id);
 		else if (item) {

@@ -68,10 +68,13 @@ export class PendingStore {
 
 	/** A call shows a questionnaire: recorded before the person sees it. */
 	asked(facts: AskedFacts): void {
-		const { id, callId, askedAt, questionnaire } = facts;
+		const { id, callId, askedAt, questionnaire, from } = facts;
 		const progress = emptyProgress(questionnaire.questions.length);
 		this.ids.add(id);
-		this.asking.set(id, { id, ...(callId === undefined ? {} : { callId }), askedAt, questionnaire, progress });
+		const item: PendingQuestionnaire = { id, askedAt, questionnaire, progress };
+		if (callId !== undefined) item.callId = callId;
+		if (from !== undefined) item.from = from;
+		this.asking.set(id, item);
 		this.recorded.set(id, progress);
 		this.write(askedRecord(facts));
 	}

@@ -99,6 +99,7 @@ export function registerAnswerCommand(pi: ExtensionAPI, deps: AnswerCommandDeps)
 					progress: pending.progress,
 					onProgress: (progress) => deps.store.progressed(id, progress),
 					byPerson: true,
+					...(pending.from === undefined ? {} : { from: pending.from }),
 				},
 			);
 			await settleWith(pending, capDetails(result), ctx, m);

@@ -13,7 +13,17 @@ import { type GuidanceTexts, TOOL_LABEL, TOOL_NAME } from "../tool/guidance.ts";
 import { prepareAskArguments } from "../tool/prepare-arguments.ts";
 import { repairArguments } from "../tool/repair-arguments.ts";
 import { QuestionnaireParams, type QuestionnaireParamsInput } from "../tool/schema.ts";
+import type { RelayAsk } from "./relay.ts";
 import { renderAskCall, renderAskResult } from "./render.ts";
+
+/** Where else a call can be answered: other extensions on Pi's bus, and the relay to a Pi above. */
+export interface ToolBus {
+	events: EventBus;
+	answerers?: Answerers;
+	asking?: Set<string>;
+	/** How to ask through the relay to the nearest Pi above (pi/relay.ts); undefined where there is none. */
+	relay?: () => RelayAsk | undefined;
+}
 
 /**
  * The tool as registered with Pi; `config` returns the settings in force when a call runs; on `bus.events`
@@ -24,7 +34,7 @@ import { renderAskCall, renderAskResult } from "./render.ts";
 export function defineAskTool(
 	guidance: GuidanceTexts,
 	config: () => AskConfig,
-	bus?: { events: EventBus; answerers?: Answerers; asking?: Set<string> },
+	bus?: ToolBus,
 	lifecycle?: Pick<PendingStore, "newId" | "asked" | "progressed" | "returned">,
 ): ToolDefinition<typeof QuestionnaireParams, QuestionnaireResult> {
 	// The transcript speaks the person's locale like the dialog; resolved per render, so a config reload applies.
@@ -61,6 +71,7 @@ export function defineAskTool(
 				callId: toolCallId,
 				asking: bus?.asking,
 				lifecycle,
+				relay: bus?.relay?.(),
 			});
 		},
 	};

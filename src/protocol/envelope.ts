@@ -103,8 +103,11 @@ function resultPieces(result: QuestionnaireResult, questions: readonly string[],
 			);
 		case "interrupted":
 		case "timed_out":
+			if (result.host === "relay" && result.outcome === "interrupted")
+				return relayStoppedText(result, questions, limits);
 			return stoppedText(result, questions, limits);
 		case "deferred":
+			if (result.host === "relay") return relayDeferredText(result, limits);
 			return sentences(
 				result.answers.length === 0
 					? []
@@ -162,9 +165,51 @@ function sentences(...parts: Piece[][]): Piece[] {
 	return out;
 }
 
+/**
+ * Relayed questions the person put aside in the Pi that showed them: the answers go to that Pi's agent (which
+ * started this one), never here, since this process may be gone by then.
+ */
+function relayDeferredText(result: QuestionnaireResult, limits: TextLimits): Piece[] {
+	const where = result.relayedId === undefined ? [] : [" (questionnaire ", slot(result.relayedId), ")"];
+	return sentences(
+		[
+			"The user put these questions aside to answer later in the Pi session that started you",
+			...where,
+			": the answers will go to that session's agent, not to you",
+		],
+		allNotesText({ ...result, answers: [] }, limits),
+		globalNoteText(result, limits),
+		[RELAY_DEFERRED_ADVICE],
+	);
+}
+
+const RELAY_DEFERRED_ADVICE =
+	"Do not assume answers: continue with work that does not depend on them, and report the open questions in your final answer.";
+
+/**
+ * Relayed questions cut short above (that Pi quitting or switching sessions): nobody will answer them now, so
+ * the model is told what a subagent can do instead, with whatever the person gave before.
+ */
+function relayStoppedText(result: QuestionnaireResult, questions: readonly string[], limits: TextLimits): Piece[] {
+	const head = "The Pi session that showed the questions stopped asking them before the user";
+	return sentences(
+		result.answers.length === 0
+			? [`${head} answered`]
+			: [`${head} submitted them. Answers given so far: `, ...answersText(result, limits)],
+		result.answers.length === 0 ? allNotesText(result, limits) : unansweredText(result, questions, limits),
+		globalNoteText(result, limits),
+		[RELAY_TAIL],
+	);
+}
+
+/** Where nobody above can answer (relay errors): a subagent's "chat" is its final answer to whoever started it. */
+const RELAY_TAIL =
+	"This is not a refusal, but nobody can answer them now: proceed without these answers where that is safe, or stop and report the open questions in your final answer.";
+
 function notShownText(result: QuestionnaireResult): Piece[] {
 	const error = result.error;
-	const tail = "This is not a refusal: ask the user in plain chat instead.";
+	const relay = error?.code === "relay_unavailable" || error?.code === "relay_closed";
+	const tail = relay ? RELAY_TAIL : "This is not a refusal: ask the user in plain chat instead.";
 	if (!error) return [`The questions were not shown to the user. ${tail}`];
 	const reason: Slot = { text: `${error.code}: ${error.message}`, cap: Number.POSITIVE_INFINITY, plain: true };
 	return ["The questions were not shown to the user (", reason, `). ${tail}`];

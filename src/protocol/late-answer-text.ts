@@ -6,6 +6,7 @@
 import type { TextLimits } from "./budget.ts";
 import { quote, resultText } from "./envelope.ts";
 import { LATE_ANSWER_TYPE, type LateAnswerMessage, type LateAnswerSource } from "./late-answer.ts";
+import type { Origin } from "./origin.ts";
 import type { QuestionnaireResult } from "./result.ts";
 
 /** The late-answer message for `pending`, settled with `result`. */
@@ -29,6 +30,7 @@ export function lateAnswerMessage(
 				multiSelect === true ? { question, header, multiSelect } : { question, header },
 			),
 			result: final,
+			...(pending.from === undefined ? {} : { from: pending.from }),
 		},
 	};
 }
@@ -38,14 +40,24 @@ export function lateAnswerMessage(
  * 07:12 UTC (tool call "call_1"): User answered: …`.
  */
 export function lateAnswerText(
-	pending: Pick<LateAnswerSource, "id" | "callId" | "askedAt" | "questionnaire">,
+	pending: Pick<LateAnswerSource, "id" | "callId" | "askedAt" | "questionnaire" | "from">,
 	result: QuestionnaireResult,
 	limits?: TextLimits,
 ): string {
 	const { pendingId: _settled, ...final } = result;
 	const questions = pending.questionnaire.questions.map((q) => q.question);
-	const which = `asked at ${askedTime(pending.askedAt)} (${naming(pending)})`;
+	const by = pending.from === undefined ? "" : ` by ${originForModel(pending.from)}`;
+	const which = `asked at ${askedTime(pending.askedAt)}${by} (${naming(pending)})`;
 	return `Late answer to the ask_user_question questionnaire ${which}: ${resultText(final, questions, limits)}`;
+}
+
+/**
+ * Who asked a relayed questionnaire, for the model of the Pi that showed it (the agent that started that
+ * subagent): `subagent "scout" (depth 1, working directory "/home/me/app")`.
+ */
+export function originForModel(from: Origin): string {
+	const who = from.name === undefined ? "a subagent" : `subagent ${quote(from.name)}`;
+	return `${who} (depth ${from.depth}, working directory ${quote(from.cwd)})`;
 }
 
 /** The call the model made, by its id; a questionnaire asked without one (by another extension) by ours. */

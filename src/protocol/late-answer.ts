@@ -8,6 +8,7 @@
  * built in late-answer-text.ts, loaded with the first late answer. Pure; imports nothing from Pi or the terminal.
  */
 import { isRecord } from "../util/records.ts";
+import type { Origin } from "./origin.ts";
 import type { Questionnaire } from "./questions.ts";
 import type { QuestionnaireResult } from "./result.ts";
 
@@ -27,6 +28,8 @@ export interface LateAnswerDetails {
 	questions: { question: string; header: string; multiSelect?: boolean }[];
 	/** How it ended: answered, partial or declined (host `programmatic` when another extension answered). */
 	result: QuestionnaireResult;
+	/** The Pi below that asked it, when it was relayed (src/relay). */
+	from?: Origin;
 }
 
 /** What a late answer is made of: the pending questionnaire and the result that settled it. */
@@ -35,6 +38,8 @@ export interface LateAnswerSource {
 	callId?: string;
 	askedAt: number;
 	questionnaire: Questionnaire;
+	/** The Pi below that asked it, when it was relayed. */
+	from?: Origin;
 }
 
 /** The message Pi is given: text for the model, details for the transcript and other extensions. */

@@ -18,8 +18,11 @@ export const OUTCOMES = [
 /** How a questionnaire ended. */
 export type Outcome = (typeof OUTCOMES)[number];
 
-/** Which host path collected the answers. */
-export type HostKind = "tui" | "rpc" | "programmatic";
+/**
+ * Which host path collected the answers ("relay": the nearest Pi above this one that can show them,
+ * over the relay; src/relay).
+ */
+export type HostKind = "tui" | "rpc" | "programmatic" | "relay";
 
 /** option: one predefined option; custom: free text; multi: several options (plus typed text, if any). */
 export type AnswerKind = "option" | "custom" | "multi";
@@ -56,7 +59,16 @@ export interface QuestionDraft {
 }
 
 /** Why the questionnaire could not run or was not shown. */
-export type ErrorCode = "no_ui" | "no_custom_ui" | "session_load_failed" | "stale_module_cache" | "invalid_questions";
+export type ErrorCode =
+	| "no_ui"
+	| "no_custom_ui"
+	| "session_load_failed"
+	| "stale_module_cache"
+	| "invalid_questions"
+	/** The relay to the Pi above could not be reached, or refused the questions. */
+	| "relay_unavailable"
+	/** The Pi above that showed the questions went away (quit, crash) before they were answered. */
+	| "relay_closed";
 
 /** One problem with the call's arguments, located by a path such as `questions[1].options[0].label`. */
 export interface Problem {
@@ -98,6 +110,11 @@ export interface QuestionnaireResult {
 	 * answer channel still accept answers for it, which reach the agent as a late-answer message.
 	 */
 	pendingId?: string;
+	/**
+	 * Relayed questions put aside (outcome `deferred`, host `relay`): their id in the Pi session that showed
+	 * them, where they stay pending and whose agent gets the answers.
+	 */
+	relayedId?: string;
 	error?: ResultError;
 }
 

@@ -42,6 +42,11 @@ export interface ExecuteEnv extends HostCapabilities, OpenEnv {
 	 * the call and the call id names the questionnaire.
 	 */
 	lifecycle?: Pick<PendingStore, "newId" | "asked" | "progressed" | "returned">;
+	/**
+	 * Without a UI: asks the nearest Pi above that can show the questions (src/relay), which answers as the
+	 * person does there (host `relay`). Other extensions on the bus may still answer first.
+	 */
+	relay?: (questionnaire: Questionnaire, signal: AbortSignal | undefined) => Promise<QuestionnaireResult>;
 }
 
 /** One call's questionnaire: our id for it, and when it was asked. */
@@ -88,6 +93,14 @@ async function runOnHost(
 	const { events, lifecycle } = env;
 	const anywhere = { asking: env.asking, finish, callId: env.callId };
 	if (path === "none") {
+		// Nobody at a UI here, but a Pi above can show it: the person answers there.
+		const { relay } = env;
+		if (relay !== undefined) {
+			const ask = (signal: AbortSignal | undefined) => relay(questionnaire, signal);
+			return events && id !== undefined
+				? answerFromAnywhere(id, questionnaire, events, env.signal, ask, anywhere)
+				: finish(await ask(env.signal));
+		}
 		// Nobody at a UI, but an extension answers: nothing is shown, the call waits for its answer.
 		if (events && id !== undefined && env.answerers?.present) {
 			const waiting = waitForTheBus(questionnaire, env);
@@ -127,7 +140,8 @@ function waitForTheBus(questionnaire: Questionnaire, env: ExecuteEnv) {
 
 /** With `onTimeout: "defer"` an untouched questionnaire whose time ran out is put aside instead of closed. */
 function settleTimeout(result: QuestionnaireResult, env: ExecuteEnv): QuestionnaireResult {
-	return result.outcome === "timed_out" && env.config?.onTimeout === "defer"
+	// A relayed questionnaire timed out above, under that Pi's own settings.
+	return result.outcome === "timed_out" && result.host !== "relay" && env.config?.onTimeout === "defer"
 		? { ...result, outcome: "deferred", cancelled: false, timedOut: true }
 		: result;
 }
@@ -135,10 +149,12 @@ function settleTimeout(result: QuestionnaireResult, env: ExecuteEnv): Questionna
 /**
  * A questionnaire put aside, or cut short by anything but the person (an agent interrupt, a session
  * switch, Pi quitting, the overlay disposed), stays pending under its id: `/answer` reopens it.
- * Not one that waited unseen for another extension (no UI: nobody could have answered it here).
+ * Not one that waited unseen for another extension (no UI: nobody could have answered it here), nor one
+ * relayed to a Pi above: nobody can reopen it here, and one put aside there is pending there.
  */
 function stillPending(result: QuestionnaireResult, id: string | undefined): QuestionnaireResult {
-	const pending = result.outcome === "deferred" || (result.outcome === "interrupted" && result.host !== "programmatic");
+	const shownHere = result.host === "tui" || result.host === "rpc";
+	const pending = shownHere && (result.outcome === "deferred" || result.outcome === "interrupted");
 	return pending && id !== undefined ? { ...result, pendingId: id } : result;
 }
 

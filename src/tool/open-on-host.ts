@@ -7,8 +7,10 @@
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import type { AskConfig } from "../config/schema.ts";
 import { loadTui, type TuiLoad } from "../host/load-tui.ts";
+import { SCREEN } from "../host/screen.ts";
 import { untilAborted } from "../host/until-aborted.ts";
-import { messagesIn } from "../i18n/messages.ts";
+import { type Messages, messagesIn } from "../i18n/messages.ts";
+import type { Origin } from "../protocol/origin.ts";
 import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, notShownResult, type QuestionnaireResult } from "../protocol/result.ts";
@@ -34,18 +36,41 @@ export interface OpenOptions {
 	onProgress?: (progress: Progress) => void;
 	/** The person opened it themselves (`/answer`): they are looking, so no desktop notification. */
 	byPerson?: boolean;
+	/**
+	 * A Pi below asked it (relayed, src/relay): shown with a line naming where it comes from, and it waits
+	 * behind this Pi's own questionnaires for the screen.
+	 */
+	from?: Origin;
 }
 
-/** Shows `questionnaire` on `path` until it ends or `options.signal` fires. */
+/**
+ * Shows `questionnaire` on `path` until it ends or `options.signal` fires, once the screen is free: one
+ * questionnaire at a time (host/screen.ts). A signal that fires while it waits for its turn ends it as
+ * interrupted with nothing shown.
+ */
 export async function openOnHost(
 	path: "tui" | "accessible" | "dialogs",
 	questionnaire: Questionnaire,
 	env: OpenEnv,
 	options: OpenOptions = {},
 ): Promise<QuestionnaireResult> {
+	const shown = await SCREEN.take(options.from === undefined ? "own" : "relayed", options.signal, () =>
+		show(path, questionnaire, env, options),
+	);
+	const host = path === "dialogs" ? "rpc" : "tui";
+	return shown ?? finishedResult(host, questionnaire.questions.length, "interrupted", { answers: [] });
+}
+
+async function show(
+	path: "tui" | "accessible" | "dialogs",
+	questionnaire: Questionnaire,
+	openEnv: OpenEnv,
+	options: OpenOptions,
+): Promise<QuestionnaireResult> {
 	const { signal, progress, onProgress } = options;
 	// The person reads the questionnaire in their locale; the model's text (envelope.ts) stays English.
-	const messages = messagesIn(env.config?.locale);
+	const messages = messagesIn(openEnv.config?.locale);
+	const env = options.from === undefined ? openEnv : await labelled(openEnv, options.from, messages);
 	const timeout = progress === undefined ? timeoutMs(env.config?.timeout) : undefined;
 	const walk = () =>
 		walkQuestionnaire(questionnaire, env.ui, {
@@ -74,4 +99,10 @@ export async function openOnHost(
 	});
 	// custom() answered undefined: this host has dialogs but no custom UI after all.
 	return result ?? walk();
+}
+
+/** `env` whose UI names where the questionnaire comes from (loaded only for relayed ones). */
+async function labelled(env: OpenEnv, from: Origin, messages: Messages): Promise<OpenEnv> {
+	const { labelledUi, originLabel } = await import("../host/labelled-ui.ts");
+	return { ...env, ui: labelledUi(env.ui, originLabel(from, messages)) };
 }

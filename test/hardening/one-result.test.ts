@@ -5,7 +5,7 @@
  * that nothing is left behind (overlays, raw input listeners, a running editor, a stopped TUI):
  * abort while the TUI module loads, while the dialog is open, while the external editor runs, while
  * collapsed; an answer from another extension on the event bus (dialog open, collapsed, external editor
- * open); two concurrent calls; the host disposing the overlay; a component that throws; and, in Pi's
+ * open); two concurrent calls (shown one after the other); the host disposing the overlay; a component that throws; and, in Pi's
  * real InteractiveMode, the config file changing (and being reloaded) while a questionnaire is open.
  */
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -209,15 +209,18 @@ describe("an answer from another extension (Pi's event bus)", () => {
 });
 
 describe("the host and the component", () => {
-	it("two concurrent calls: two overlays, each ends with its own one result", async () => {
+	it("two concurrent calls: one overlay at a time (host/screen.ts), each ends with its own one result", async () => {
 		const a = call();
 		const b = call();
-		await waitShown(2);
-		expect(host.overlayCount()).toBe(2);
-		host.press("\x1b"); // the top overlay (b) declines
-		host.frame();
+		await waitShown(1);
+		await tick();
+		expect(host.overlayCount()).toBe(1);
 		host.press("2", "\t", "\r"); // a: Memory, then the Submit tab with Targets unanswered
-		const [ra, rb] = await Promise.all([a.promise, b.promise]);
+		const ra = await a.promise;
+		await waitShown(2);
+		expect(host.overlayCount()).toBe(1);
+		host.press("\x1b"); // then b is shown, and declines
+		const rb = await b.promise;
 		expect(a.settled()).toBe(1);
 		expect(b.settled()).toBe(1);
 		expect(host.doneTotal).toBe(2);

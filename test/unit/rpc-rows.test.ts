@@ -222,13 +222,15 @@ describe("walker text safety and uniqueness", () => {
 		);
 		const keys = new Set(shown.flatMap((text) => [...text.matchAll(/<(\w+)/g)].map((m) => m[1])));
 		// The table also holds the full TUI's, the accessible prompt's, the transcript's and /answer's strings (`view*`,
-		// `tui*`, `accessible*`, `render*`, `pending*`); the walker must use all of its own.
+		// `tui*`, `accessible*`, `render*`, `pending*`) and the relay's label (`relay*`); the walker must use all of its own.
 		// `unanswered` never shows: every question is answered before the review (Done with nothing ticked
 		// is "none of these"); the review keeps the word for a question that is not. `answeredInChat` shows only
 		// in a walk reopened from /answer (rpc-walker-cancel.test.ts).
 		const walkerKeys = Object.keys(en).filter(
 			(key) =>
-				!/^(view|tui|accessible|render|pending)[A-Z]/.test(key) && key !== "unanswered" && key !== "answeredInChat",
+				!/^(view|tui|accessible|render|pending|relay)[A-Z]/.test(key) &&
+				key !== "unanswered" &&
+				key !== "answeredInChat",
 		);
 		expect([...keys].sort()).toEqual(walkerKeys.sort());
 		// Remove our tags innermost first, then the data; anything left would be wording outside the table.

@@ -1,0 +1,257 @@
+/**
+ * `pi-ask`: lists the questionnaires waiting in the person's running Pis and answers one, from any
+ * terminal of the same user (ssh from a phone is a terminal). It finds the Pis through the registry
+ * (registry.ts) or `--socket` with `--token-file`, and speaks the relay protocol (docs/relay-protocol.md).
+ * The first answer wins, wherever it was given: the reply says whose answer it was.
+ *
+ *   pi-ask list [--json]
+ *   pi-ask answer <id> [ANSWER…] [--note TEXT] [--decline] [--by NAME] [--json FIELDS]
+ *
+ * One ANSWER per question, in order: an option's number (`2`), numbers for a multi-select (`1,3`), your own
+ * words (`text:Use Redis`), or `-` to leave it. With no ANSWER and a terminal, it asks question by question.
+ * Built into dist/pi-ask.cjs (plain Node, no dependencies); no Pi imports.
+ */
+import { readFileSync } from "node:fs";
+import { createInterface } from "node:readline/promises";
+import { resolveAgentDir } from "../config/paths.ts";
+import { openRelayLink, type RelayLink, request } from "./client.ts";
+import type { ListedQuestionnaire } from "./protocol.ts";
+import { readEntries } from "./registry.ts";
+
+/** Who answered, as the model reads it, unless `--by` says otherwise. */
+const DEFAULT_BY = "pi-ask (the user, from another terminal)";
+
+interface Target {
+	socket: string;
+	token: string;
+	/** How the person knows this Pi: its working directory and process id. */
+	label: string;
+}
+
+interface Found {
+	target: Target;
+	questionnaire: ListedQuestionnaire;
+}
+
+type Flags = Map<string, string | true>;
+
+/** Where the command writes (the process's streams; tests pass their own). */
+export interface Output {
+	write(text: string): unknown;
+}
+
+/** Runs the command; resolves with the exit code. */
+export async function main(
+	argv: readonly string[],
+	out: Output = process.stdout,
+	err: Output = process.stderr,
+): Promise<number> {
+	const { positional, flags } = parseArgs(argv);
+	const [command, ...rest] = positional;
+	const say = (line: string) => out.write(`${line}\n`);
+	try {
+		if (command === "list") return await list(targets(flags), flags.has("json"), say);
+		if (command === "answer" && rest[0] !== undefined)
+			return await answer(targets(flags), rest[0], rest.slice(1), flags, say);
+		err.write(USAGE);
+		return 2;
+	} catch (error) {
+		err.write(`pi-ask: ${error instanceof Error ? error.message : String(error)}\n`);
+		return 1;
+	}
+}
+
+const USAGE = `usage: pi-ask list [--json]
+       pi-ask answer <id> [ANSWER...] [--note TEXT] [--decline] [--by NAME] [--json FIELDS]
+ANSWER, one per question: 2 (an option), 1,3 (several), text:your words, - (leave it)
+Finds running Pis in $PI_CODING_AGENT_DIR (or ~/.pi/agent); --socket PATH --token-file FILE picks one.
+`;
+
+function parseArgs(argv: readonly string[]): { positional: string[]; flags: Flags } {
+	const positional: string[] = [];
+	const flags: Flags = new Map();
+	// `--json` is a switch for `list` and takes the answer fields for `answer`.
+	const valued = new Set(["note", "by", "socket", "token-file", "agent-dir", ...(argv[0] === "list" ? [] : ["json"])]);
+	for (let i = 0; i < argv.length; i++) {
+		const arg = argv[i] ?? "";
+		const name = arg.startsWith("--") ? arg.slice(2) : undefined;
+		if (name === undefined) positional.push(arg);
+		else if (valued.has(name) && argv[i + 1] !== undefined) flags.set(name, argv[++i] ?? "");
+		else flags.set(name, true);
+	}
+	return { positional, flags };
+}
+
+/** The Pis to ask: the one `--socket` names, else every one in the registry. */
+function targets(flags: Flags): Target[] {
+	const socket = flags.get("socket");
+	if (typeof socket === "string") {
+		const file = flags.get("token-file");
+		if (typeof file !== "string") throw new Error("--socket needs --token-file (the control secret)");
+		return [{ socket, token: readFileSync(file, "utf8").trim(), label: socket }];
+	}
+	const dir = flags.get("agent-dir");
+	const agentDir = typeof dir === "string" ? dir : resolveAgentDir();
+	return readEntries(agentDir).map((e) => ({ socket: e.socket, token: e.token, label: `${e.cwd} (pid ${e.pid})` }));
+}
+
+async function withLink<T>(target: Target, use: (link: RelayLink) => Promise<T>): Promise<T> {
+	const link = await openRelayLink(target.socket, target.token, { client: "pi-ask" });
+	try {
+		return await use(link);
+	} finally {
+		link.close();
+	}
+}
+
+async function listed(target: Target): Promise<ListedQuestionnaire[]> {
+	return withLink(target, async (link) => {
+		const reply = await request(link, { type: "list", id: "list" });
+		if (reply.type === "questionnaires") return reply.questionnaires;
+		throw new Error(reply.type === "error" ? `${reply.code}: ${reply.message}` : "unexpected reply");
+	});
+}
+
+/** Every waiting questionnaire of every reachable Pi; one that cannot be reached is reported and skipped. */
+async function everything(all: Target[], warn: (line: string) => void): Promise<Found[]> {
+	const found: Found[] = [];
+	for (const target of all) {
+		try {
+			for (const questionnaire of await listed(target)) found.push({ target, questionnaire });
+		} catch (error) {
+			warn(`(${target.label}: ${error instanceof Error ? error.message : String(error)})`);
+		}
+	}
+	return found;
+}
+
+async function list(all: Target[], json: boolean, say: (line: string) => void): Promise<number> {
+	const found = await everything(all, json ? () => {} : say);
+	if (json) {
+		say(JSON.stringify(found.map((f) => ({ pi: f.target.label, ...f.questionnaire }))));
+		return 0;
+	}
+	if (found.length === 0) say("No questionnaire is waiting.");
+	for (const { target, questionnaire: q } of found) {
+		say(`${q.id}  ${q.state}  ${age(q.askedAt)}  in ${clean(target.label)}`);
+		if (q.from !== undefined)
+			say(`  asked by ${clean(q.from.name ?? "a subagent")} · depth ${q.from.depth} · ${clean(q.from.cwd)}`);
+		q.questions.forEach((question, i) => {
+			const { text, options, multi } = shape(question);
+			say(`  ${i + 1}. ${clean(text)}${multi ? " (several)" : ""}`);
+			for (const [n, label] of options.entries()) say(`     ${n + 1}) ${clean(label)}`);
+		});
+	}
+	return 0;
+}
+
+async function answer(
+	all: Target[],
+	id: string,
+	given: string[],
+	flags: Flags,
+	say: (line: string) => void,
+): Promise<number> {
+	const found = (await everything(all, say)).find((f) => f.questionnaire.id === id);
+	if (found === undefined) {
+		say(`No questionnaire ${clean(id)} is waiting.`);
+		return 1;
+	}
+	const by = typeof flags.get("by") === "string" ? String(flags.get("by")) : DEFAULT_BY;
+	const fields = await answerFields(found.questionnaire, given, flags);
+	const reply = await withLink(found.target, (link) =>
+		request(link, { type: "answer", id: "answer", questionnaire: id, ...fields, by }),
+	);
+	if (reply.type === "error") {
+		say(`Not answered: ${clean(reply.message)}`);
+		for (const problem of reply.problems ?? []) say(`  - ${clean(problem.message)}`);
+		return 1;
+	}
+	if (reply.type !== "answered") throw new Error("unexpected reply");
+	const result = reply.result as { outcome?: string; answeredBy?: string };
+	if (result.answeredBy === by) {
+		say(`Answered (${clean(String(result.outcome))}).`);
+		return 0;
+	}
+	say(
+		`Someone answered first (${clean(String(result.outcome))}${result.answeredBy ? ` by ${clean(result.answeredBy)}` : ""}).`,
+	);
+	return 3;
+}
+
+/** The answer fields: `--json` as given, else from the positional answers or the person at this terminal. */
+async function answerFields(q: ListedQuestionnaire, given: string[], flags: Flags): Promise<Record<string, unknown>> {
+	const json = flags.get("json");
+	if (typeof json === "string") return JSON.parse(json) as Record<string, unknown>;
+	const note = flags.get("note");
+	const globalNote = typeof note === "string" ? { globalNote: note } : {};
+	if (flags.has("decline")) return { decline: true, ...globalNote };
+	const words = given.length > 0 || !process.stdin.isTTY ? given : await askHere(q);
+	const answers = words.flatMap((word, i) => {
+		const entry = answerEntry(shape(q.questions[i]), word);
+		return entry === undefined ? [] : [{ question: i, ...entry }];
+	});
+	return { answers, ...globalNote };
+}
+
+/** One positional answer as an answer-channel entry (options by label, or text); undefined for `-`. */
+function answerEntry(question: ReturnType<typeof shape>, word: string): Record<string, unknown> | undefined {
+	const trimmed = word.trim();
+	if (trimmed === "" || trimmed === "-") return undefined;
+	if (trimmed.startsWith("text:")) return { text: trimmed.slice("text:".length) };
+	const numbers = trimmed.split(",").map((n) => Number(n.trim()));
+	if (numbers.every((n) => Number.isInteger(n) && n >= 1 && n <= question.options.length))
+		return { options: numbers.map((n) => question.options[n - 1]) };
+	return { text: trimmed };
+}
+
+/** Asks each question at this terminal: a number, numbers, your words, or Enter to leave it. */
+async function askHere(q: ListedQuestionnaire): Promise<string[]> {
+	const rl = createInterface({ input: process.stdin, output: process.stdout });
+	try {
+		const words: string[] = [];
+		for (const [i, question] of q.questions.entries()) {
+			const { text, options, multi } = shape(question);
+			process.stdout.write(`${i + 1}. ${clean(text)}\n`);
+			for (const [n, label] of options.entries()) process.stdout.write(`   ${n + 1}) ${clean(label)}\n`);
+			const reply = (
+				await rl.question(`   ${multi ? "numbers like 1,3" : "a number"}, your own words, or Enter: `)
+			).trim();
+			words.push(reply === "" ? "-" : /^\d+(\s*,\s*\d+)*$/.test(reply) ? reply : `text:${reply}`);
+		}
+		return words;
+	} finally {
+		rl.close();
+	}
+}
+
+/** A listed question's text, option labels and kind, read defensively (it is the serving Pi's data). */
+function shape(question: unknown): { text: string; options: string[]; multi: boolean } {
+	const q = (typeof question === "object" && question !== null ? question : {}) as Record<string, unknown>;
+	const options = Array.isArray(q.options)
+		? q.options.map((o) => String((o as Record<string, unknown> | null)?.label ?? ""))
+		: [];
+	return { text: String(q.question ?? ""), options, multi: q.multiSelect === true };
+}
+
+/**
+ * Untrusted text for the terminal: control characters (escape sequences among them), bidi and invisible
+ * formatting characters become visible `\u` escapes, never reaching the terminal raw. (Pi's width-aware
+ * sanitizer needs pi-tui; this command runs without it.)
+ */
+const UNSAFE =
+	/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g;
+
+export function clean(text: string): string {
+	return text.replace(UNSAFE, (ch) =>
+		ch
+			.split("")
+			.map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
+			.join(""),
+	);
+}
+
+function age(askedAt: number): string {
+	const minutes = Math.max(0, Math.round((Date.now() - askedAt) / 60_000));
+	return minutes < 1 ? "just now" : minutes < 60 ? `${minutes} min ago` : `${Math.round(minutes / 60)} h ago`;
+}

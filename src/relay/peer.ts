@@ -1,0 +1,215 @@
+/**
+ * One connection to the relay server (server.ts): its `hello` and secret, its requests and their replies,
+ * its limits. Every peer is untrusted: a malformed, oversized or versionless line, a wrong secret or no
+ * `hello` in time gets an error and the peer is dropped; a peer that stops reading is dropped once
+ * `outputBytes` wait for it; a closed connection cancels what it asked. Nothing a peer does can throw into
+ * Pi. No Pi imports.
+ */
+import type { Socket } from "node:net";
+import { LineReader } from "./lines.ts";
+import {
+	type Capability,
+	type ClientMessage,
+	encodeMessage,
+	errorMessage,
+	FATAL_ERRORS,
+	NEEDS,
+	type Origin,
+	parseClientMessage,
+	type RelayErrorCode,
+	type RelayLimits,
+	type ServerMessage,
+} from "./protocol.ts";
+import type { HandlerReply, RelayHandlers } from "./server.ts";
+
+/** What every connection shares. */
+export interface PeerContext {
+	handlers: RelayHandlers;
+	limits: RelayLimits;
+	capabilitiesOf(token: string): Capability[] | undefined;
+	asks: { open(): number; take(): boolean; release(): void };
+}
+
+/** One connection. */
+export class Peer {
+	private can: ReadonlySet<Capability> | undefined;
+	private readonly reader: LineReader;
+	private readonly inFlight = new Map<string, { abort?: AbortController; done: Promise<void> }>();
+	private ended = false;
+	private readonly helloTimer: NodeJS.Timeout;
+	private readonly socket: Socket;
+	private readonly context: PeerContext;
+	private readonly forget: () => void;
+
+	constructor(socket: Socket, context: PeerContext, forget: () => void) {
+		this.socket = socket;
+		this.context = context;
+		this.forget = forget;
+		this.reader = new LineReader(context.limits.helloBytes);
+		this.helloTimer = setTimeout(() => this.fatal("timeout", "no hello in time"), context.limits.helloMs);
+		this.helloTimer.unref();
+		socket.on("data", (chunk: Buffer) => this.onData(chunk));
+		socket.on("error", () => {});
+		socket.on("close", () => this.onClose());
+	}
+
+	/** Cancels every ask, lets their results go out (briefly), then ends the connection. */
+	async shutdown(): Promise<void> {
+		for (const request of this.inFlight.values()) request.abort?.abort();
+		const done = Promise.all([...this.inFlight.values()].map((r) => r.done));
+		await Promise.race([done, delay(500)]);
+		this.end();
+	}
+
+	private onData(chunk: Buffer): void {
+		if (this.ended) return;
+		const read = this.reader.feed(chunk);
+		if (!read.ok) {
+			this.fatal(read.code, read.message);
+			return;
+		}
+		for (const line of read.lines) {
+			if (this.ended) return;
+			this.onLine(line);
+		}
+	}
+
+	private onLine(line: string): void {
+		const parsed = parseClientMessage(line);
+		if (!parsed.ok) {
+			if (FATAL_ERRORS.has(parsed.code) || this.can === undefined) this.fatal(parsed.code, parsed.message);
+			else this.send(errorMessage(parsed.code, parsed.message, parsed.id));
+		} else if (parsed.message.type === "hello") this.hello(parsed.message.token);
+		else if (this.can === undefined) this.fatal("unauthorized", "the first message must be hello");
+		else this.request(parsed.message);
+	}
+
+	private hello(token: string): void {
+		if (this.can !== undefined) {
+			this.send(errorMessage("malformed", "hello: already said"));
+			return;
+		}
+		const can = this.context.capabilitiesOf(token);
+		if (can === undefined) {
+			this.fatal("unauthorized", "wrong secret");
+			return;
+		}
+		clearTimeout(this.helloTimer);
+		this.can = new Set(can);
+		this.reader.maxBytes = this.context.limits.messageBytes;
+		this.send({ type: "welcome", can, server: "pi-ask-user-question" });
+	}
+
+	private request(message: Exclude<ClientMessage, { type: "hello" }>): void {
+		const { id } = message;
+		const { limits, handlers } = this.context;
+		if (!this.can?.has(NEEDS[message.type]))
+			this.send(errorMessage("forbidden", `${message.type}: this secret does not allow it`, id));
+		else if (message.type === "cancel") this.cancel(id);
+		else if (this.inFlight.has(id))
+			this.send(errorMessage("duplicate_id", "id: a request with this id is running", id));
+		else if (this.inFlight.size >= limits.inFlight)
+			this.send(errorMessage("busy", `at most ${limits.inFlight} requests at once`, id));
+		else if (message.type === "list") this.list(id);
+		else if (message.type === "ask") this.ask(id, message.questions, message.from);
+		else {
+			const { answers, decline, globalNote, by } = message;
+			const fields = { answers, decline, globalNote, by };
+			this.track(id, undefined, () => handlers.answer(message.questionnaire, fields), "answered");
+		}
+	}
+
+	/** Ends a running ask; its result (interrupted) is its reply. */
+	private cancel(id: string): void {
+		const abort = this.inFlight.get(id)?.abort;
+		if (abort === undefined) this.send(errorMessage("not_found", "cancel: no ask with this id is running", id));
+		else abort.abort();
+	}
+
+	private list(id: string): void {
+		try {
+			this.send({ type: "questionnaires", id, questionnaires: this.context.handlers.list() });
+		} catch (error) {
+			this.send(errorMessage("unavailable", `list failed: ${reason(error)}`, id));
+		}
+	}
+
+	private ask(id: string, questions: unknown, from: Origin): void {
+		const { asks, limits, handlers } = this.context;
+		if (!asks.take()) {
+			this.send(errorMessage("busy", `at most ${limits.openAsks} questionnaires at once`, id));
+			return;
+		}
+		const abort = new AbortController();
+		const accepted = (questionnaire: string) => this.send({ type: "asked", id, questionnaire });
+		const run = () => handlers.ask({ questions, from }, abort.signal, accepted);
+		this.track(id, abort, run, "result", () => asks.release());
+	}
+
+	/** Runs one request's handler; its one reply goes out when it settles, unless the connection ended. */
+	private track(
+		id: string,
+		abort: AbortController | undefined,
+		run: () => Promise<HandlerReply>,
+		replyType: "result" | "answered",
+		release?: () => void,
+	): void {
+		const done = (async () => {
+			let reply: HandlerReply;
+			try {
+				reply = await run();
+			} catch (error) {
+				reply = { ok: false, code: "unavailable", message: reason(error) };
+			}
+			this.inFlight.delete(id);
+			release?.();
+			if (reply.ok) this.send({ type: replyType, id, result: reply.result });
+			else this.send(errorMessage(reply.code, reply.message, id, reply.problems));
+		})();
+		this.inFlight.set(id, { abort, done });
+	}
+
+	private send(message: ServerMessage): void {
+		const socket = this.socket;
+		if (this.ended || socket.destroyed || !socket.writable) return;
+		socket.write(encodeMessage(message));
+		// A peer that does not read is dropped before its output can pile up.
+		if (socket.writableLength > this.context.limits.outputBytes) this.drop();
+	}
+
+	/** Tells the peer why, then drops it. */
+	private fatal(code: RelayErrorCode, message: string): void {
+		this.send(errorMessage(code, message));
+		this.end();
+	}
+
+	/** Ends the connection after what was written; destroys it if the peer does not take it soon. */
+	private end(): void {
+		if (this.ended) return;
+		this.ended = true;
+		clearTimeout(this.helloTimer);
+		this.socket.end();
+		setTimeout(() => this.socket.destroy(), 1_000).unref();
+	}
+
+	private drop(): void {
+		this.ended = true;
+		this.socket.destroy();
+	}
+
+	private onClose(): void {
+		this.ended = true;
+		clearTimeout(this.helloTimer);
+		// A closed connection cancels what it asked: the dialogs close at once.
+		for (const request of this.inFlight.values()) request.abort?.abort();
+		this.forget();
+	}
+}
+
+function reason(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
+}
+
+function delay(ms: number): Promise<void> {
+	return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}

@@ -1,0 +1,108 @@
+/**
+ * The serving side of an ask: a questionnaire relayed from a Pi below, shown here as this Pi would show
+ * one of its own. Its questions are untrusted and validated again with the tool's own rules; it gets an
+ * id of this session, is announced on the answer channel (so another extension, or `pi-ask answer`, may
+ * answer it: the first answer wins), waits its turn behind this Pi's own questionnaires (host/screen.ts),
+ * and is shown labelled with where it comes from (host/labelled-ui.ts). Its result goes back as is, so
+ * the asking Pi's model reads what it would have read had the person answered there.
+ *
+ * Ends: the asker gone (its connection closed, its call aborted) closes the dialog at once and nothing
+ * stays behind. "Answer later" cannot promise the asker a message it may never receive (it may have
+ * exited by then): the questionnaire stays pending here, recorded with who asked, and its answers go to
+ * this Pi's agent as a late answer naming the subagent; the asker is told exactly that (`relayedId`).
+ * Nothing else of a relayed questionnaire is recorded: a crash while it is open leaves nothing pending.
+ * Pi-free: the adapter passes the host in.
+ */
+import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
+import type { AskConfig } from "../config/schema.ts";
+import { chooseHostPath, wantsAccessible } from "../host/choose.ts";
+import type { PendingStore } from "../pending/store.ts";
+import { capDetails } from "../protocol/budget.ts";
+import type { Origin } from "../protocol/origin.ts";
+import type { Progress } from "../protocol/progress.ts";
+import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
+import { answerFromAnywhere } from "../tool/answer-anywhere.ts";
+import type { EventBus } from "../tool/answer-events.ts";
+import { openOnHost } from "../tool/open-on-host.ts";
+import { validateQuestionnaire } from "../tool/validation.ts";
+import type { HandlerReply } from "./server.ts";
+
+/** The host a relayed questionnaire is shown on: Pi's context of the session running now. */
+export interface ShowingHost {
+	ui: ExtensionUIContext;
+	hasUI: boolean;
+	mode: string | undefined;
+}
+
+/** What showing relayed questionnaires needs. */
+export interface PresentDeps {
+	/** The live session's host; undefined once it ended (asks are then refused, or end interrupted). */
+	host(): ShowingHost | undefined;
+	config(): AskConfig;
+	events: EventBus;
+	/** The ids asking now (shared with this Pi's tool calls; the answer channel reads it). */
+	asking: Set<string>;
+	store: Pick<PendingStore, "newId" | "asked" | "progressed" | "returned">;
+	/** Told who asks each questionnaire, while it is open (the list names it). */
+	noteOrigin(id: string, from: Origin | undefined): void;
+}
+
+/** Shows one relayed ask until it ends or `signal` fires; the reply for the asker. */
+export async function presentRelayedAsk(
+	request: { questions: unknown; from: Origin },
+	signal: AbortSignal,
+	accepted: (id: string) => void,
+	deps: PresentDeps,
+): Promise<HandlerReply> {
+	const validation = validateQuestionnaire({ questions: request.questions });
+	if (!validation.ok)
+		return {
+			ok: false,
+			code: "invalid_questions",
+			message: "The questionnaire arguments are invalid.",
+			problems: validation.problems,
+		};
+	const host = deps.host();
+	const config = deps.config();
+	const accessible = wantsAccessible(config.ui, process.env);
+	const path = host === undefined ? "none" : chooseHostPath({ hasUI: host.hasUI, mode: host.mode, accessible });
+	if (path === "none") return { ok: false, code: "unavailable", message: "this Pi session cannot show questions now" };
+	const { questionnaire } = validation;
+	const { from } = request;
+	const id = deps.store.newId();
+	const askedAt = Date.now();
+	let progress: Progress | undefined;
+	const count = questionnaire.questions.length;
+	const open = async (turnSignal: AbortSignal): Promise<QuestionnaireResult> => {
+		// The session at the moment it is shown: the ask may have waited through a session switch.
+		const now = deps.host();
+		if (now === undefined)
+			return finishedResult(path === "dialogs" ? "rpc" : "tui", count, "interrupted", { answers: [] });
+		return openOnHost(
+			path,
+			questionnaire,
+			{ ui: now.ui, config },
+			{ signal: turnSignal, from, onProgress: (given) => (progress = given) },
+		);
+	};
+	// Put aside, or let run out with onTimeout "defer": pending here, so `closed` is not announced yet.
+	const finish = (result: QuestionnaireResult): QuestionnaireResult => {
+		const deferred = result.outcome === "deferred" || (result.outcome === "timed_out" && config.onTimeout === "defer");
+		return deferred ? { ...result, outcome: "deferred", cancelled: false, pendingId: id } : result;
+	};
+	deps.noteOrigin(id, from);
+	accepted(id);
+	let result: QuestionnaireResult;
+	try {
+		result = await answerFromAnywhere(id, questionnaire, deps.events, signal, open, { asking: deps.asking, finish });
+	} finally {
+		deps.noteOrigin(id, undefined);
+	}
+	if (result.pendingId !== undefined) {
+		deps.store.asked({ id, askedAt, questionnaire, from });
+		if (progress !== undefined) deps.store.progressed(id, progress);
+		deps.store.returned(id, { pending: true });
+	}
+	const { pendingId, ...reply } = capDetails(result);
+	return { ok: true, result: pendingId === undefined ? reply : { ...reply, relayedId: pendingId } };
+}

@@ -1,0 +1,98 @@
+/**
+ * How the person's own clients find the relays: each serving Pi writes one small file,
+ * `<agent dir>/ask-user-question/relays/<pid>.json` (folder 0700, file 0600: the person's user only),
+ * holding the socket's path and the control secret (`list` and `answer`; never handed to the processes Pi
+ * starts). It is removed when the session ends or Pi exits; one left by a Pi that crashed is skipped (its
+ * process is gone) and removed by the next reader. The agent dir is Pi's own (`PI_CODING_AGENT_DIR`, else
+ * `~/.pi/agent`), so the client finds the Pis that share the person's configuration.
+ * Node built-ins only; no Pi imports.
+ */
+import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { isRecord } from "../util/records.ts";
+
+/** The registry entry's format; another version is skipped. */
+export const REGISTRY_VERSION = 1;
+
+/** One serving Pi. */
+export interface RegistryEntry {
+	v: typeof REGISTRY_VERSION;
+	pid: number;
+	socket: string;
+	/** The control secret: allows `list` and `answer`. */
+	token: string;
+	cwd: string;
+	/** Epoch ms. */
+	startedAt: number;
+	/** "tui" or "rpc". */
+	mode: string;
+}
+
+/** The registry folder inside `agentDir`. */
+export function registryDir(agentDir: string): string {
+	return join(agentDir, "ask-user-question", "relays");
+}
+
+/** Writes this process's entry (atomically, readable by the user only); returns its path. */
+export function writeEntry(agentDir: string, entry: RegistryEntry): string {
+	const dir = registryDir(agentDir);
+	mkdirSync(dir, { recursive: true, mode: 0o700 });
+	// A folder made earlier with a wider mode is narrowed: the files hold secrets.
+	chmodSync(dir, 0o700);
+	const path = join(dir, `${entry.pid}.json`);
+	const temp = `${path}.${process.pid}.tmp`;
+	writeFileSync(temp, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+	renameSync(temp, path);
+	return path;
+}
+
+/** Removes a file written by {@link writeEntry}; never throws. */
+export function removeEntry(path: string): void {
+	rmSync(path, { force: true });
+}
+
+/** Every readable entry whose process still runs; entries of processes that are gone are removed. */
+export function readEntries(agentDir: string, alive: (pid: number) => boolean = processAlive): RegistryEntry[] {
+	const dir = registryDir(agentDir);
+	let names: string[];
+	try {
+		names = readdirSync(dir).filter((name) => /^\d+\.json$/.test(name));
+	} catch {
+		return [];
+	}
+	const entries: RegistryEntry[] = [];
+	for (const name of names) {
+		const path = join(dir, name);
+		const entry = readEntry(path);
+		if (entry === undefined) continue;
+		if (alive(entry.pid)) entries.push(entry);
+		else removeEntry(path);
+	}
+	return entries.sort((a, b) => a.startedAt - b.startedAt);
+}
+
+function readEntry(path: string): RegistryEntry | undefined {
+	let value: unknown;
+	try {
+		value = JSON.parse(readFileSync(path, "utf8"));
+	} catch {
+		return undefined;
+	}
+	if (!isRecord(value) || value.v !== REGISTRY_VERSION) return undefined;
+	const { pid, socket, token, cwd, startedAt, mode } = value;
+	if (typeof pid !== "number" || !Number.isInteger(pid) || pid < 1) return undefined;
+	if (typeof socket !== "string" || typeof token !== "string" || typeof cwd !== "string") return undefined;
+	if (typeof startedAt !== "number" || typeof mode !== "string") return undefined;
+	return { v: REGISTRY_VERSION, pid, socket, token, cwd, startedAt, mode };
+}
+
+/** True when a process with `pid` exists (signal 0 checks without sending anything). */
+export function processAlive(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		// EPERM: it exists but is another user's (not ours to talk to, but alive).
+		return (error as NodeJS.ErrnoException).code === "EPERM";
+	}
+}

@@ -1,0 +1,164 @@
+/**
+ * The relay server of a Pi that can show questions: a Unix domain socket in a private directory (made
+ * with mkdtemp, mode 0700; the socket 0600), speaking the protocol of protocol.ts. Two secrets: the ask
+ * secret (handed to the processes Pi starts, through the environment) allows `ask` and `cancel`; the
+ * control secret (for the person's own clients, src/relay/registry.ts) allows `list` and `answer`.
+ *
+ * Every peer is untrusted: a connection must say `hello` with a secret within `helloMs` and in at most
+ * `helloBytes`; a malformed line, an oversized one, a wrong version or a wrong secret is answered with an
+ * error and the peer is dropped; a peer that stops reading is dropped once `outputBytes` wait for it;
+ * connections, requests in flight and open asks are capped, one more being told `busy`. A dropped
+ * connection cancels its asks (their dialogs close). Nothing a peer does can throw into Pi.
+ * What asks, lists and answers mean is the handlers' (present.ts, board.ts); this file only serves them.
+ * No Pi imports. Unix only: on Windows it refuses to start (the relay is then off).
+ */
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Peer, type PeerContext } from "./peer.ts";
+import {
+	type AnswerFields,
+	encodeMessage,
+	errorMessage,
+	type ListedQuestionnaire,
+	type Origin,
+	RELAY_LIMITS,
+	type RelayLimits,
+	type RelayReply,
+} from "./protocol.ts";
+
+/** A handler's answer to one request: what the reply carries, or an error for it. */
+export type HandlerReply = RelayReply;
+
+/** What the server serves. */
+export interface RelayHandlers {
+	/**
+	 * Runs one ask until it ends or `signal` fires (its cancel, its connection closed, the server closing);
+	 * `accepted` tells the asker the questionnaire's id once it has one. Should not throw (a throw is a reply).
+	 */
+	ask(
+		request: { questions: unknown; from: Origin },
+		signal: AbortSignal,
+		accepted: (id: string) => void,
+	): Promise<HandlerReply>;
+	/** The questionnaires waiting now. */
+	list(): ListedQuestionnaire[];
+	/** Answers one of them. */
+	answer(questionnaire: string, answer: AnswerFields): Promise<HandlerReply>;
+}
+
+/** A running relay server. */
+export interface RelayServer {
+	readonly socketPath: string;
+	/** The secret that allows `ask`. */
+	readonly askToken: string;
+	/** The secret that allows `list` and `answer`. */
+	readonly controlToken: string;
+	/** Connections open now. */
+	connections(): number;
+	/** Asks running now (waiting or shown). */
+	openAsks(): number;
+	/** Stops accepting, cancels every ask (their results still go out), ends every connection, removes the directory. */
+	close(): Promise<void>;
+}
+
+/** Where and how a server starts. */
+export interface RelayServerOptions {
+	/** The folder the private directory is made in; the OS temp dir by default (or /tmp when its path is too long). */
+	parentDir?: string;
+	/** Tighter limits (tests). */
+	limits?: Partial<RelayLimits>;
+}
+
+/** Longest socket path that fits everywhere (macOS: 104 bytes with the terminating NUL). */
+const MAX_SOCKET_PATH = 103;
+
+/** Starts a server; rejects on Windows and when the socket cannot be made. */
+export async function startRelayServer(
+	handlers: RelayHandlers,
+	options: RelayServerOptions = {},
+): Promise<RelayServer> {
+	if (process.platform === "win32") throw new Error("the relay needs Unix domain sockets (not on Windows)");
+	const limits = { ...RELAY_LIMITS, ...options.limits };
+	const dir = privateDir(options.parentDir);
+	const socketPath = join(dir, "relay.sock");
+	const askToken = secret();
+	const controlToken = secret();
+	const peers = new Set<Peer>();
+	let asks = 0;
+	const context: PeerContext = {
+		handlers,
+		limits,
+		capabilitiesOf: (token) =>
+			same(token, askToken) ? ["ask"] : same(token, controlToken) ? ["list", "answer"] : undefined,
+		asks: {
+			open: () => asks,
+			take: () => asks < limits.openAsks && ++asks > 0,
+			release: () => {
+				asks--;
+			},
+		},
+	};
+	const server = createServer((socket) => {
+		if (peers.size >= limits.connections) {
+			socket.on("error", () => {});
+			socket.end(encodeMessage(errorMessage("busy", "too many connections; try again later")));
+			return;
+		}
+		const peer = new Peer(socket, context, () => peers.delete(peer));
+		peers.add(peer);
+	});
+	server.on("error", () => {});
+	try {
+		await new Promise<void>((resolve, reject) => {
+			server.once("error", reject);
+			server.listen(socketPath, () => {
+				server.off("error", reject);
+				resolve();
+			});
+		});
+		chmodSync(socketPath, 0o600);
+	} catch (error) {
+		server.close();
+		rmSync(dir, { recursive: true, force: true });
+		throw error;
+	}
+	// The relay must never keep Pi running.
+	server.unref();
+	let closing: Promise<void> | undefined;
+	return {
+		socketPath,
+		askToken,
+		controlToken,
+		connections: () => peers.size,
+		openAsks: () => asks,
+		close: () => {
+			closing ??= (async () => {
+				server.close();
+				await Promise.all([...peers].map((peer) => peer.shutdown()));
+				rmSync(dir, { recursive: true, force: true });
+			})();
+			return closing;
+		},
+	};
+}
+
+/** A fresh private directory (mode 0700 from mkdtemp) whose socket path fits the platform's limit. */
+function privateDir(parent: string | undefined): string {
+	const base = parent ?? tmpdir();
+	const fits = Buffer.byteLength(join(base, "pi-ask-XXXXXX", "relay.sock")) <= MAX_SOCKET_PATH;
+	return mkdtempSync(join(fits ? base : "/tmp", "pi-ask-"));
+}
+
+function secret(): string {
+	return randomBytes(32).toString("base64url");
+}
+
+/** Compares secrets in constant time. */
+function same(given: string, expected: string): boolean {
+	const a = Buffer.from(given);
+	const b = Buffer.from(expected);
+	return a.length === b.length && timingSafeEqual(a, b);
+}

@@ -1,0 +1,80 @@
+/**
+ * A published subagent extension from the npm registry, offline against the fake model:
+ * `pi-subagents` (nicobailon) runs its foreground children as sessions inside the parent Pi process,
+ * loading the extensions an agent lists. Such a child has no UI; it is offered ask_user_question and
+ * asks the serving Pi of its own process directly (no socket), labelled with the session name
+ * pi-subagents gives it, and the answer returns through the subagent's result. The package is installed
+ * into a scratch folder (with its own npm cache) for this file only, and removed after.
+ */
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { removeDir } from "../support/fake-model.ts";
+import { createHarness, type PiHarness, REPO_ROOT, type UiRequest } from "../support/pi.ts";
+import { ASK, askStep, CACHE_QUESTION, echoStep } from "../support/questions.ts";
+
+/** The version the test was written against (its agent frontmatter and foreground sessions). */
+const PI_SUBAGENTS = "pi-subagents@0.67.0";
+
+let home: string | undefined;
+let parent: PiHarness | undefined;
+
+beforeAll(async () => {
+	home = mkdtempSync(join(tmpdir(), "pi-ask-subagents-"));
+	writeFileSync(join(home, "package.json"), `${JSON.stringify({ private: true })}\n`);
+	const args = ["install", "--no-audit", "--no-fund", "--no-package-lock", "--omit=peer", "--ignore-scripts"];
+	const child = spawn("npm", [...args, "--cache", join(home, ".npm-cache"), PI_SUBAGENTS], { cwd: home });
+	let output = "";
+	for (const stream of [child.stdout, child.stderr])
+		stream.setEncoding("utf8").on("data", (d: string) => (output += d));
+	const status = await new Promise<number | null>((resolve, reject) => {
+		child.on("error", reject);
+		child.on("close", resolve);
+	});
+	if (status !== 0) throw new Error(`npm install ${PI_SUBAGENTS} failed (${status}):\n${output}`);
+}, 300_000);
+
+afterAll(async () => {
+	await parent?.dispose();
+	if (home !== undefined) removeDir(home);
+});
+
+describe(`${PI_SUBAGENTS}: in-process children`, () => {
+	it("its foreground child asks the parent directly; the answer returns through the subagent's result", async () => {
+		const task = "Ask the user where to cache responses.";
+		// One fake model serves the parent and the child, in the order they ask.
+		parent = await createHarness([
+			{ toolCall: { name: "subagent", arguments: { agent: "asker", task, async: false } } },
+			askStep(CACHE_QUESTION),
+			echoStep,
+			(request) => ({ text: `parent saw: ${request.lastToolResult ?? ""}` }),
+		]);
+		mkdirSync(join(parent.agentDir, "agents"), { recursive: true });
+		writeFileSync(
+			join(parent.agentDir, "agents", "asker.md"),
+			`---\nname: asker\ndescription: Asks the user\nextensions: ${join(REPO_ROOT, "extension.cts")}\nmodel: fake/fake-1\nasync: false\n---\n\nYou ask the user.\n`,
+		);
+		const extension = join(home ?? "", "node_modules", "pi-subagents");
+		const rpc = parent.rpc({ extraArgs: ["-e", extension], timeoutMs: 60_000 });
+		const dialogs: UiRequest[] = [];
+		await rpc.prompt("Delegate it.", {
+			timeoutMs: 60_000,
+			onDialog: (request) => {
+				dialogs.push(request);
+				const row = request.options?.find((o) => o.includes("SQLite file"));
+				return row === undefined ? { cancelled: true } : { value: row };
+			},
+		});
+		expect(dialogs).toHaveLength(1);
+		expect(dialogs[0]?.title.split("\n")[0]).toMatch(
+			new RegExp(`^Asked by subagent "subagent-asker-[^"]+" · depth 1 · ${parent.cwd} · Task: ${task}$`),
+		);
+		expect(parent.fake.requests[1]?.tools).toContain(ASK);
+		expect(parent.fake.requests[2]?.lastToolResult).toBe(
+			'User answered: "Where should the API client cache responses?" = "SQLite file". Continue with these answers.',
+		);
+		expect(parent.fake.requests.at(-1)?.lastToolResult).toContain("received: User answered:");
+	});
+});

@@ -1,0 +1,208 @@
+/**
+ * Questions from a Pi below, in the real pi TUI (tmux): the parent's fake model runs a child
+ * `pi -p` through the bash tool; the child, which has no UI, is offered ask_user_question with no flag or
+ * config (the parent's relay in its environment), and its fake model asks. The questionnaire appears in
+ * the parent's TUI labelled with where it comes from; the person answers there; the child's model
+ * receives exactly the text it would have had the person answered at the child. Also every end: the child
+ * killed (the parent's dialog closes), the parent killed (the child's call ends with relay_closed at
+ * once), and the `pi-ask` command listing and answering from another terminal.
+ */
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { contentText } from "../support/fake-model.ts";
+import { createHarness, type PiHarness, REPO_ROOT } from "../support/pi.ts";
+import { ASK, askStep, CACHE_QUESTION, echoStep, PLATFORM_QUESTION } from "../support/questions.ts";
+import { bashStep, type ChildPi, childPi, parentEcho } from "../support/relay.ts";
+import { startTui, type TuiSession } from "../support/tty.ts";
+
+let parent: PiHarness | undefined;
+let children: ChildPi[] = [];
+let tui: TuiSession | undefined;
+afterEach(async () => {
+	tui?.close();
+	tui = undefined;
+	await parent?.dispose();
+	parent = undefined;
+	await Promise.all(children.map((c) => c.harness.dispose()));
+	children = [];
+});
+
+async function child(script: Parameters<typeof childPi>[0]): Promise<ChildPi> {
+	const made = await childPi(script);
+	children.push(made);
+	return made;
+}
+
+/** Waits until the fake model of `harness` has received a tool result; returns its text. */
+async function toolResult(harness: PiHarness, what: string, timeoutMs = 20_000): Promise<string> {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		const found = harness.fake.requests.find((r) => r.lastToolResult !== undefined)?.lastToolResult;
+		if (found !== undefined) return found;
+		await new Promise((r) => setTimeout(r, 50));
+	}
+	throw new Error(`timed out waiting for ${what}; screen:\n${await tui?.screen()}`);
+}
+
+const ANSWERED =
+	'User answered: "Where should the API client cache responses?" = "SQLite file". "Which platforms must the first release support?" = ["Linux"]. Continue with these answers.';
+
+describe("a child pi asks through the parent's TUI", () => {
+	it("offers the tool to the child, shows its questions labelled, and returns the answer to the child's model", async () => {
+		const kid = await child([askStep(CACHE_QUESTION, PLATFORM_QUESTION), echoStep]);
+		parent = await createHarness([bashStep(kid.command("Pick a cache and platforms.")), parentEcho]);
+		tui = startTui(parent.options({ extraArgs: ["Run the child."] }));
+		const screen = await tui.waitForScreen("Asked by a subagent", "the relayed questionnaire, labelled");
+		expect(screen).toContain(CACHE_QUESTION.question);
+		expect(screen).toMatch(/Asked by a subagent · depth 1 · \//);
+		expect(screen).toContain("Task: Pick a cache and platforms.");
+		expect(kid.harness.fake.requests[0]?.tools).toContain(ASK);
+		tui.keys("Down", "Enter");
+		await tui.waitForScreen(PLATFORM_QUESTION.question, "the second question");
+		tui.keys("Space", "Tab");
+		await tui.waitForScreen(/Review your answers/, "the Submit tab");
+		tui.keys("Enter");
+		expect(await toolResult(kid.harness, "the child's tool result")).toBe(ANSWERED);
+		await tui.waitForScreen("parent saw:", "the parent's reply after the child finished");
+		expect(parent.fake.requests.at(-1)?.lastToolResult).toContain(`received: ${ANSWERED}`);
+	});
+
+	it("the child killed while its question is open: the parent's dialog closes at once", async () => {
+		const kid = await child([askStep(CACHE_QUESTION), echoStep]);
+		parent = await createHarness([bashStep(kid.command("Ask.", { pidFile: "pid" })), parentEcho]);
+		tui = startTui(parent.options({ extraArgs: ["Run the child."] }));
+		await tui.waitForScreen("Asked by a subagent", "the relayed questionnaire");
+		const pid = Number(readFileSync(join(kid.harness.cwd, "pid"), "utf8"));
+		process.kill(pid, "SIGKILL");
+		const screen = await tui.waitForScreen("parent saw:", "the parent going on after the child died", 10_000);
+		expect(screen).not.toContain("Asked by a subagent");
+		expect(screen).not.toContain("1 questionnaire waiting");
+		expect(kid.harness.fake.requests).toHaveLength(1);
+	});
+
+	it("the parent killed while the child waits: the child's call ends with relay_closed at once", async () => {
+		const kid = await child([askStep(CACHE_QUESTION), echoStep]);
+		parent = await createHarness([bashStep(kid.command("Ask.")), parentEcho]);
+		tui = startTui(parent.options({ extraArgs: ["Run the child."] }));
+		await tui.waitForScreen("Asked by a subagent", "the relayed questionnaire");
+		const pid = tui.piPid();
+		expect(pid).toBeDefined();
+		const killedAt = Date.now();
+		process.kill(pid as number, "SIGKILL");
+		const received = await toolResult(kid.harness, "the child's tool result after the parent died", 10_000);
+		expect(Date.now() - killedAt).toBeLessThan(2_000);
+		expect(received).toMatch(
+			/^The questions were not shown to the user \(relay_closed: .*\)\. This is not a refusal, but nobody can answer them now: proceed without these answers where that is safe, or stop and report the open questions in your final answer\.$/,
+		);
+	});
+
+	it("two children asking at once are shown one after the other, each labelled with its name", async () => {
+		const first = await child([askStep(CACHE_QUESTION), echoStep]);
+		const second = await child([
+			askStep({ ...CACHE_QUESTION, question: "Which cache for the second service?" }),
+			echoStep,
+		]);
+		const both = `(${first.command("First task.", { env: { PI_ASK_RELAY_NAME: "alpha" } })}) & (${second.command("Second task.", { env: { PI_ASK_RELAY_NAME: "beta" } })}) & wait`;
+		parent = await createHarness([bashStep(both), parentEcho]);
+		tui = startTui(parent.options({ extraArgs: ["Run both."] }));
+		const one = await tui.waitForScreen(/Asked by subagent "(alpha|beta)"/, "the first child's questionnaire");
+		const shownFirst = one.includes('subagent "alpha"') ? "alpha" : "beta";
+		const shownSecond = shownFirst === "alpha" ? "beta" : "alpha";
+		tui.keys("Enter");
+		await tui.waitForScreen(`Asked by subagent "${shownSecond}"`, "the second child's questionnaire, after the first");
+		tui.keys("Down", "Enter");
+		await tui.waitForScreen("parent saw:", "the parent after both children");
+		const results = [first, second].map((k) => k.harness.fake.requests.at(-1)?.lastToolResult ?? "");
+		expect(results.map((r) => r.startsWith("User answered:"))).toEqual([true, true]);
+		const byName = { alpha: results[0], beta: results[1] };
+		expect(byName[shownFirst]).toContain('= "In-memory LRU"');
+		expect(byName[shownSecond]).toContain('= "SQLite file"');
+	});
+
+	it("a grandchild (a pi started by a child pi) asks through the same parent, labelled depth 2", async () => {
+		const grandchild = await child([askStep(CACHE_QUESTION), echoStep]);
+		const kid = await child([bashStep(grandchild.command("Deep task.")), echoStep]);
+		parent = await createHarness([bashStep(kid.command("Run the grandchild.")), parentEcho]);
+		tui = startTui(parent.options({ extraArgs: ["Run the child."] }));
+		const screen = await tui.waitForScreen("depth 2", "the grandchild's questionnaire");
+		expect(screen).toContain("Task: Deep task.");
+		tui.keys("Down", "Enter");
+		expect(await toolResult(grandchild.harness, "the grandchild's tool result")).toBe(
+			'User answered: "Where should the API client cache responses?" = "SQLite file". Continue with these answers.',
+		);
+		await tui.waitForScreen("parent saw:", "the parent after the family finished");
+	});
+});
+
+describe("pi-ask: answering from another terminal", () => {
+	const piAsk = (agentDir: string, ...args: string[]) =>
+		spawnSync(process.execPath, [join(REPO_ROOT, "dist", "pi-ask.cjs"), ...args], {
+			encoding: "utf8",
+			env: { ...process.env, PI_CODING_AGENT_DIR: agentDir },
+			timeout: 15_000,
+		});
+
+	it("lists the questionnaire open in the TUI and answers it; the first answer wins", async () => {
+		parent = await createHarness([askStep(CACHE_QUESTION), echoStep]);
+		tui = startTui(parent.options({ extraArgs: ["We need a cache. Ask me."] }));
+		await tui.waitForScreen(CACHE_QUESTION.question, "the questionnaire");
+		const listed = await waitForListed(parent.agentDir, piAsk);
+		expect(listed.stdout).toContain(CACHE_QUESTION.question);
+		expect(listed.stdout).toContain("2) SQLite file");
+		const id = /^(q_\S+)\s+open/m.exec(listed.stdout)?.[1] ?? "";
+		const answered = piAsk(parent.agentDir, "answer", id, "3");
+		expect(answered.stdout.trim()).toBe("Answered (answered).");
+		expect(answered.status).toBe(0);
+		await tui.waitForScreen("received:", "the model's reply");
+		expect(parent.fake.requests.at(-1)?.lastToolResult).toBe(
+			'"pi-ask (the user, from another terminal)" (another extension) answered: "Where should the API client cache responses?" = "Redis". Continue with these answers.',
+		);
+		const again = piAsk(parent.agentDir, "answer", id, "1");
+		expect(again.status).toBe(1);
+		expect(again.stdout).toContain("is waiting");
+	});
+
+	it("a child's question put aside stays pending in the parent; answered later, the parent's agent is told which subagent asked", async () => {
+		const kid = await child([askStep(CACHE_QUESTION), echoStep]);
+		parent = await createHarness([
+			bashStep(kid.command("Ask.", { env: { PI_ASK_RELAY_NAME: "scout" } })),
+			parentEcho,
+			echoStep,
+		]);
+		tui = startTui(parent.options({ extraArgs: ["Run the child."] }));
+		await tui.waitForScreen('Asked by subagent "scout"', "the relayed questionnaire");
+		tui.keys("C-l");
+		await tui.waitForScreen("1 questionnaire waiting", "the parent's pending questionnaire");
+		expect(await toolResult(kid.harness, "the child's deferred result")).toMatch(
+			/^The user put these questions aside to answer later in the Pi session that started you \(questionnaire "q_[^"]+"\): the answers will go to that session's agent, not to you\./,
+		);
+		await tui.waitForScreen("parent saw:", "the parent after the child");
+		const listed = await waitForListed(parent.agentDir, piAsk);
+		expect(listed.stdout).toMatch(/pending/);
+		expect(listed.stdout).toContain("asked by scout · depth 1");
+		const id = /^(q_\S+)\s+pending/m.exec(listed.stdout)?.[1] ?? "";
+		expect(piAsk(parent.agentDir, "answer", id, "2").status).toBe(0);
+		await tui.waitForScreen("received: (no tool result)", "the parent's agent taking the late answer");
+		const late = contentText(parent.fake.requests.at(-1)?.messages.at(-1)?.content);
+		expect(late).toMatch(
+			/^Late answer to the ask_user_question questionnaire asked at .* UTC by subagent "scout" \(depth 1, working directory ".*"\) \(questionnaire "q_[^"]+"\): "pi-ask \(the user, from another terminal\)" \(another extension\) answered: "Where should the API client cache responses\?" = "SQLite file"\. Continue with these answers\.$/,
+		);
+	});
+});
+
+/** Runs `pi-ask list` until it lists something (the relay starts a moment after Pi). */
+async function waitForListed(
+	agentDir: string,
+	piAsk: (agentDir: string, ...args: string[]) => ReturnType<typeof spawnSync>,
+): Promise<{ stdout: string }> {
+	const deadline = Date.now() + 10_000;
+	let last = "";
+	while (Date.now() < deadline) {
+		last = String(piAsk(agentDir, "list").stdout);
+		if (/^q_/m.test(last)) return { stdout: last };
+		await new Promise((r) => setTimeout(r, 200));
+	}
+	throw new Error(`pi-ask list never listed a questionnaire:\n${last}`);
+}

@@ -1,0 +1,107 @@
+/**
+ * `list` and `answer` for the person's own clients (src/relay/board.ts), over the in-process answer
+ * channel: open questionnaires (a call asks now) and pending ones are listed, with who asked a relayed
+ * one; an answer goes through the channel's own checks (refused with its problems, or the final result,
+ * first answer wins); an id nobody waits on is not_found.
+ */
+import { describe, expect, it } from "vitest";
+import type { Origin } from "../../src/protocol/origin.ts";
+import type { QuestionnaireResult } from "../../src/protocol/result.ts";
+import { DEFAULT_BY, QuestionnaireBoard } from "../../src/relay/board.ts";
+import { answerFromAnywhere } from "../../src/tool/answer-anywhere.ts";
+import { servePendingOnTheBus } from "../../src/tool/answer-pending.ts";
+import { eventBus } from "../support/event-bus.ts";
+import { questionnaire, testSession } from "../support/pending-store.ts";
+
+const FROM: Origin = { name: "scout", cwd: "/w", depth: 1 };
+
+function setup() {
+	const events = eventBus();
+	const session = testSession();
+	const asking = new Set<string>();
+	const delivered: QuestionnaireResult[] = [];
+	servePendingOnTheBus({ events, store: session.store, asking, deliver: (_p, r) => void delivered.push(r) });
+	const board = new QuestionnaireBoard({ events, asking, store: session.store });
+	return { events, session, asking, board, delivered };
+}
+
+/** A call asking `id` now (answered by the bus, or never), as a tool call or a relayed ask would. */
+function openCall(setupResult: ReturnType<typeof setup>, id: string) {
+	const { events, asking } = setupResult;
+	return answerFromAnywhere(
+		id,
+		questionnaire,
+		events,
+		undefined,
+		(signal) =>
+			new Promise((resolve) => {
+				signal.addEventListener("abort", () =>
+					resolve({ outcome: "interrupted", cancelled: true, host: "tui", answers: [] }),
+				);
+			}),
+		{ asking },
+	);
+}
+
+describe("the board", () => {
+	it("lists open questionnaires (with who asked a relayed one) and then pending ones", async () => {
+		const s = setup();
+		s.session.store.asked({ id: "q_p", askedAt: 5, questionnaire, from: FROM });
+		s.session.store.returned("q_p", { pending: true });
+		s.board.noteOrigin("q_open", FROM);
+		void openCall(s, "q_open");
+		const listed = s.board.list();
+		expect(listed.map((q) => [q.id, q.state, q.from?.name])).toEqual([
+			["q_open", "open", "scout"],
+			["q_p", "pending", "scout"],
+		]);
+		expect(listed[0]?.questions).toEqual(questionnaire.questions);
+	});
+
+	it("answers an open questionnaire: the call ends with that answer, the reply is its final result", async () => {
+		const s = setup();
+		const call = openCall(s, "q_1");
+		const reply = await s.board.answer("q_1", {
+			answers: [
+				{ question: 0, options: ["redis"] },
+				{ question: 1, text: "BSD" },
+			],
+		});
+		expect(reply).toMatchObject({
+			ok: true,
+			result: { outcome: "answered", host: "programmatic", answeredBy: DEFAULT_BY },
+		});
+		expect((await call).answers.map((a) => a.answer)).toEqual(["Redis", ["BSD"]]);
+		expect(s.board.list()).toEqual([]);
+	});
+
+	it("answers a pending one: settled, and the agent gets the late answer", async () => {
+		const s = setup();
+		s.session.store.asked({ id: "q_p", askedAt: 5, questionnaire });
+		s.session.store.returned("q_p", { pending: true });
+		const reply = await s.board.answer("q_p", { decline: true, by: "phone" });
+		expect(reply).toMatchObject({ ok: true, result: { outcome: "declined", answeredBy: "phone" } });
+		expect(s.delivered).toHaveLength(1);
+		expect(s.session.store.list()).toEqual([]);
+	});
+
+	it("refuses an answer that does not fit, with the channel's problems; the questionnaire stays open", async () => {
+		const s = setup();
+		void openCall(s, "q_1");
+		const reply = await s.board.answer("q_1", { answers: [{ question: 0, options: ["Postgres"] }] });
+		expect(reply).toMatchObject({ ok: false, code: "rejected" });
+		expect(!reply.ok && reply.problems?.[0]?.message).toContain('no option is labelled "Postgres"');
+		expect(s.board.list().map((q) => q.id)).toEqual(["q_1"]);
+	});
+
+	it("says not_found for an id nobody waits on", async () => {
+		expect(await setup().board.answer("q_none", { decline: true })).toMatchObject({ ok: false, code: "not_found" });
+	});
+
+	it("stops listening once disposed", () => {
+		const s = setup();
+		const before = s.events.listeners();
+		s.board.dispose();
+		expect(s.events.listeners()).toBe(before - 2);
+	});
+});

@@ -1,0 +1,103 @@
+/**
+ * `pi-ask` (src/relay/cli.ts) against a real relay server: `--socket` with `--token-file`, `list` (text and
+ * `--json`), `answer` by option numbers and typed text, whose answer won, untrusted text shown escaped,
+ * and usage errors.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { clean, main, type Output } from "../../src/relay/cli.ts";
+import type { AnswerFields, ListedQuestionnaire } from "../../src/relay/protocol.ts";
+import { type RelayServer, startRelayServer } from "../../src/relay/server.ts";
+import { CACHE_QUESTION, PLATFORM_QUESTION } from "../support/questions.ts";
+
+let server: RelayServer | undefined;
+let dir: string | undefined;
+afterEach(async () => {
+	await server?.close();
+	server = undefined;
+	if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const WAITING: ListedQuestionnaire = {
+	id: "q_1",
+	state: "open",
+	askedAt: Date.now(),
+	from: { name: "scout\u001b[31m", cwd: "/w", depth: 1 },
+	questions: [CACHE_QUESTION, PLATFORM_QUESTION],
+};
+
+async function run(args: string[], answeredBy?: (fields: AnswerFields) => string) {
+	const answers: AnswerFields[] = [];
+	server = await startRelayServer({
+		ask: async () => ({ ok: false, code: "unavailable", message: "" }),
+		list: () => [WAITING],
+		answer: async (_id, fields) => {
+			answers.push(fields);
+			return { ok: true, result: { outcome: "answered", answeredBy: answeredBy?.(fields) ?? fields.by } };
+		},
+	});
+	dir = mkdtempSync(join(tmpdir(), "pi-ask-cli-"));
+	const tokenFile = join(dir, "token");
+	writeFileSync(tokenFile, `${server.controlToken}\n`);
+	let out = "";
+	let err = "";
+	const sink = (write: (s: string) => void): Output => ({ write });
+	const code = await main(
+		[...args, "--socket", server.socketPath, "--token-file", tokenFile],
+		sink((s) => (out += s)),
+		sink((s) => (err += s)),
+	);
+	return { code, out, err, answers };
+}
+
+describe("pi-ask", () => {
+	it("lists what waits, its questions numbered, untrusted text escaped", async () => {
+		const { code, out } = await run(["list"]);
+		expect(code).toBe(0);
+		expect(out).toContain("q_1  open  just now");
+		expect(out).toContain("asked by scout\\u001b[31m · depth 1 · /w");
+		expect(out).toContain(`  1. ${CACHE_QUESTION.question}`);
+		expect(out).toContain("     2) SQLite file");
+		expect(out).toContain(`  2. ${PLATFORM_QUESTION.question} (several)`);
+	});
+
+	it("lists as JSON for a bridge", async () => {
+		const { out } = await run(["list", "--json"]);
+		expect(JSON.parse(out)).toEqual([expect.objectContaining({ id: "q_1", state: "open" })]);
+	});
+
+	it("answers by option numbers and typed text; says the answer won", async () => {
+		const { code, out, answers } = await run(["answer", "q_1", "2", "1,3", "--note", "from ssh"]);
+		expect(code).toBe(0);
+		expect(out.trim()).toBe("Answered (answered).");
+		expect(answers[0]).toEqual({
+			answers: [
+				{ question: 0, options: ["SQLite file"] },
+				{ question: 1, options: ["Linux", "Windows"] },
+			],
+			globalNote: "from ssh",
+			by: "pi-ask (the user, from another terminal)",
+		});
+		const typed = await run(["answer", "q_1", "text:Use Redis", "-"]);
+		expect(typed.answers[0]?.answers).toEqual([{ question: 0, text: "Use Redis" }]);
+	});
+
+	it("says when another answer won, with exit code 3", async () => {
+		const { code, out } = await run(["answer", "q_1", "1"], () => "phone");
+		expect(code).toBe(3);
+		expect(out).toContain("Someone answered first (answered by phone)");
+	});
+
+	it("refuses an unknown id and bad usage", async () => {
+		expect((await run(["answer", "q_none", "1"])).code).toBe(1);
+		const usage = await run(["frobnicate"]);
+		expect(usage.code).toBe(2);
+		expect(usage.err).toContain("usage: pi-ask list");
+	});
+
+	it("escapes controls, escape sequences and bidi overrides", () => {
+		expect(clean("a\u001b]52;c;x\u0007b\u202ec")).toBe("a\\u001b]52;c;x\\u0007b\\u202ec");
+	});
+});

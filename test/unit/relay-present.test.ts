@@ -1,0 +1,178 @@
+/**
+ * The serving side of a relayed ask (src/relay/present.ts) on a scripted dialog host (the RPC walker's
+ * path): the questions are validated again; the questionnaire is labelled with who asks, its own
+ * questions untouched; the asker's abort closes the dialog at once and leaves nothing behind; Answer later
+ * keeps it pending here with who asked (the asker is told where its answers go); another extension (or
+ * `pi-ask`) may answer first; relayed questionnaires wait behind this Pi's own.
+ */
+
+import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
+import { describe, expect, it } from "vitest";
+import { defaultConfig } from "../../src/config/schema.ts";
+import type { Origin } from "../../src/protocol/origin.ts";
+import { type PresentDeps, presentRelayedAsk } from "../../src/relay/present.ts";
+import { ANSWER_CHANNEL } from "../../src/tool/answer-events.ts";
+import { openOnHost } from "../../src/tool/open-on-host.ts";
+import { eventBus } from "../support/event-bus.ts";
+import { testSession } from "../support/pending-store.ts";
+import { CACHE_QUESTION, PLATFORM_QUESTION } from "../support/questions.ts";
+import { type Call, ScriptedHost, type Step } from "./rpc-fake-host.ts";
+
+const FROM: Origin = { name: "scout", cwd: "/work/app", depth: 2, pid: 4242, task: "Find the cache code" };
+const LABEL = 'Asked by subagent "scout" · depth 2 · /work/app · Task: Find the cache code';
+
+/** Picks the row containing `text`. */
+const pick =
+	(text: string): Step =>
+	(call: Call) =>
+		call.kind === "select" ? call.options.find((o) => o.includes(text)) : undefined;
+
+function setup(script: Step[]) {
+	const host = new ScriptedHost(script);
+	const session = testSession();
+	const events = eventBus();
+	const asking = new Set<string>();
+	const origins: (Origin | undefined)[] = [];
+	const deps: PresentDeps = {
+		host: () => ({ ui: host as unknown as ExtensionUIContext, hasUI: true, mode: "rpc" }),
+		config: defaultConfig,
+		events,
+		asking,
+		store: session.store,
+		noteOrigin: (_id, from) => origins.push(from),
+	};
+	return { host, session, events, asking, origins, deps };
+}
+
+const never = new AbortController().signal;
+
+describe("a relayed questionnaire shown here", () => {
+	it("is labelled with who asks, its questions untouched, and its result goes back as given", async () => {
+		const { host, deps, origins, asking } = setup([pick("SQLite file")]);
+		const ids: string[] = [];
+		const reply = await presentRelayedAsk(
+			{ questions: [CACHE_QUESTION], from: FROM },
+			never,
+			(id) => ids.push(id),
+			deps,
+		);
+		expect(reply).toEqual({
+			ok: true,
+			result: {
+				outcome: "answered",
+				cancelled: false,
+				host: "rpc",
+				answers: [{ questionIndex: 0, question: CACHE_QUESTION.question, kind: "option", answer: "SQLite file" }],
+			},
+		});
+		const title = host.calls[0]?.title ?? "";
+		expect(title.split("\n")[0]).toBe(LABEL);
+		expect(title).toContain(CACHE_QUESTION.question);
+		expect(ids).toHaveLength(1);
+		expect(origins).toEqual([FROM, undefined]);
+		expect(asking.size).toBe(0);
+	});
+
+	it("validates the questions again with the tool's rules, and shows nothing when they fail", async () => {
+		const { host, deps } = setup([]);
+		const bad = {
+			...CACHE_QUESTION,
+			options: [
+				{ label: "Other", description: "" },
+				{ label: "A", description: "" },
+			],
+		};
+		const reply = await presentRelayedAsk({ questions: [bad], from: FROM }, never, () => {}, deps);
+		expect(reply).toMatchObject({ ok: false, code: "invalid_questions" });
+		expect(!reply.ok && reply.problems?.[0]?.path).toBe("questions[0].options[0].label");
+		expect(host.calls).toHaveLength(0);
+	});
+
+	it("sanitizes the label: escapes and bidi overrides from the asker never reach the screen", async () => {
+		const { host, deps } = setup([pick("SQLite file")]);
+		const hostile: Origin = { name: "\u001b]52;c;aGk=\u0007evil\u202e", cwd: "/w\u001b[2J", depth: 1 };
+		await presentRelayedAsk({ questions: [CACHE_QUESTION], from: hostile }, never, () => {}, deps);
+		const label = host.calls[0]?.title.split("\n")[0] ?? "";
+		expect(label).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/);
+		expect(label).toContain("evil");
+	});
+
+	it("the asker gone (its signal) closes the dialog at once; nothing is recorded", async () => {
+		const asker = new AbortController();
+		// The dialog is on screen when the asker goes away; it never answers by itself.
+		const { deps, session, host } = setup([
+			() =>
+				new Promise<string | undefined>(() => {
+					asker.abort();
+				}),
+		]);
+		const reply = await presentRelayedAsk({ questions: [CACHE_QUESTION], from: FROM }, asker.signal, () => {}, deps);
+		expect(host.signals[0]?.aborted).toBe(true);
+		expect(reply).toMatchObject({ ok: true, result: { outcome: "interrupted" } });
+		expect(session.records()).toEqual([]);
+		expect(session.store.list()).toEqual([]);
+	});
+
+	it("Answer later keeps it pending here with who asked; the asker is told its id", async () => {
+		const { deps, session } = setup([pick("SQLite file"), pick("Linux"), pick("Done"), pick("Answer later")]);
+		let id = "";
+		const reply = await presentRelayedAsk(
+			{ questions: [CACHE_QUESTION, PLATFORM_QUESTION], from: FROM },
+			never,
+			(given) => {
+				id = given;
+			},
+			deps,
+		);
+		expect(reply).toMatchObject({ ok: true, result: { outcome: "deferred", relayedId: id } });
+		expect(reply.ok && (reply.result as { pendingId?: string }).pendingId).toBeUndefined();
+		const [pending] = session.store.list();
+		expect(pending).toMatchObject({
+			id,
+			from: FROM,
+			questionnaire: { questions: [CACHE_QUESTION, PLATFORM_QUESTION] },
+		});
+		expect(pending?.progress.answers[0]).toEqual({ kind: "option", option: 1 });
+		// A restart finds it, with who asked.
+		expect(session.restart().store.list()[0]).toMatchObject({ id, from: FROM });
+	});
+
+	it("another extension (or pi-ask) may answer it first; the dialog closes", async () => {
+		const { deps, events } = setup([() => new Promise<string | undefined>(() => {})]);
+		let id = "";
+		events.on(ANSWER_CHANNEL.asked, (data) => {
+			id = (data as { id: string }).id;
+			queueMicrotask(() =>
+				events.emit(ANSWER_CHANNEL.answer, { id, answers: [{ question: 0, options: ["Redis"] }], by: "phone" }),
+			);
+		});
+		const reply = await presentRelayedAsk({ questions: [CACHE_QUESTION], from: FROM }, never, () => {}, deps);
+		expect(reply).toMatchObject({
+			ok: true,
+			result: { outcome: "answered", host: "programmatic", answeredBy: "phone", answers: [{ answer: "Redis" }] },
+		});
+	});
+
+	it("waits while this Pi's own questionnaire is on screen, and is shown after it", async () => {
+		const order: string[] = [];
+		const own = new ScriptedHost([
+			async (call) => {
+				order.push("own shown");
+				await new Promise((r) => setTimeout(r, 30));
+				order.push("own answered");
+				return call.kind === "select" ? call.options[0] : undefined;
+			},
+		]);
+		const { deps, host } = setup([
+			(call) => {
+				order.push("relayed shown");
+				return call.kind === "select" ? call.options[0] : undefined;
+			},
+		]);
+		const mine = openOnHost("dialogs", { questions: [CACHE_QUESTION] }, { ui: own as unknown as ExtensionUIContext });
+		const relayed = presentRelayedAsk({ questions: [CACHE_QUESTION], from: FROM }, never, () => {}, deps);
+		await Promise.all([mine, relayed]);
+		expect(order).toEqual(["own shown", "own answered", "relayed shown"]);
+		expect(host.calls).toHaveLength(1);
+	});
+});

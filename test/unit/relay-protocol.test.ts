@@ -1,0 +1,196 @@
+/**
+ * The relay's wire protocol, pure parts: line framing (split on "\n" only, "\r" dropped, blank lines
+ * skipped, a line past the limit or not UTF-8 refused for good, chunks split anywhere), message parsing
+ * (version, type, ids, fields, every malformed case named), origins (capped, wrong types refused) and
+ * encoding (one line, `v` first).
+ */
+import { describe, expect, it } from "vitest";
+import { ORIGIN_LIMITS, readOrigin } from "../../src/protocol/origin.ts";
+import { LineReader } from "../../src/relay/lines.ts";
+import {
+	encodeMessage,
+	FATAL_ERRORS,
+	parseClientMessage,
+	parseServerMessage,
+	RELAY_PROTOCOL_VERSION,
+} from "../../src/relay/protocol.ts";
+
+const bytes = (text: string) => Buffer.from(text, "utf8");
+const line = (message: Record<string, unknown>) => JSON.stringify({ v: 1, ...message });
+
+describe("LineReader", () => {
+	it("splits on \\n only, drops a trailing \\r, skips blank lines, keeps U+2028 inside a line", () => {
+		const reader = new LineReader(1024);
+		expect(reader.feed(bytes('{"a":1}\r\n\n  \n{"b":"x\u2028y"}\n'))).toEqual({
+			ok: true,
+			lines: ['{"a":1}', '{"b":"x\u2028y"}'],
+		});
+	});
+
+	it("joins a line split across chunks, even inside a multi-byte character", () => {
+		const reader = new LineReader(1024);
+		const whole = bytes('{"t":"日本🙂"}\n');
+		const seen: string[] = [];
+		for (let i = 0; i < whole.length; i++) {
+			const read = reader.feed(whole.subarray(i, i + 1));
+			if (!read.ok) throw new Error(read.message);
+			seen.push(...read.lines);
+		}
+		expect(seen).toEqual(['{"t":"日本🙂"}']);
+		expect(reader.pending).toBe(0);
+	});
+
+	it("refuses a line longer than the limit, ended or not, and everything after it", () => {
+		const ended = new LineReader(8);
+		expect(ended.feed(bytes("123456789\n"))).toMatchObject({ ok: false, code: "too_large" });
+		const open = new LineReader(8);
+		expect(open.feed(bytes("12345"))).toEqual({ ok: true, lines: [] });
+		expect(open.feed(bytes("6789"))).toMatchObject({ ok: false, code: "too_large" });
+		expect(open.feed(bytes("\n"))).toMatchObject({ ok: false });
+		expect(open.pending).toBe(0);
+		// Exactly the limit is fine.
+		expect(new LineReader(8).feed(bytes("12345678\n"))).toEqual({ ok: true, lines: ["12345678"] });
+	});
+
+	it("refuses a line that is not UTF-8", () => {
+		expect(new LineReader(64).feed(Buffer.from([0x7b, 0xff, 0xfe, 0x7d, 0x0a]))).toMatchObject({
+			ok: false,
+			code: "malformed",
+		});
+	});
+
+	it("holds at most the limit however the bytes come (a peer that never sends a newline)", () => {
+		const reader = new LineReader(4096);
+		let result = reader.feed(bytes("x".repeat(1000)));
+		for (let i = 0; i < 10 && result.ok; i++) result = reader.feed(bytes("x".repeat(1000)));
+		expect(result).toMatchObject({ ok: false, code: "too_large" });
+		expect(reader.pending).toBe(0);
+	});
+});
+
+describe("parseClientMessage", () => {
+	it("reads hello, ask, cancel, list and answer", () => {
+		expect(parseClientMessage(line({ type: "hello", token: "s3cret", client: "pi-ask" }))).toEqual({
+			ok: true,
+			message: { type: "hello", token: "s3cret", client: "pi-ask" },
+		});
+		const ask = parseClientMessage(line({ type: "ask", id: "1", questions: [], from: { cwd: "/w", depth: 2 } }));
+		expect(ask).toEqual({ ok: true, message: { type: "ask", id: "1", questions: [], from: { cwd: "/w", depth: 2 } } });
+		expect(parseClientMessage(line({ type: "cancel", id: "1" }))).toEqual({
+			ok: true,
+			message: { type: "cancel", id: "1" },
+		});
+		expect(parseClientMessage(line({ type: "list", id: "x" }))).toEqual({
+			ok: true,
+			message: { type: "list", id: "x" },
+		});
+		const answer = parseClientMessage(
+			line({ type: "answer", id: "a", questionnaire: "q_1", answers: [{ question: 0, options: ["A"] }], by: "me" }),
+		);
+		expect(answer).toMatchObject({
+			ok: true,
+			message: { type: "answer", id: "a", questionnaire: "q_1", answers: [{ question: 0, options: ["A"] }], by: "me" },
+		});
+	});
+
+	it.each([
+		["not JSON", "{oops", "malformed"],
+		["an array", "[1,2]", "malformed"],
+		["a string", '"hello"', "malformed"],
+		["no version", JSON.stringify({ type: "hello", token: "t" }), "unsupported_version"],
+		["another version", JSON.stringify({ v: 2, type: "hello", token: "t" }), "unsupported_version"],
+		["no type", line({ id: "1" }), "malformed"],
+		["an empty secret", line({ type: "hello", token: "" }), "malformed"],
+		["a huge secret", line({ type: "hello", token: "t".repeat(300) }), "malformed"],
+		["no id", line({ type: "list" }), "malformed"],
+		["a numeric id", line({ type: "list", id: 7 }), "malformed"],
+		["a long id", line({ type: "list", id: "i".repeat(65) }), "malformed"],
+		[
+			"questions not a list",
+			line({ type: "ask", id: "1", questions: {}, from: { cwd: "/", depth: 1 } }),
+			"invalid_request",
+		],
+		["no origin", line({ type: "ask", id: "1", questions: [] }), "invalid_request"],
+		["depth 0", line({ type: "ask", id: "1", questions: [], from: { cwd: "/", depth: 0 } }), "invalid_request"],
+		["no questionnaire id", line({ type: "answer", id: "1" }), "invalid_request"],
+		["an unknown type", line({ type: "shutdown", id: "1" }), "unknown_type"],
+	])("refuses %s with a clear error", (_what, text, code) => {
+		const parsed = parseClientMessage(text);
+		expect(parsed).toMatchObject({ ok: false, code });
+		if (!parsed.ok) expect(parsed.message.length).toBeGreaterThan(5);
+	});
+
+	it("keeps the request id of a malformed request, so the error names it", () => {
+		expect(parseClientMessage(line({ type: "ask", id: "r9", questions: [] }))).toMatchObject({ id: "r9" });
+		expect(parseClientMessage(line({ type: "frobnicate", id: "r7" }))).toMatchObject({
+			code: "unknown_type",
+			id: "r7",
+		});
+	});
+
+	it("treats framing, version and authentication errors as fatal, request errors not", () => {
+		for (const code of ["malformed", "too_large", "unsupported_version", "unauthorized", "timeout"] as const)
+			expect(FATAL_ERRORS.has(code)).toBe(true);
+		for (const code of [
+			"busy",
+			"forbidden",
+			"unknown_type",
+			"invalid_request",
+			"invalid_questions",
+			"rejected",
+			"not_found",
+		] as const)
+			expect(FATAL_ERRORS.has(code)).toBe(false);
+	});
+});
+
+describe("parseServerMessage", () => {
+	it("reads every reply and refuses what does not fit", () => {
+		expect(parseServerMessage(line({ type: "welcome", can: ["ask"], server: "x" }))).toMatchObject({ ok: true });
+		expect(parseServerMessage(line({ type: "welcome", can: ["root"] }))).toMatchObject({ ok: false });
+		expect(parseServerMessage(line({ type: "result", id: "1", result: { outcome: "answered" } }))).toMatchObject({
+			ok: true,
+		});
+		expect(parseServerMessage(line({ type: "result", id: "1" }))).toMatchObject({ ok: false });
+		expect(parseServerMessage(line({ type: "error", code: "busy", message: "m", problems: [{ path: "p" }] }))).toEqual({
+			ok: true,
+			message: { type: "error", code: "busy", message: "m", problems: [{ path: "p", message: "" }] },
+		});
+		expect(parseServerMessage('{"v":1,"type":"nope"}')).toMatchObject({ ok: false, code: "unknown_type" });
+	});
+});
+
+describe("encodeMessage", () => {
+	it("is one line with the version first, and reads back", () => {
+		const text = encodeMessage({ type: "list", id: "a\nb" });
+		expect(text.endsWith("\n")).toBe(true);
+		expect(text.slice(0, -1)).not.toContain("\n");
+		expect(text.startsWith(`{"v":${RELAY_PROTOCOL_VERSION},`)).toBe(true);
+		expect(parseClientMessage(text.slice(0, -1))).toEqual({ ok: true, message: { type: "list", id: "a\nb" } });
+	});
+});
+
+describe("readOrigin", () => {
+	it("keeps what fits and cuts long text at a grapheme", () => {
+		const read = readOrigin({ cwd: "/w", depth: 3, name: "  scout ", pid: 42, task: "t".repeat(1000), extra: 1 });
+		expect(read).toEqual({
+			ok: true,
+			origin: { cwd: "/w", depth: 3, name: "scout", pid: 42, task: "t".repeat(ORIGIN_LIMITS.task) },
+		});
+		const emoji = readOrigin({ cwd: "/w", depth: 1, name: `${"n".repeat(99)}👨‍💻` });
+		expect(emoji.ok && emoji.origin.name).toBe("n".repeat(99));
+	});
+
+	it.each([
+		[null],
+		[{ depth: 1 }],
+		[{ cwd: "", depth: 1 }],
+		[{ cwd: "/", depth: 1.5 }],
+		[{ cwd: "/", depth: 65 }],
+		[{ cwd: "/", depth: 1, name: 7 }],
+		[{ cwd: "/", depth: 1, pid: -1 }],
+		[{ cwd: "/", depth: 1, task: ["x"] }],
+	])("refuses %j", (value) => {
+		expect(readOrigin(value).ok).toBe(false);
+	});
+});
