@@ -10,8 +10,8 @@ import type { PendingStore } from "../pending/store.ts";
 import type { Origin } from "../protocol/origin.ts";
 import { ANSWER_CHANNEL, answerId, type EventBus } from "../tool/answer-events.ts";
 import { isRecord } from "../util/records.ts";
+import type { HandlerReply } from "./handlers.ts";
 import type { AnswerFields, ListedQuestionnaire } from "./protocol.ts";
-import type { HandlerReply } from "./server.ts";
 
 /** How long an answer waits for the questionnaire to close before the reply says it is not confirmed. */
 export const ANSWER_WAIT_MS = 10_000;

@@ -6,6 +6,7 @@
  * Pi. No Pi imports.
  */
 import type { Socket } from "node:net";
+import type { HandlerReply, RelayHandlers } from "./handlers.ts";
 import { LineReader } from "./lines.ts";
 import {
 	type Capability,
@@ -20,7 +21,6 @@ import {
 	type RelayLimits,
 	type ServerMessage,
 } from "./protocol.ts";
-import type { HandlerReply, RelayHandlers } from "./server.ts";
 
 /** What every connection shares. */
 export interface PeerContext {

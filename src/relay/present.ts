@@ -25,7 +25,7 @@ import { answerFromAnywhere } from "../tool/answer-anywhere.ts";
 import type { EventBus } from "../tool/answer-events.ts";
 import { openOnHost } from "../tool/open-on-host.ts";
 import { validateQuestionnaire } from "../tool/validation.ts";
-import type { HandlerReply } from "./server.ts";
+import type { HandlerReply } from "./handlers.ts";
 
 /** The host a relayed questionnaire is shown on: Pi's context of the session running now. */
 export interface ShowingHost {

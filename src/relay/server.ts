@@ -17,37 +17,11 @@ import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { RelayHandlers } from "./handlers.ts";
 import { Peer, type PeerContext } from "./peer.ts";
-import {
-	type AnswerFields,
-	encodeMessage,
-	errorMessage,
-	type ListedQuestionnaire,
-	type Origin,
-	RELAY_LIMITS,
-	type RelayLimits,
-	type RelayReply,
-} from "./protocol.ts";
+import { encodeMessage, errorMessage, RELAY_LIMITS, type RelayLimits } from "./protocol.ts";
 
-/** A handler's answer to one request: what the reply carries, or an error for it. */
-export type HandlerReply = RelayReply;
-
-/** What the server serves. */
-export interface RelayHandlers {
-	/**
-	 * Runs one ask until it ends or `signal` fires (its cancel, its connection closed, the server closing);
-	 * `accepted` tells the asker the questionnaire's id once it has one. Should not throw (a throw is a reply).
-	 */
-	ask(
-		request: { questions: unknown; from: Origin },
-		signal: AbortSignal,
-		accepted: (id: string) => void,
-	): Promise<HandlerReply>;
-	/** The questionnaires waiting now. */
-	list(): ListedQuestionnaire[];
-	/** Answers one of them. */
-	answer(questionnaire: string, answer: AnswerFields): Promise<HandlerReply>;
-}
+export type { HandlerReply, RelayHandlers } from "./handlers.ts";
 
 /** A running relay server. */
 export interface RelayServer {

@@ -1,0 +1,25 @@
+/**
+ * What a relay server serves, as the connection (peer.ts) and the server (server.ts) both see it: the
+ * handlers the Pi adapter supplies and what each answers. Types only.
+ */
+import type { AnswerFields, ListedQuestionnaire, Origin, RelayReply } from "./protocol.ts";
+
+/** A handler's answer to one request: what the reply carries, or an error for it. */
+export type HandlerReply = RelayReply;
+
+/** What the server serves. */
+export interface RelayHandlers {
+	/**
+	 * Runs one ask until it ends or `signal` fires (its cancel, its connection closed, the server closing);
+	 * `accepted` tells the asker the questionnaire's id once it has one. Should not throw (a throw is a reply).
+	 */
+	ask(
+		request: { questions: unknown; from: Origin },
+		signal: AbortSignal,
+		accepted: (id: string) => void,
+	): Promise<HandlerReply>;
+	/** The questionnaires waiting now. */
+	list(): ListedQuestionnaire[];
+	/** Answers one of them. */
+	answer(questionnaire: string, answer: AnswerFields): Promise<HandlerReply>;
+}
