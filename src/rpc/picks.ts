@@ -4,16 +4,14 @@
  * becomes the protocol's answers. Pure; imports no host code.
  */
 
+import { reportedAnswer } from "../protocol/answer.ts";
 import { emptyProgress, type IndexedAnswer, type Progress } from "../protocol/progress.ts";
-import type { Question, Questionnaire } from "../protocol/questions.ts";
+import type { Questionnaire } from "../protocol/questions.ts";
 import type { Answer, Collected, QuestionNote } from "../protocol/result.ts";
-
-/** One committed answer: an option index, typed text, or several option indexes plus typed text. */
-export type Pick = IndexedAnswer;
 
 /** The walk's data: one optional pick and one note ("" = none) per question. */
 export interface Picks {
-	picks: (Pick | undefined)[];
+	picks: (IndexedAnswer | undefined)[];
 	notes: string[];
 }
 
@@ -53,34 +51,9 @@ export function answeredCount(picks: Picks): number {
 }
 
 /** Builds a multi pick from a selection; nothing selected or typed is the explicit "none of these". */
-export function multiPick(selected: readonly boolean[], text: string | undefined): Pick {
+export function multiPick(selected: readonly boolean[], text: string | undefined): IndexedAnswer {
 	const options = selected.flatMap((on, i) => (on ? [i] : []));
 	return text === undefined ? { kind: "multi", options } : { kind: "multi", options, text };
-}
-
-/** The protocol answer for one pick, with the original (unsanitized) model and user text. */
-export function toAnswer(question: Question, questionIndex: number, pick: Pick, note: string): Answer {
-	const base = { questionIndex, question: question.question };
-	let answer: Answer;
-	switch (pick.kind) {
-		case "option": {
-			const option = question.options[pick.option];
-			answer = { ...base, kind: "option", answer: option?.label ?? "" };
-			if (option?.preview !== undefined) answer.preview = option.preview;
-			break;
-		}
-		case "custom":
-			answer = { ...base, kind: "custom", answer: pick.text };
-			break;
-		case "multi": {
-			const labels = pick.options.map((i) => question.options[i]?.label ?? "");
-			answer = { ...base, kind: "multi", answer: pick.text === undefined ? labels : [...labels, pick.text] };
-			if (pick.text !== undefined) answer.custom = pick.text;
-			break;
-		}
-	}
-	if (note !== "") answer.notes = note;
-	return answer;
 }
 
 /** Everything collected, in the shape `finishedResult` takes. Notes of unanswered questions are kept. */
@@ -90,7 +63,7 @@ export function collect(questionnaire: Questionnaire, picks: Picks): Collected {
 	questionnaire.questions.forEach((question, i) => {
 		const pick = picks.picks[i];
 		const note = picks.notes[i] ?? "";
-		if (pick !== undefined) answers.push(toAnswer(question, i, pick, note));
+		if (pick !== undefined) answers.push(reportedAnswer(question, i, pick, note));
 		else if (note !== "") questionNotes.push({ questionIndex: i, question: question.question, notes: note });
 	});
 	return questionNotes.length > 0 ? { answers, questionNotes } : { answers };

@@ -6,10 +6,10 @@
  */
 import type { Messages } from "../i18n/messages.ts";
 import { cutText } from "../protocol/budget.ts";
+import type { IndexedAnswer } from "../protocol/progress.ts";
 import type { Question } from "../protocol/questions.ts";
 import { ELLIPSIS } from "../text/fit.ts";
 import { sanitizeBlock, sanitizeInline } from "../text/sanitize.ts";
-import type { Pick } from "./picks.ts";
 
 /**
  * The most characters of each piece of model or user text one dialog shows: room for any real question,
@@ -57,7 +57,7 @@ function header(place: QuestionPlace): string {
 }
 
 /** A committed pick as one line of text, e.g. `Redis`, `Linux, macOS`, `"my words" (typed)`. */
-export function describePick(question: Question, pick: Pick, m: Messages): string {
+export function describePick(question: Question, pick: IndexedAnswer, m: Messages): string {
 	const label = (i: number) => inlineText(question.options[i]?.label ?? "", DIALOG_CAPS.label);
 	switch (pick.kind) {
 		case "option":
@@ -76,7 +76,12 @@ export function describePick(question: Question, pick: Pick, m: Messages): strin
  * The question's select title: position, header and question, then (when they apply) the
  * multi-select hint, the current single-select answer and the note.
  */
-export function questionTitle(place: QuestionPlace, pick: Pick | undefined, note: string, m: Messages): string {
+export function questionTitle(
+	place: QuestionPlace,
+	pick: IndexedAnswer | undefined,
+	note: string,
+	m: Messages,
+): string {
 	const lines = [m.questionTitle(position(place, m), header(place), questionText(place))];
 	if (place.question.multiSelect === true) lines.push(m.multiHint);
 	else if (pick !== undefined) lines.push(m.currentAnswer(describePick(place.question, pick, m)));

@@ -24,7 +24,7 @@
  */
 import { en } from "../i18n/en.ts";
 import type { Messages } from "../i18n/messages.ts";
-import type { Progress } from "../protocol/progress.ts";
+import type { IndexedAnswer, Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { type Ending, finishedResult, type HostKind, type QuestionnaireResult } from "../protocol/result.ts";
 import { type CancelStep, cancelStep, leaveEnding } from "../state/leave.ts";
@@ -32,16 +32,7 @@ import { sanitizeInline } from "../text/sanitize.ts";
 import { Countdown } from "../util/countdown.ts";
 import { eitherSignal } from "../util/signals.ts";
 import { DIALOG_BUDGET, type DialogHost, Dialogs, type StopReason } from "./dialogs.ts";
-import {
-	answeredCount,
-	collect,
-	emptyPicks,
-	multiPick,
-	type Pick,
-	type Picks,
-	progressOfPicks,
-	restoredPicks,
-} from "./picks.ts";
+import { answeredCount, collect, emptyPicks, multiPick, type Picks, progressOfPicks, restoredPicks } from "./picks.ts";
 import { leaveRows, leaveTitle, reviewRows, reviewTitle } from "./review.ts";
 import { questionRows } from "./rows.ts";
 import { noteTitle, previewsTitle, type QuestionPlace, questionTitle, typeTitle } from "./titles.ts";
@@ -251,7 +242,7 @@ class Walk {
 	}
 
 	/** Stores the pick (undefined: unanswered) and moves on. */
-	private commit(index: number, pick: Pick | undefined): Next {
+	private commit(index: number, pick: IndexedAnswer | undefined): Next {
 		this.picks.picks[index] = pick;
 		if (this.total === 1) return { to: "end", ended: "submitted" };
 		if (this.reviewing || index + 1 >= this.total) return { to: "review" };

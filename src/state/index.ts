@@ -65,7 +65,6 @@ export type {
 	QuestionnaireState,
 	QuestionShape,
 	ReduceContext,
-	StoredAnswer,
 	SubmitChoice,
 } from "./types.ts";
 export { SUBMIT_CHOICES } from "./types.ts";

@@ -48,14 +48,14 @@ export function reduceOptions(state: QuestionnaireState, action: Action, context
 			const previous = state.answers[tab];
 			// The ticks are the answer from the first one on (Next only moves on), so what the tab shows is
 			// what gets submitted, even when the person leaves with Tab instead of Next.
-			const custom = previous?.kind === "multi" ? previous.custom : undefined;
+			const custom = previous?.kind === "multi" ? previous.text : undefined;
 			const answers = setAt(state.answers, tab, multiAnswer(nextChecks, custom));
 			return changed({ ...focused, checked: setAt(state.checked, tab, nextChecks), answers });
 		}
 		case "multi/committed": {
 			if (!shape.multi) return unchanged(state);
 			const previous = state.answers[tab];
-			const custom = previous?.kind === "multi" ? previous.custom : undefined;
+			const custom = previous?.kind === "multi" ? previous.text : undefined;
 			// Next with nothing ticked or typed is an answer too: "none of these", shown and reported as such.
 			const answer = multiAnswer(state.checked[tab] ?? [], custom) ?? { kind: "multi", options: [] };
 			return advance({ ...state, answers: setAt(state.answers, tab, answer) }, context);

@@ -8,7 +8,7 @@
 import type { IndexedAnswer, Progress } from "../protocol/progress.ts";
 import type { Question } from "../protocol/questions.ts";
 import { browseMode, initialState } from "./layout.ts";
-import type { QuestionnaireState, StoredAnswer } from "./types.ts";
+import type { QuestionnaireState } from "./types.ts";
 
 /** The state of `questions` with `progress` restored. */
 export function restoredState(questions: readonly Question[], progress: Progress): QuestionnaireState {
@@ -30,49 +30,37 @@ export function restoredState(questions: readonly Question[], progress: Progress
 	return { ...restored, mode: browseMode(restored, tab) };
 }
 
-function stored(answer: IndexedAnswer | undefined, optionCount: number): StoredAnswer | null {
+/** `answer` as far as it fits the question (an option past the last is no answer; ticks sorted, once each). */
+function stored(answer: IndexedAnswer | undefined, optionCount: number): IndexedAnswer | null {
 	const valid = (i: number) => Number.isInteger(i) && i >= 0 && i < optionCount;
 	switch (answer?.kind) {
 		case "option":
-			return valid(answer.option) ? { kind: "option", option: answer.option } : null;
+			return valid(answer.option) ? answer : null;
 		case "custom":
-			return { kind: "custom", text: answer.text };
+			return answer;
 		case "multi": {
 			const options = [...new Set(answer.options.filter(valid))].sort((a, b) => a - b);
-			return answer.text === undefined ? { kind: "multi", options } : { kind: "multi", options, custom: answer.text };
+			return { ...answer, options };
 		}
 		default:
 			return null;
 	}
 }
 
-function typedText(answer: StoredAnswer | null | undefined): string {
+function typedText(answer: IndexedAnswer | null | undefined): string {
 	if (answer?.kind === "custom") return answer.text;
-	return answer?.kind === "multi" ? (answer.custom ?? "") : "";
+	return answer?.kind === "multi" ? (answer.text ?? "") : "";
 }
 
 /** What was given in `state`, by index: a draft that is its row's typed answer is recorded once, as the answer. */
 export function progressOfState(state: QuestionnaireState): Progress {
 	return {
-		answers: state.answers.map((answer) => (answer === null ? undefined : indexed(answer))),
+		answers: state.answers.map((answer) => answer ?? undefined),
 		ticks: state.checked.map((row, i) => (state.answers[i] ? [] : row.flatMap((on, k) => (on ? [k] : [])))),
 		notes: [...state.notes],
 		drafts: state.drafts.map((draft, i) => (draft === typedText(state.answers[i]) ? "" : draft)),
 		globalNote: state.globalNote,
 	};
-}
-
-function indexed(answer: StoredAnswer): IndexedAnswer {
-	switch (answer.kind) {
-		case "option":
-			return { kind: "option", option: answer.option };
-		case "custom":
-			return { kind: "custom", text: answer.text };
-		case "multi":
-			return answer.custom === undefined
-				? { kind: "multi", options: [...answer.options] }
-				: { kind: "multi", options: [...answer.options], text: answer.custom };
-	}
 }
 
 /** True when what the person gave changed from `a` to `b` (not just where they are looking). */

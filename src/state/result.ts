@@ -3,9 +3,10 @@
  * what the user would lose by leaving. Trimmed text; blank notes and blank typed text are dropped.
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
+import { reportedAnswer } from "../protocol/answer.ts";
 import type { Answer, Ending, QuestionDraft, QuestionNote, QuestionnaireResult } from "../protocol/result.ts";
 import { finishedResult } from "../protocol/result.ts";
-import type { QuestionnaireState, ReduceContext, StoredAnswer } from "./types.ts";
+import type { QuestionnaireState, ReduceContext } from "./types.ts";
 
 export type { Ending } from "../protocol/result.ts";
 
@@ -18,7 +19,7 @@ export function buildResult(state: QuestionnaireState, context: ReduceContext, e
 		const question = context.questions[index];
 		if (!question) return;
 		const notes = state.notes[index]?.trim() ?? "";
-		if (stored) answers.push(toAnswer(stored, index, context, notes));
+		if (stored) answers.push(reportedAnswer(question, index, stored, notes));
 		else if (notes !== "") questionNotes.push({ questionIndex: index, question: question.question, notes });
 		const draft = state.drafts[index] ?? "";
 		if (!stored && draft.trim() !== "") drafts.push({ questionIndex: index, question: question.question, text: draft });
@@ -30,34 +31,6 @@ export function buildResult(state: QuestionnaireState, context: ReduceContext, e
 		drafts,
 		...(globalNote === "" ? {} : { globalNote }),
 	});
-}
-
-function toAnswer(stored: StoredAnswer, index: number, context: ReduceContext, notes: string): Answer {
-	const question = context.questions[index];
-	const base = { questionIndex: index, question: question?.question ?? "" };
-	const label = (option: number) => question?.options[option]?.label ?? "";
-	let answer: Answer;
-	switch (stored.kind) {
-		case "option": {
-			answer = { ...base, kind: "option", answer: label(stored.option) };
-			const preview = question?.options[stored.option]?.preview;
-			if (preview !== undefined && preview.trim() !== "") answer.preview = preview;
-			break;
-		}
-		case "custom":
-			answer = { ...base, kind: "custom", answer: stored.text };
-			break;
-		case "multi": {
-			const labels = stored.options.map(label);
-			answer =
-				stored.custom === undefined
-					? { ...base, kind: "multi", answer: labels }
-					: { ...base, kind: "multi", answer: [...labels, stored.custom], custom: stored.custom };
-			break;
-		}
-	}
-	if (notes !== "") answer.notes = notes;
-	return answer;
 }
 
 /**

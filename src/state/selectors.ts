@@ -5,12 +5,13 @@
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 
+import type { IndexedAnswer } from "../protocol/progress.ts";
 import type { HintId } from "./hints.ts";
 import type { BindingId } from "./keymap.ts";
 import { KEYMAP } from "./keymap.ts";
 import { isSubmitTab, NEXT_ROW_LABEL, rowAt, rowCount, TYPE_ROW_LABEL, tabCount } from "./layout.ts";
 import { discardSummary } from "./result.ts";
-import type { QuestionnaireState, ReduceContext, StoredAnswer, SubmitChoice } from "./types.ts";
+import type { QuestionnaireState, ReduceContext, SubmitChoice } from "./types.ts";
 import { type ListWindow, visibleWindow } from "./window.ts";
 
 /** True when every question has a committed answer. */
@@ -103,11 +104,11 @@ export function optionRows(state: QuestionnaireState, context: ReduceContext): O
 	});
 }
 
-function hasCustom(answer: StoredAnswer | null): boolean {
-	return answer?.kind === "custom" || (answer?.kind === "multi" && answer.custom !== undefined);
+function hasCustom(answer: IndexedAnswer | null): boolean {
+	return answer?.kind === "custom" || (answer?.kind === "multi" && answer.text !== undefined);
 }
 
-function isChosen(answer: StoredAnswer | null, option: number): boolean {
+function isChosen(answer: IndexedAnswer | null, option: number): boolean {
 	return answer?.kind === "option" && answer.option === option;
 }
 
@@ -200,7 +201,7 @@ export function submitSummary(
 		if (stored?.kind === "option") answer = label(stored.option);
 		else if (stored?.kind === "custom") answer = stored.text;
 		else if (stored?.kind === "multi")
-			answer = [...stored.options.map(label), ...(stored.custom === undefined ? [] : [stored.custom])];
+			answer = [...stored.options.map(label), ...(stored.text === undefined ? [] : [stored.text])];
 		return {
 			questionIndex: index,
 			header: question?.header ?? "",

@@ -4,11 +4,13 @@
  * state only when something changed, so "nothing happened" stays observable as the same object.
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
+
+import type { IndexedAnswer } from "../protocol/progress.ts";
 import type { Effect, Transition } from "./effects.ts";
 import { browseMode, tabCount, typeRow } from "./layout.ts";
 import { cancelStep } from "./leave.ts";
 import { buildResult, type Ending, hasInput } from "./result.ts";
-import type { QuestionnaireState, ReduceContext, StoredAnswer } from "./types.ts";
+import type { QuestionnaireState, ReduceContext } from "./types.ts";
 
 /** No change: the same state object and no effects. */
 export function unchanged(state: QuestionnaireState): Transition {
@@ -53,10 +55,10 @@ export function keepDraft(state: QuestionnaireState): QuestionnaireState {
 	if (!shape) return state;
 	const text = (state.drafts[tab] ?? "").trim();
 	const previous = state.answers[tab] ?? null;
-	let answer: StoredAnswer | null;
+	let answer: IndexedAnswer | null;
 	if (shape.multi) {
 		const ticked = state.checked[tab] ?? [];
-		const untyped = previous?.kind === "multi" && previous.custom === undefined;
+		const untyped = previous?.kind === "multi" && previous.text === undefined;
 		answer = text === "" && (untyped || previous === null) ? previous : multiAnswer(ticked, text || undefined);
 	} else if (text !== "") {
 		answer = previous?.kind === "custom" && previous.text === text ? previous : { kind: "custom", text };
@@ -135,8 +137,8 @@ export function focusTypeRow(state: QuestionnaireState): QuestionnaireState {
 }
 
 /** The multi-select answer for checked options plus optional typed text; null when nothing is chosen. */
-export function multiAnswer(checked: readonly boolean[], custom: string | undefined): StoredAnswer | null {
+export function multiAnswer(checked: readonly boolean[], custom: string | undefined): IndexedAnswer | null {
 	const options = checked.flatMap((on, i) => (on ? [i] : []));
 	if (options.length === 0 && custom === undefined) return null;
-	return custom === undefined ? { kind: "multi", options } : { kind: "multi", options, custom };
+	return custom === undefined ? { kind: "multi", options } : { kind: "multi", options, text: custom };
 }

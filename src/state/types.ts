@@ -3,6 +3,7 @@
  * function) that is the single source of truth for the full TUI. Derived facts live in `selectors.ts`.
  * Imports nothing from Pi, pi-tui or the terminal.
  */
+import type { IndexedAnswer } from "../protocol/progress.ts";
 import type { Question } from "../protocol/questions.ts";
 import type { HostKind } from "../protocol/result.ts";
 import type { LeaveChoice } from "./leave.ts";
@@ -31,12 +32,6 @@ export interface QuestionShape {
 	hasPreview: boolean[];
 }
 
-/** A committed answer, by option index; labels and previews are looked up in the questionnaire. */
-export type StoredAnswer =
-	| { kind: "option"; option: number }
-	| { kind: "custom"; text: string }
-	| { kind: "multi"; options: number[]; custom?: string };
-
 /** Which text an open editor belongs to. */
 export type EditorTarget = "draft" | "notes";
 
@@ -57,7 +52,7 @@ export interface QuestionnaireState {
 	/** Per question: the focused row (options, then "Type something.", then "Next" for multi). */
 	focus: number[];
 	/** Per question: the committed answer, or null. */
-	answers: (StoredAnswer | null)[];
+	answers: (IndexedAnswer | null)[];
 	/** Per question: per option, checked (multi-select only; all false for single-select). */
 	checked: boolean[][];
 	/** Per question: the free-text draft, kept across tab switches and collapse. */

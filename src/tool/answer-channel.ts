@@ -23,9 +23,10 @@
  * Pure: parsing and checking an answer; imports nothing from Pi or the terminal.
  */
 
+import type { IndexedAnswer } from "../protocol/progress.ts";
 import type { Question, Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
-import { collect, emptyPicks, type Pick, type Picks } from "../rpc/picks.ts";
+import { collect, emptyPicks, type Picks } from "../rpc/picks.ts";
 import { isRecord } from "../util/records.ts";
 import { BY_MAX, quotedExcerpt } from "./answer-events.ts";
 
@@ -115,7 +116,7 @@ function parsePick(
 	entry: Record<string, unknown>,
 	at: string,
 	problems: string[],
-): Pick | undefined {
+): IndexedAnswer | undefined {
 	const chosen = optionIndexes(question, entry.options, `${at}.options`, problems);
 	const text = optionalText(entry.text, `${at}.text`, problems);
 	if (question.multiSelect === true) {

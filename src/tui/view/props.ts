@@ -150,7 +150,7 @@ export class PropsAdapter {
 			let answer: string | undefined;
 			const raw = item.answer;
 			if (Array.isArray(raw)) {
-				const custom = stored?.kind === "multi" && stored.custom !== undefined;
+				const custom = stored?.kind === "multi" && stored.text !== undefined;
 				const labels = raw.map((a, i) =>
 					custom && i === raw.length - 1 ? this.m.viewTyped(this.memo.line(a)) : this.memo.line(a),
 				);
@@ -181,7 +181,7 @@ export class PropsAdapter {
 		const lines: string[] = [];
 		state.answers.forEach((stored, index) => {
 			const header = safe[index]?.header ?? "";
-			const typed = stored?.kind === "custom" ? stored.text : stored?.kind === "multi" ? stored.custom : undefined;
+			const typed = stored?.kind === "custom" ? stored.text : stored?.kind === "multi" ? stored.text : undefined;
 			const answerCut = typed === undefined ? undefined : shortfall(typed, limits.customAnswer);
 			if (answerCut) lines.push(m.viewSummaryLine(m.viewCutMark, header, sees(answerCut)));
 			const noteCut = shortfall((state.notes[index] ?? "").trim(), limits.note);
