@@ -6,6 +6,9 @@
  * the questions is refused (undefined), never patched up.
  * Pure: imports nothing from Pi, sockets or the terminal.
  */
+
+import { reportedAnswer } from "../protocol/answer.ts";
+import type { IndexedAnswer } from "../protocol/progress.ts";
 import type { Question, Questionnaire } from "../protocol/questions.ts";
 import {
 	type Collected,
@@ -18,7 +21,6 @@ import {
 	type QuestionNote,
 	type QuestionnaireResult,
 } from "../protocol/result.ts";
-import { type Pick, toAnswer } from "../rpc/picks.ts";
 import { BY_MAX } from "../tool/answer-events.ts";
 import { isRecord } from "../util/records.ts";
 import type { RelayReply } from "./protocol.ts";
@@ -103,7 +105,7 @@ function readCollected(questions: readonly Question[], value: Record<string, unk
 		const pick = readPick(question, entry);
 		const notes = entry.notes === undefined ? "" : text(entry.notes);
 		if (pick === undefined || notes === undefined) return undefined;
-		collected.answers.push(toAnswer(question, index, pick, notes));
+		collected.answers.push(reportedAnswer(question, index, pick, notes));
 	}
 	const notes: QuestionNote[] = [];
 	for (const entry of questionNotes) {
@@ -130,7 +132,7 @@ function readCollected(questions: readonly Question[], value: Record<string, unk
 }
 
 /** The pick an answer entry states: options by their exact label (as the model wrote them), typed text. */
-function readPick(question: Question, entry: Record<string, unknown>): Pick | undefined {
+function readPick(question: Question, entry: Record<string, unknown>): IndexedAnswer | undefined {
 	const labelIndex = (label: unknown) =>
 		typeof label === "string" ? question.options.findIndex((o) => o.label === label) : -1;
 	switch (entry.kind) {
