@@ -8,19 +8,12 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { createHarness, type PiHarness, REPO_ROOT, runPrint, type UiRequest } from "../support/pi.ts";
+import { describe, expect, it } from "vitest";
+import { perTest } from "../support/lifecycle.ts";
+import { REPO_ROOT, runPrint, type UiRequest } from "../support/pi.ts";
 import { ASK, askStep, CACHE_QUESTION, echoStep } from "../support/questions.ts";
-import { startTui, type TuiSession } from "../support/tty.ts";
 
-let h: PiHarness | undefined;
-let tui: TuiSession | undefined;
-afterEach(async () => {
-	tui?.close();
-	tui = undefined;
-	await h?.dispose();
-	h = undefined;
-});
+const pi = perTest();
 
 /**
  * An extension that answers every questionnaire 200 ms after it is asked: first with a label that does
@@ -53,7 +46,7 @@ export default function (pi) {
 
 describe("an answer from another extension", () => {
 	it("RPC: closes the open dialog; the model receives the answer; details name who answered", async () => {
-		h = await createHarness([askStep(CACHE_QUESTION), echoStep]);
+		const h = await pi.harness([askStep(CACHE_QUESTION), echoStep]);
 		const answerer = join(h.cwd, "answerer.mjs");
 		writeFileSync(answerer, ANSWERER);
 		const rpc = h.rpc({ extraArgs: ["-e", answerer] });
@@ -83,10 +76,10 @@ describe("an answer from another extension", () => {
 	});
 
 	it("TUI: the questionnaire on screen closes and the model's reply follows", async () => {
-		h = await createHarness([askStep(CACHE_QUESTION), echoStep]);
+		const h = await pi.harness([askStep(CACHE_QUESTION), echoStep]);
 		const answerer = join(h.cwd, "answerer.mjs");
 		writeFileSync(answerer, ANSWERER);
-		tui = startTui(h.options({ extraArgs: ["-e", answerer, "We need a cache. Ask me."] }));
+		const tui = pi.tui({ extraArgs: ["-e", answerer], prompt: "We need a cache. Ask me." });
 		await tui.waitForScreen("received:", "the model's reply to the answer from the bus");
 		expect(h.fake.requests.at(-1)?.lastToolResult).toContain('= "SQLite file" (note: "from the phone")');
 		const screen = await tui.screen();
@@ -94,7 +87,7 @@ describe("an answer from another extension", () => {
 	});
 
 	it("print mode: nobody at a UI, but the answerer announced itself, so the tool is offered and answered", async () => {
-		h = await createHarness([askStep(CACHE_QUESTION), echoStep]);
+		const h = await pi.harness([askStep(CACHE_QUESTION), echoStep]);
 		const answerer = join(h.cwd, "answerer.mjs");
 		writeFileSync(answerer, ANSWERER);
 		const run = await runPrint("pick a cache", h.options({ extraArgs: ["-e", answerer] }));
@@ -107,7 +100,7 @@ describe("an answer from another extension", () => {
 	});
 
 	it("print mode without an answerer: the tool is not offered (control)", async () => {
-		h = await createHarness([{ text: "no tool" }]);
+		const h = await pi.harness([{ text: "no tool" }]);
 		await runPrint("pick a cache", h.options());
 		expect(h.fake.requests[0]?.tools).not.toContain(ASK);
 	});
@@ -121,7 +114,7 @@ describe("an answer from another extension", () => {
 				{ label: "RabbitMQ", description: "Self-hosted." },
 			],
 		};
-		h = await createHarness([askStep(question), echoStep]);
+		const h = await pi.harness([askStep(question), echoStep]);
 		const example = join(REPO_ROOT, "examples", "recommended-after-delay.ts");
 		const run = await runPrint(
 			"import the data",

@@ -4,18 +4,15 @@
  * merged with the defaults); a broken file never stops Pi and produces a warning naming the file; an
  * answer `timeout` ends an unanswered call as timed_out.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_GUIDANCE } from "../../src/tool/guidance.ts";
-import { createHarness, type PiHarness, runPrint, type UiRequest } from "../support/pi.ts";
+import { perTest } from "../support/lifecycle.ts";
+import { runPrint, type UiRequest } from "../support/pi.ts";
 import { ASK, askStep, CACHE_QUESTION, echoStep } from "../support/questions.ts";
 
 const CONFIG_FILE = "ask-user-question.json";
 
-let h: PiHarness | undefined;
-afterEach(async () => {
-	await h?.dispose();
-	h = undefined;
-});
+const pi = perTest();
 
 const OVERRIDE = {
 	guidance: {
@@ -27,7 +24,7 @@ const OVERRIDE = {
 
 describe("guidance overrides", () => {
 	it("the model receives the configured description, snippet and guidelines, and not the defaults", async () => {
-		h = await createHarness([], { extraFiles: { [CONFIG_FILE]: JSON.stringify(OVERRIDE) } });
+		const h = await pi.harness([], { extraFiles: { [CONFIG_FILE]: JSON.stringify(OVERRIDE) } });
 		const rpc = h.rpc();
 		h.fake.enqueue({ text: "ok" });
 		await rpc.prompt("hello");
@@ -42,7 +39,7 @@ describe("guidance overrides", () => {
 	});
 
 	it("without a config the defaults are sent (control)", async () => {
-		h = await createHarness();
+		const h = await pi.harness();
 		const rpc = h.rpc();
 		h.fake.enqueue({ text: "ok" });
 		await rpc.prompt("hello");
@@ -55,7 +52,7 @@ describe("guidance overrides", () => {
 
 describe("a broken config", () => {
 	it("RPC: Pi still runs with the defaults and a warning names the file", async () => {
-		h = await createHarness([], { extraFiles: { [CONFIG_FILE]: '{ "guidance": { "promptSnippet": ' } });
+		const h = await pi.harness([], { extraFiles: { [CONFIG_FILE]: '{ "guidance": { "promptSnippet": ' } });
 		const rpc = h.rpc();
 		h.fake.enqueue({ text: "still running" });
 		const run = await rpc.prompt("hello");
@@ -74,7 +71,7 @@ describe("a broken config", () => {
 	});
 
 	it("print mode: Pi still answers and the warning goes to stderr", async () => {
-		h = await createHarness([], { extraFiles: { [CONFIG_FILE]: "not json at all" } });
+		const h = await pi.harness([], { extraFiles: { [CONFIG_FILE]: "not json at all" } });
 		h.fake.enqueue({ text: "print still works" });
 		const result = await runPrint("hello", h.options());
 		expect(result.code).toBe(0);
@@ -84,7 +81,7 @@ describe("a broken config", () => {
 
 	it("a wrongly typed key is named in the warning and falls back to the default", async () => {
 		const bad = { guidance: { promptSnippet: 42, promptGuidelines: ["Kept guideline about ask_user_question."] } };
-		h = await createHarness([], { extraFiles: { [CONFIG_FILE]: JSON.stringify(bad) } });
+		const h = await pi.harness([], { extraFiles: { [CONFIG_FILE]: JSON.stringify(bad) } });
 		const rpc = h.rpc();
 		h.fake.enqueue({ text: "ok" });
 		await rpc.prompt("hello");
@@ -102,7 +99,7 @@ describe("a broken config", () => {
 
 describe("an answer timeout", () => {
 	it("RPC: nobody answers, so the call ends timed_out after `timeout` seconds and the model is told", async () => {
-		h = await createHarness([], { extraFiles: { [CONFIG_FILE]: JSON.stringify({ timeout: 1 }) } });
+		const h = await pi.harness([], { extraFiles: { [CONFIG_FILE]: JSON.stringify({ timeout: 1 }) } });
 		const rpc = h.rpc();
 		h.fake.enqueue(askStep(CACHE_QUESTION), echoStep);
 		const seen: UiRequest[] = [];

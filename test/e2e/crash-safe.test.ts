@@ -6,16 +6,15 @@
  * reuse tool-call ids: three calls all named `call_0`, one answered and two put aside, stay three
  * questionnaires — the footer counts two, and after a restart `/answer` offers both.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Question } from "../../src/protocol/questions.ts";
-import { contentText, type ParsedRequest, removeDir, type Step } from "../support/fake-model.ts";
+import { contentText, type Step } from "../support/fake-model.ts";
+import { perTest } from "../support/lifecycle.ts";
 import { lastUserText } from "../support/pending.ts";
-import { createHarness, type PiHarness } from "../support/pi.ts";
+import type { PiHarness } from "../support/pi.ts";
+import { modelRequest, slashCommand } from "../support/pi-tui.ts";
 import { ASK, askStep, CACHE_QUESTION } from "../support/questions.ts";
-import { startTui, type TuiSession, tmuxAvailable } from "../support/tty.ts";
+import { type TuiSession, tmuxAvailable } from "../support/tty.ts";
 
 const LOGS_QUESTION: Question = {
 	question: "Where should the service write its logs?",
@@ -29,48 +28,12 @@ const WAITING = (n: number) =>
 	n === 1 ? "1 questionnaire waiting · /answer" : `${n} questionnaires waiting · /answer`;
 const LATE_LINE = /^Late answer to the ask_user_question questionnaire asked at [^(]+\(tool call "([^"]+)"\): /;
 
-let harness: PiHarness | undefined;
-const sessions: TuiSession[] = [];
-const dirs: string[] = [];
-afterEach(async () => {
-	for (const session of sessions.splice(0)) session.close();
-	await harness?.dispose();
-	harness = undefined;
-	for (const dir of dirs.splice(0)) removeDir(dir);
-});
+const pi = perTest({ cols: 110, rows: 34 });
 
-function sessionDir(): string {
-	const dir = mkdtempSync(join(tmpdir(), "pi-ask-crash-"));
-	dirs.push(dir);
-	return dir;
-}
-
+/** Pi on the session folder `dir`; the test's harness (whose model plays `steps`) is made by the first start. */
 async function start(steps: Step[], dir: string, options: { prompt?: string; resume?: boolean } = {}) {
-	harness ??= await createHarness(steps);
-	const extraArgs = options.prompt === undefined ? [] : [options.prompt];
-	const session = startTui({
-		...harness.options({ extraArgs, sessionDir: dir, continueSession: options.resume }),
-		cols: 110,
-		rows: 34,
-	});
-	sessions.push(session);
-	return { h: harness, session };
-}
-
-/** Waits until the fake model has received `n` requests. */
-async function requests(h: PiHarness, session: TuiSession, n: number): Promise<ParsedRequest> {
-	const deadline = Date.now() + 15_000;
-	while (Date.now() < deadline) {
-		const request = h.fake.requests[n - 1];
-		if (request) return request;
-		await new Promise((r) => setTimeout(r, 50));
-	}
-	throw new Error(`the model got ${h.fake.requests.length} of ${n} requests; screen:\n${await session.screen()}`);
-}
-
-function command(session: TuiSession, name: string): void {
-	session.type(name);
-	session.keys("Enter");
+	const h = pi.current ?? (await pi.harness(steps));
+	return { h, session: pi.tui({ ...options, sessionDir: dir }) };
 }
 
 /** Q1 answered (SQLite file), "BSD on arm" typed on Q2's Type something. row and left in its editor. */
@@ -93,7 +56,7 @@ const echoLate: Step = (r) => ({ text: `late: ${lastUserText(r).slice(0, 40)}` }
  */
 async function answerAfterRestart(h: PiHarness, session: TuiSession, opensOn: "review" | "draft"): Promise<string> {
 	await session.waitForScreen(WAITING(1), "the footer after the restart");
-	command(session, "/answer");
+	slashCommand(session, "/answer");
 	if (opensOn === "draft") {
 		const reopened = await session.waitForScreen(LOGS_QUESTION.question, "the questionnaire reopened on Logs");
 		expect(reopened).toContain("BSD on arm");
@@ -106,7 +69,7 @@ async function answerAfterRestart(h: PiHarness, session: TuiSession, opensOn: "r
 	expect(review).toContain("Cache: SQLite file");
 	expect(review).toContain('Logs: "BSD on arm"');
 	session.keys("Enter");
-	const request = await requests(h, session, 2);
+	const request = await modelRequest(h, session, 2);
 	await session.waitForScreen((s) => !s.includes(WAITING(1)), "the footer cleared");
 	return lastUserText(request);
 }
@@ -115,7 +78,7 @@ const ANSWERED = `User answered: "${CACHE_QUESTION.question}" = "SQLite file". "
 
 describe.skipIf(!tmuxAvailable())("a questionnaire survives the end of Pi", () => {
 	it("(a) the terminal window closed (SIGHUP): --continue shows it waiting, /answer has the typed text", async () => {
-		const dir = sessionDir();
+		const dir = pi.tempDir("pi-ask-crash-");
 		const first = await start([askStep(CACHE_QUESTION, LOGS_QUESTION), echoLate], dir, { prompt: "Ask me." });
 		await answerAndType(first.session);
 		// No pause: the last keys are written as Pi exits.
@@ -133,7 +96,7 @@ describe.skipIf(!tmuxAvailable())("a questionnaire survives the end of Pi", () =
 	});
 
 	it("(b) Pi killed with SIGKILL two seconds after the last key: the same, nothing lost", async () => {
-		const dir = sessionDir();
+		const dir = pi.tempDir("pi-ask-crash-");
 		const first = await start([askStep(CACHE_QUESTION, LOGS_QUESTION), echoLate], dir, { prompt: "Ask me." });
 		await answerAndType(first.session);
 		await new Promise((r) => setTimeout(r, 2_000));
@@ -150,7 +113,7 @@ describe.skipIf(!tmuxAvailable())("a questionnaire survives the end of Pi", () =
 	});
 
 	it("(e) three calls all named call_0: one answered, two put aside; the footer counts two, a restart offers both", async () => {
-		const dir = sessionDir();
+		const dir = pi.tempDir("pi-ask-crash-");
 		const call = (question: Question): Step => ({
 			toolCall: { name: ASK, id: "call_0", arguments: { questions: [question] } },
 		});
@@ -165,13 +128,13 @@ describe.skipIf(!tmuxAvailable())("a questionnaire survives the end of Pi", () =
 		await first.session.waitForScreen(third.question, "the third questionnaire");
 		first.session.keys("C-l");
 		await first.session.waitForScreen((s) => s.includes("Asked three times.") && s.includes(WAITING(2)), "two waiting");
-		command(first.session, "/quit");
+		slashCommand(first.session, "/quit");
 		await first.session.waitForScreen("To resume this session", "Pi quitting");
 		first.session.close();
 
 		const { session } = await start([], dir, { resume: true });
 		await session.waitForScreen(WAITING(2), "the footer after the restart");
-		command(session, "/answer");
+		slashCommand(session, "/answer");
 		const list = await session.waitForScreen("2 questionnaires are waiting", "the /answer list");
 		expect(list).toContain("Format");
 		expect(list).toContain("Level");

@@ -5,15 +5,12 @@
  */
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { createHarness, type PiHarness, REPO_ROOT, runPiRaw } from "../support/pi.ts";
+import { describe, expect, it } from "vitest";
+import { perTest } from "../support/lifecycle.ts";
+import { REPO_ROOT, runPiRaw } from "../support/pi.ts";
 import { ASK } from "../support/questions.ts";
 
-let h: PiHarness | undefined;
-afterEach(async () => {
-	await h?.dispose();
-	h = undefined;
-});
+const pi = perTest();
 
 function installedPackages(agentDir: string): string[] {
 	const settings = JSON.parse(readFileSync(join(agentDir, "settings.json"), "utf8")) as { packages?: unknown[] };
@@ -24,11 +21,11 @@ function installedPackages(agentDir: string): string[] {
 
 describe("pi install", () => {
 	it("writes the package into settings; a later run loads the extension", async () => {
-		h = await createHarness();
+		const h = await pi.harness();
 		const install = await runPiRaw(["install", REPO_ROOT], { agentDir: h.agentDir, cwd: h.cwd, timeoutMs: 30_000 });
 		expect(install.code, install.stderr).toBe(0);
 		const packages = installedPackages(h.agentDir);
-		expect(packages.map((p) => resolve(h!.agentDir, p))).toContain(REPO_ROOT);
+		expect(packages.map((p) => resolve(h.agentDir, p))).toContain(REPO_ROOT);
 		// The fake provider settings written by the harness survive the install.
 		expect(readFileSync(join(h.agentDir, "settings.json"), "utf8")).toContain('"defaultProvider": "fake"');
 
@@ -43,7 +40,7 @@ describe("pi install", () => {
 	});
 
 	it("without install and without -e, the tool is not there (control)", async () => {
-		h = await createHarness();
+		const h = await pi.harness();
 		const rpc = h.rpc({ loadExtension: false, noExtensions: false });
 		h.fake.enqueue({ text: "bare" });
 		await rpc.prompt("hello");
@@ -54,7 +51,7 @@ describe("pi install", () => {
 
 describe("pi -e", () => {
 	it("loads the extension from the repo root for one run", async () => {
-		h = await createHarness();
+		const h = await pi.harness();
 		const rpc = h.rpc({ loadExtension: false, extraArgs: ["-e", REPO_ROOT] });
 		h.fake.enqueue({ text: "loaded" });
 		await rpc.prompt("hello");

@@ -12,56 +12,21 @@
  * - a bus answer sent from another extension's `agent_settled` handler (loaded before ours) put the late
  *   answer into the session twice: our handler appended it as lost while Pi held it to start a turn.
  */
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { appendFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { contentText, type ParsedRequest, removeDir, type Step } from "../support/fake-model.ts";
+import { describe, expect, it } from "vitest";
+import { contentText, type Step } from "../support/fake-model.ts";
+import { perTest } from "../support/lifecycle.ts";
 import { DEFERRED_ADVICE, LATE, lastUserText, pendingScript } from "../support/pending.ts";
-import { createHarness, type PiHarness, REPO_ROOT, type RpcEvent } from "../support/pi.ts";
+import { REPO_ROOT, type RpcEvent } from "../support/pi.ts";
+import { modelRequest, slashCommand } from "../support/pi-tui.ts";
 import { askStep, CACHE_QUESTION, PLATFORM_QUESTION, rows } from "../support/questions.ts";
-import { startTui, type TuiSession } from "../support/tty.ts";
 import { cancel, choose, scriptedUser } from "../support/user.ts";
 
 const WAITING = "1 questionnaire waiting · /answer";
 const QUEUED = "Late answer for Cache queued · the agent gets it when its current step ends";
 
-let harness: PiHarness | undefined;
-const sessions: TuiSession[] = [];
-const dirs: string[] = [];
-afterEach(async () => {
-	for (const session of sessions.splice(0)) session.close();
-	await harness?.dispose();
-	harness = undefined;
-	for (const dir of dirs.splice(0)) removeDir(dir);
-});
-
-function tui(h: PiHarness, options: { prompt?: string; sessionDir?: string; resume?: boolean; cols?: number }) {
-	const extraArgs = options.prompt === undefined ? [] : [options.prompt];
-	const session = startTui({
-		...h.options({ extraArgs, sessionDir: options.sessionDir, continueSession: options.resume }),
-		cols: options.cols ?? 110,
-		rows: 34,
-	});
-	sessions.push(session);
-	return session;
-}
-
-/** Waits until the fake model has received `n` requests. */
-async function requests(h: PiHarness, session: TuiSession, n: number): Promise<ParsedRequest> {
-	const deadline = Date.now() + 20_000;
-	while (Date.now() < deadline) {
-		const request = h.fake.requests[n - 1];
-		if (request) return request;
-		await new Promise((r) => setTimeout(r, 50));
-	}
-	throw new Error(`the model got ${h.fake.requests.length} of ${n} requests; screen:\n${await session.screen()}`);
-}
-
-function command(session: TuiSession, name: string): void {
-	session.type(name);
-	session.keys("Enter");
-}
+const pi = perTest({ cols: 110, rows: 34 });
 
 /** The one session file under `dir`. */
 function sessionFile(dir: string): string {
@@ -76,18 +41,17 @@ function sessionFile(dir: string): string {
 
 describe("the lifecycle where a person sees it (real pi TUI)", () => {
 	it("--continue on a session with a corrupt record: the warnings show below the restored conversation", async () => {
-		const sessionDir = mkdtempSync(join(tmpdir(), "pi-ask-sessions-"));
-		dirs.push(sessionDir);
+		const sessionDir = pi.tempDir("pi-ask-sessions-");
 		// A long reply, so the restored conversation fills more than the screen.
 		const long = Array.from({ length: 60 }, (_, i) => `line ${i + 1}`).join("\n\n");
-		harness = await createHarness([askStep(CACHE_QUESTION), { text: `${long}\n\nCarrying on meanwhile.` }], {
+		await pi.harness([askStep(CACHE_QUESTION), { text: `${long}\n\nCarrying on meanwhile.` }], {
 			extraFiles: { "ask-user-question.json": JSON.stringify({ bell: "loud" }) },
 		});
-		const first = tui(harness, { prompt: "Ask me.", sessionDir });
+		const first = pi.tui({ prompt: "Ask me.", sessionDir });
 		await first.waitForScreen(CACHE_QUESTION.question, "the questionnaire");
 		first.keys("C-l");
 		await first.waitForScreen("Carrying on meanwhile.", "the agent going on");
-		command(first, "/quit");
+		slashCommand(first, "/quit");
 		await first.waitForScreen("To resume this session", "Pi quitting");
 		first.close();
 		// A record of ours that cannot be read (a hand edit, another version), at the end of the branch.
@@ -97,7 +61,7 @@ describe("the lifecycle where a person sees it (real pi TUI)", () => {
 		const entry = { type: "custom", customType: "ask_user_question:pending", data: corrupt, id: "c0ffee01" };
 		appendFileSync(file, `${JSON.stringify({ ...entry, parentId: last.id, timestamp: new Date().toISOString() })}\n`);
 
-		const session = tui(harness, { sessionDir, resume: true });
+		const session = pi.tui({ sessionDir, resume: true });
 		const screen = await session.waitForScreen(
 			(s) => s.includes("could not be read") && s.includes("ask-user-question.json") && s.includes(WAITING),
 			"both warnings on screen with the restored conversation",
@@ -111,14 +75,13 @@ describe("the lifecycle where a person sees it (real pi TUI)", () => {
 	it("a late answer submitted while the agent runs a command: a line says it is queued until the model takes it", async () => {
 		const [ask, , echoLate] = pendingScript(CACHE_QUESTION);
 		const slow = { toolCall: { name: "bash", arguments: { command: "sleep 5; echo slept" } } };
-		harness = await createHarness([ask as Step, slow, echoLate as Step]);
-		const h = harness;
-		const session = tui(h, { prompt: "Ask me." });
+		const h = await pi.harness([ask as Step, slow, echoLate as Step]);
+		const session = pi.tui({ prompt: "Ask me." });
 		await session.waitForScreen(CACHE_QUESTION.question, "the questionnaire");
 		session.keys("C-l");
-		await requests(h, session, 2);
+		await modelRequest(h, session, 2);
 		await session.waitForScreen("sleep 5", "the command running");
-		command(session, "/answer");
+		slashCommand(session, "/answer");
 		await session.waitForScreen(CACHE_QUESTION.question, "the questionnaire reopened while the agent works");
 		session.keys("3");
 		const review = await session.waitForScreen(
@@ -131,7 +94,7 @@ describe("the lifecycle where a person sees it (real pi TUI)", () => {
 		expect(h.fake.requests).toHaveLength(2);
 		expect(queued).not.toContain("late: Late answer");
 
-		const third = await requests(h, session, 3);
+		const third = await modelRequest(h, session, 3);
 		const [toolResult, late] = third.messages.slice(-2);
 		expect(contentText(toolResult?.content)).toBe("slept\n");
 		expect(late?.role).toBe("user");
@@ -142,9 +105,8 @@ describe("the lifecycle where a person sees it (real pi TUI)", () => {
 	});
 
 	it("Ctrl+L in the draft editor puts it aside with the typed text; the footer names Ctrl+L where it fits", async () => {
-		harness = await createHarness(pendingScript(CACHE_QUESTION, PLATFORM_QUESTION));
-		const h = harness;
-		const session = tui(h, { prompt: "Ask me.", cols: 130 });
+		const h = await pi.harness(pendingScript(CACHE_QUESTION, PLATFORM_QUESTION));
+		const session = pi.tui({ prompt: "Ask me.", cols: 130 });
 		const options = await session.waitForScreen(CACHE_QUESTION.question, "the questionnaire");
 		expect(options).toContain("Esc decline · Ctrl+] hide · Ctrl+L answer later");
 		session.keys("Up");
@@ -152,7 +114,7 @@ describe("the lifecycle where a person sees it (real pi TUI)", () => {
 		const editing = await session.waitForScreen("external editor", "the draft editor");
 		expect(editing).toContain("Ctrl+L answer later");
 		session.keys("C-l");
-		const second = await requests(h, session, 2);
+		const second = await modelRequest(h, session, 2);
 		expect(second.lastToolResult).toBe(
 			`Answers given so far (may still change): "${CACHE_QUESTION.question}" = "Memcached" (typed by the user). ${DEFERRED_ADVICE}`,
 		);
@@ -162,8 +124,7 @@ describe("the lifecycle where a person sees it (real pi TUI)", () => {
 
 describe("a late answer from another extension's agent_settled handler (RPC)", () => {
 	it("reaches the session once", async () => {
-		harness = await createHarness(pendingScript(CACHE_QUESTION, PLATFORM_QUESTION));
-		const h = harness;
+		const h = await pi.harness(pendingScript(CACHE_QUESTION, PLATFORM_QUESTION));
 		const answerer = join(h.cwd, "settled-answerer.mjs");
 		// Loaded before ours: answers the pending questionnaire when the agent settles, then takes its time.
 		writeFileSync(

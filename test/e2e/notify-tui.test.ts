@@ -7,15 +7,13 @@
  *   reopens it (the person is looking);
  * - `"notify": "off"`: none, not even a BEL.
  */
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { removeDir } from "../support/fake-model.ts";
+import { describe, expect, it } from "vitest";
+import { perTest } from "../support/lifecycle.ts";
 import { pendingScript } from "../support/pending.ts";
-import { createHarness, type PiHarness } from "../support/pi.ts";
 import { CACHE_QUESTION } from "../support/questions.ts";
-import { startTui, type TuiSession, tmuxAvailable } from "../support/tty.ts";
+import { tmuxAvailable } from "../support/tty.ts";
 
 const ESC = "\x1b";
 const TITLE = "Pi asks you a question";
@@ -36,38 +34,22 @@ function bells(raw: string): number {
 	return withoutSequences.split("\x07").length - 1;
 }
 
-let harness: PiHarness | undefined;
-const sessions: TuiSession[] = [];
-const dirs: string[] = [];
-afterEach(async () => {
-	for (const session of sessions.splice(0)) session.close();
-	await harness?.dispose();
-	harness = undefined;
-	for (const dir of dirs.splice(0)) removeDir(dir);
-});
+const pi = perTest({ cols: 110, rows: 34 });
 
 /** Pi in WezTerm inside tmux, its raw output recorded from the start; the prompt typed once it is ready. */
 async function start(config: object, passthrough: boolean) {
-	harness = await createHarness(pendingScript(CACHE_QUESTION), {
+	const h = await pi.harness(pendingScript(CACHE_QUESTION), {
 		extraFiles: { "ask-user-question.json": JSON.stringify(config) },
 	});
-	const dir = mkdtempSync(join(tmpdir(), "pi-ask-notify-"));
-	dirs.push(dir);
-	const file = join(dir, "raw.bin");
-	const session = startTui({
-		...harness.options(),
-		cols: 110,
-		rows: 34,
-		paneEnv: { TERM_PROGRAM: "WezTerm", TERM_PROGRAM_VERSION: "20240203" },
-	});
-	sessions.push(session);
+	const file = join(pi.tempDir("pi-ask-notify-"), "raw.bin");
+	const session = pi.tui({ paneEnv: { TERM_PROGRAM: "WezTerm", TERM_PROGRAM_VERSION: "20240203" } });
 	const tmux = session.tmux;
 	if (!tmux) throw new Error("needs the tmux backend");
 	tmux("set-option", "-g", "allow-passthrough", passthrough ? "on" : "off");
 	tmux("pipe-pane", "-o", "-t", "pi", `cat >> '${file}'`);
 	await session.waitForScreen("fake-1", "Pi ready");
 	const raw = () => (existsSync(file) ? readFileSync(file, "latin1") : "");
-	return { h: harness, session, raw };
+	return { h, session, raw };
 }
 
 /** Waits until `check` holds for the raw output, or throws with what was seen. */

@@ -11,20 +11,17 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contentText } from "../support/fake-model.ts";
+import { perTest } from "../support/lifecycle.ts";
 import { DEFERRED_ADVICE, LATE, lastUserText, pendingScript, TIMED_OUT_PENDING } from "../support/pending.ts";
-import { createHarness, type PiHarness, type PromptRun, type RpcSession, toolResultText } from "../support/pi.ts";
+import { type PromptRun, type RpcSession, toolResultText } from "../support/pi.ts";
 import { CACHE_QUESTION, PLATFORM_QUESTION, rows } from "../support/questions.ts";
 import { cancel, choose, scriptedUser } from "../support/user.ts";
 
 const CONFIG_FILE = "ask-user-question.json";
 
-let h: PiHarness | undefined;
-afterEach(async () => {
-	await h?.dispose();
-	h = undefined;
-});
+const pi = perTest();
 
 /** Asks Cache and Platforms; the person picks Cache option `n`, then leaves Platforms: "Answer later". */
 async function putAside(rpc: RpcSession, n: number): Promise<PromptRun> {
@@ -43,7 +40,7 @@ const OUR_ID = expect.stringMatching(/^q_[\w-]{8}$/);
 
 describe("pending questionnaires over RPC", () => {
 	it("the Answer later row returns deferred; /answer over RPC walks it again and the model gets the late answer", async () => {
-		h = await createHarness(pendingScript(CACHE_QUESTION, PLATFORM_QUESTION));
+		const h = await pi.harness(pendingScript(CACHE_QUESTION, PLATFORM_QUESTION));
 		const rpc = h.rpc();
 		const run = await putAside(rpc, 3);
 		expect(run.toolEnds.map((end) => end.result.details)).toMatchObject([{ outcome: "deferred", pendingId: OUR_ID }]);
@@ -77,7 +74,7 @@ describe("pending questionnaires over RPC", () => {
 	});
 
 	it('timeout with onTimeout "defer": untouched, it becomes pending, the model is told, /answer answers it later', async () => {
-		h = await createHarness(pendingScript(CACHE_QUESTION), {
+		const h = await pi.harness(pendingScript(CACHE_QUESTION), {
 			extraFiles: { [CONFIG_FILE]: JSON.stringify({ timeout: 1, onTimeout: "defer" }) },
 		});
 		const rpc = h.rpc();
@@ -101,7 +98,7 @@ describe("pending questionnaires over RPC", () => {
 		// After the deferral the model runs a slow command; the answer arrives meanwhile.
 		const [ask, , echoLate] = pendingScript(CACHE_QUESTION, PLATFORM_QUESTION);
 		const slow = { toolCall: { name: "bash", arguments: { command: "sleep 1.5; echo slept" } } };
-		h = await createHarness([ask!, slow, echoLate!]);
+		const h = await pi.harness([ask!, slow, echoLate!]);
 		const answerer = join(h.cwd, "answerer.mjs");
 		// Answers only questionnaires announced as pending, and logs what the bus says.
 		writeFileSync(
@@ -152,7 +149,7 @@ describe("pending questionnaires over RPC", () => {
 describe("cancelling in /answer over RPC", () => {
 	it("one cancel never declines: 'Stop answering?' asks; dismissed too, it stays pending and the model is told nothing", async () => {
 		// Nothing given: a questionnaire nobody touched, made pending by the timeout.
-		h = await createHarness(pendingScript(CACHE_QUESTION), {
+		const h = await pi.harness(pendingScript(CACHE_QUESTION), {
 			extraFiles: { [CONFIG_FILE]: JSON.stringify({ timeout: 1, onTimeout: "defer" }) },
 		});
 		const rpc = h.rpc();

@@ -9,56 +9,22 @@
  * reads nothing; Ctrl+C Ctrl+C (Pi's quit gesture) on a questionnaire with an answer puts it aside with
  * the answer, reachable through `/answer`; "Answered in chat" settles it with a truthful late answer.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { contentText, type ParsedRequest, removeDir, type Step } from "../support/fake-model.ts";
+import { describe, expect, it } from "vitest";
+import { contentText, type ParsedRequest, type Step } from "../support/fake-model.ts";
+import { perTest } from "../support/lifecycle.ts";
 import { DEFERRED_ADVICE, LATE, lastUserText, pendingScript } from "../support/pending.ts";
-import { createHarness, type PiHarness } from "../support/pi.ts";
+import type { PiHarness } from "../support/pi.ts";
+import { modelRequest, slashCommand } from "../support/pi-tui.ts";
 import { CACHE_QUESTION, PLATFORM_QUESTION } from "../support/questions.ts";
-import { startTui, type TuiSession } from "../support/tty.ts";
 
 const WAITING = "1 questionnaire waiting · /answer";
 
-let harness: PiHarness | undefined;
-const sessions: TuiSession[] = [];
-const dirs: string[] = [];
-afterEach(async () => {
-	for (const session of sessions.splice(0)) session.close();
-	await harness?.dispose();
-	harness = undefined;
-	for (const dir of dirs.splice(0)) removeDir(dir);
-});
+const pi = perTest({ cols: 110, rows: 34 });
 
+/** Pi on the test's harness, made by the first start with `steps` as the model's script. */
 async function start(steps: Step[], options: { prompt?: string; sessionDir?: string; resume?: boolean } = {}) {
-	harness ??= await createHarness(steps);
-	const { sessionDir, resume } = options;
-	const extraArgs = options.prompt === undefined ? [] : [options.prompt];
-	const session = startTui({
-		...harness.options({ extraArgs, sessionDir, continueSession: resume }),
-		cols: 110,
-		rows: 34,
-	});
-	sessions.push(session);
-	return { h: harness, session };
-}
-
-/** Waits until the fake model has received `n` requests. */
-async function requests(h: PiHarness, session: TuiSession, n: number): Promise<ParsedRequest> {
-	const deadline = Date.now() + 15_000;
-	while (Date.now() < deadline) {
-		const request = h.fake.requests[n - 1];
-		if (request) return request;
-		await new Promise((r) => setTimeout(r, 50));
-	}
-	throw new Error(`the model got ${h.fake.requests.length} of ${n} requests; screen:\n${await session.screen()}`);
-}
-
-/** Types a slash command into Pi's editor and runs it. */
-function command(session: TuiSession, name: string): void {
-	session.type(name);
-	session.keys("Enter");
+	const h = pi.current ?? (await pi.harness(steps));
+	return { h, session: pi.tui(options) };
 }
 
 /** The tool results a request holds for the call `id`. */
@@ -81,7 +47,7 @@ describe("pending questionnaires in the real pi TUI", () => {
 		session.keys("Escape");
 		await session.waitForScreen((s) => !s.includes("external editor"), "the draft editor closed");
 		session.keys("C-l");
-		const second = await requests(h, session, 2);
+		const second = await modelRequest(h, session, 2);
 		expect(second.lastToolResult).toBe(
 			`Answers given so far (may still change): "${CACHE_QUESTION.question}" = "SQLite file". ` +
 				`"${PLATFORM_QUESTION.question}" = [] plus typed "BSD". ${DEFERRED_ADVICE}`,
@@ -92,7 +58,7 @@ describe("pending questionnaires in the real pi TUI", () => {
 		);
 
 		// Everything was given, so it reopens on the Submit tab; Shift+Tab goes back to Platforms to tick Linux too.
-		command(session, "/answer");
+		slashCommand(session, "/answer");
 		const reopened = await session.waitForScreen("Review your answers", "the questionnaire reopened");
 		expect(reopened).toContain("Cache: SQLite file");
 		expect(reopened).toContain('Platforms: "BSD"');
@@ -101,7 +67,7 @@ describe("pending questionnaires in the real pi TUI", () => {
 		session.keys("Space", "Tab");
 		await session.waitForScreen("Review your answers", "the Submit tab");
 		session.keys("Enter");
-		const third = await requests(h, session, 3);
+		const third = await modelRequest(h, session, 3);
 		const late = lastUserText(third);
 		expect(late).toMatch(LATE);
 		expect(late.replace(LATE, "")).toBe(
@@ -115,20 +81,19 @@ describe("pending questionnaires in the real pi TUI", () => {
 	});
 
 	it("restart: defer, quit Pi, start it again with --continue: the footer shows it, /answer submits, the model gets it", async () => {
-		const sessionDir = mkdtempSync(join(tmpdir(), "pi-ask-sessions-"));
-		dirs.push(sessionDir);
+		const sessionDir = pi.tempDir("pi-ask-sessions-");
 		const first = await start(pendingScript(CACHE_QUESTION), { prompt: "Ask me.", sessionDir });
 		await first.session.waitForScreen(CACHE_QUESTION.question, "the questionnaire");
 		first.session.keys("C-l");
 		await first.session.waitForScreen("Carrying on meanwhile.", "the agent going on");
-		command(first.session, "/quit");
+		slashCommand(first.session, "/quit");
 		// Printed once the session is closed and written; what follows is only process exit.
 		await first.session.waitForScreen("To resume this session", "Pi quitting");
 		first.session.close();
 
 		const { h, session } = await start([], { sessionDir, resume: true });
 		await session.waitForScreen(WAITING, "the footer after the restart");
-		command(session, "/answer");
+		slashCommand(session, "/answer");
 		await session.waitForScreen(CACHE_QUESTION.question, "the restored questionnaire");
 		session.keys("3");
 		const review = await session.waitForScreen(
@@ -136,7 +101,7 @@ describe("pending questionnaires in the real pi TUI", () => {
 			"the answer taken",
 		);
 		if (review.includes("Review your answers")) session.keys("Enter");
-		const late = lastUserText(await requests(h, session, 3));
+		const late = lastUserText(await modelRequest(h, session, 3));
 		expect(late.replace(LATE, "")).toBe(
 			`User answered: "${CACHE_QUESTION.question}" = "Redis". Continue with these answers.`,
 		);
@@ -150,23 +115,23 @@ describe("pending questionnaires in the real pi TUI", () => {
 		await session.waitForScreen(CACHE_QUESTION.question, "the questionnaire");
 		session.keys("C-l");
 		await session.waitForScreen("Carrying on meanwhile.", "the agent going on");
-		command(session, "/answer");
+		slashCommand(session, "/answer");
 		await session.waitForScreen(CACHE_QUESTION.question, "the questionnaire reopened");
 		session.keys("2");
 		await session.waitForScreen(PLATFORM_QUESTION.question, "Cache answered");
 		// Hide it to reach Pi's editor, then reload.
 		session.keys("C-]");
 		await session.waitForScreen("press Ctrl+] to reopen", "the questionnaire hidden");
-		command(session, "/reload");
+		slashCommand(session, "/reload");
 		await session.waitForScreen((s) => s.includes("Reloaded") && s.includes(WAITING), "reloaded, still waiting");
 
-		command(session, "/answer");
+		slashCommand(session, "/answer");
 		const reopened = await session.waitForScreen(PLATFORM_QUESTION.question, "reopened after the reload");
 		expect(reopened).toMatch(/✔ Cache/);
 		session.keys("Space", "Tab");
 		await session.waitForScreen("Review your answers", "the Submit tab");
 		session.keys("Enter");
-		const third = await requests(h, session, 3);
+		const third = await modelRequest(h, session, 3);
 		expect(lastUserText(third).replace(LATE, "")).toBe(
 			`User answered: "${CACHE_QUESTION.question}" = "SQLite file". "${PLATFORM_QUESTION.question}" = ["Linux"]. Continue with these answers.`,
 		);
@@ -189,7 +154,7 @@ describe("no cancel key declines (issue 19, points 3, 4 and 8)", () => {
 		await session.waitForScreen((s) => s.includes("Carrying on meanwhile.") && s.includes(WAITING), "put aside");
 		expect(h.fake.requests).toHaveLength(2);
 
-		command(session, "/answer");
+		slashCommand(session, "/answer");
 		await session.waitForScreen(CACHE_QUESTION.question, "the questionnaire reopened");
 		session.keys("Escape");
 		const asked = await session.waitForScreen(/Stop answering\?/, "Stop answering?");
@@ -206,14 +171,14 @@ describe("no cancel key declines (issue 19, points 3, 4 and 8)", () => {
 		expect(modelReadDeclined(h)).toBe(false);
 
 		// Still reachable; this time the person says they answered in chat: the model is told exactly that.
-		command(session, "/answer");
+		slashCommand(session, "/answer");
 		await session.waitForScreen(CACHE_QUESTION.question, "reopened again");
 		session.keys("Escape");
 		await session.waitForScreen(/Stop answering\?/, "Stop answering? again");
 		session.keys("Down", "Down");
 		await session.waitForScreen(/› Answered in chat/, "Answered in chat highlighted");
 		session.keys("Enter");
-		const late = lastUserText(await requests(h, session, 3));
+		const late = lastUserText(await modelRequest(h, session, 3));
 		expect(late).toMatch(LATE);
 		expect(late.replace(LATE, "")).toBe(
 			"User says they answered these questions in the chat instead of in the questionnaire. " +
@@ -234,20 +199,20 @@ describe("no cancel key declines (issue 19, points 3, 4 and 8)", () => {
 		const asked = await session.waitForScreen(/Stop answering\?/, "Stop answering?");
 		expect(asked).toContain("You have answered 1 of 2 questions.");
 		session.keys("C-c");
-		const second = await requests(h, session, 2);
+		const second = await modelRequest(h, session, 2);
 		expect(second.lastToolResult).toBe(
 			`Answers given so far (may still change): "${CACHE_QUESTION.question}" = "SQLite file". ${DEFERRED_ADVICE}`,
 		);
 		await session.waitForScreen(WAITING, "the footer");
 		expect(modelReadDeclined(h)).toBe(false);
 
-		command(session, "/answer");
+		slashCommand(session, "/answer");
 		const reopened = await session.waitForScreen(PLATFORM_QUESTION.question, "reopened with the answer");
 		expect(reopened).toMatch(/✔ Cache/);
 		session.keys("Space", "Tab");
 		await session.waitForScreen("Review your answers", "the Submit tab");
 		session.keys("Enter");
-		const late = lastUserText(await requests(h, session, 3));
+		const late = lastUserText(await modelRequest(h, session, 3));
 		expect(late.replace(LATE, "")).toBe(
 			`User answered: "${CACHE_QUESTION.question}" = "SQLite file". "${PLATFORM_QUESTION.question}" = ["Linux"]. Continue with these answers.`,
 		);

@@ -12,9 +12,8 @@ import { resultText } from "../../src/protocol/envelope.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
 import { contentText } from "../support/fake-model.ts";
 import { type StartedTui, tuiPerTest } from "../support/lifecycle.ts";
-import type { PiHarness } from "../support/pi.ts";
+import { modelResult } from "../support/pi-tui.ts";
 import { askStep, echoStep } from "../support/questions.ts";
-import type { TuiSession } from "../support/tty.ts";
 
 const CACHE = {
 	question: "Where should responses be cached?",
@@ -55,16 +54,6 @@ async function start(): Promise<StartedTui> {
 		"the questionnaire",
 	);
 	return started;
-}
-
-async function modelResult(harness: PiHarness, session: TuiSession): Promise<string> {
-	const deadline = Date.now() + 10_000;
-	while (Date.now() < deadline) {
-		const received = harness.fake.requests.at(-1)?.lastToolResult;
-		if (received !== undefined) return received;
-		await new Promise((r) => setTimeout(r, 50));
-	}
-	throw new Error(`no tool result reached the model (${session.backend}); screen:\n${await session.screen()}`);
 }
 
 describe("the full questionnaire in the real pi TUI", () => {

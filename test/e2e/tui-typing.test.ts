@@ -10,7 +10,7 @@
 import { describe, expect, it } from "vitest";
 import { TYPED_SAMPLES } from "../support/graphemes.ts";
 import { type StartedTui, tuiPerTest } from "../support/lifecycle.ts";
-import type { PiHarness } from "../support/pi.ts";
+import { modelResult } from "../support/pi-tui.ts";
 import { askStep, echoStep } from "../support/questions.ts";
 import type { TuiSession } from "../support/tty.ts";
 
@@ -38,16 +38,6 @@ async function start(...questions: object[]): Promise<StartedTui> {
 	const started = await startPi([askStep(...questions), echoStep], "Ask me.", { cols: 100, rows: 30 });
 	await started.session.waitForScreen((s) => s.includes(CACHE.question), "the questionnaire");
 	return started;
-}
-
-async function modelResult(harness: PiHarness, session: TuiSession): Promise<string> {
-	const deadline = Date.now() + 10_000;
-	while (Date.now() < deadline) {
-		const received = harness.fake.requests.at(-1)?.lastToolResult;
-		if (received !== undefined) return received;
-		await new Promise((r) => setTimeout(r, 50));
-	}
-	throw new Error(`no tool result reached the model (${session.backend}); screen:\n${await session.screen()}`);
 }
 
 describe("typing your own answer in the real pi TUI", () => {

@@ -12,7 +12,7 @@ import type { TuiLoad, TuiRunner } from "../../src/host/load-tui.ts";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
 import { executeAskUserQuestion } from "../../src/tool/execute.ts";
 import { runTuiQuestionnaire } from "../../src/tui/run.ts";
-import { SMALL_TARGETS_QUESTION } from "../support/questions.ts";
+import { SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION, withPreviews } from "../support/questions.ts";
 import { PiLikeHost } from "./support/pi-host.ts";
 
 const N = Number(process.argv[2] ?? 1000);
@@ -73,14 +73,7 @@ EventTarget.prototype.removeEventListener = function (
 
 const FORM: Questionnaire = {
 	questions: [
-		{
-			question: "Which cache?",
-			header: "Cache",
-			options: [
-				{ label: "Redis", description: "shared", preview: "# Redis\n\n```\nredis-server\n```" },
-				{ label: "Memory", description: "simple", preview: "# Memory\n\nIn process." },
-			],
-		},
+		withPreviews(SMALL_CACHE_QUESTION, "# Redis\n\n```\nredis-server\n```", "# Memory\n\nIn process."),
 		SMALL_TARGETS_QUESTION,
 	],
 };

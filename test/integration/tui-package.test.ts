@@ -5,15 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { askTurn, echoTurn, interactivePerTest } from "../support/interactive.ts";
-
-const CACHE = {
-	question: "Where should the API client cache responses?",
-	header: "Cache",
-	options: [
-		{ label: "In-memory LRU", description: "Simplest; lost on restart." },
-		{ label: "SQLite file", description: "Survives restarts." },
-	],
-};
+import { CACHE_QUESTION as CACHE } from "../support/questions.ts";
 
 const startInteractive = interactivePerTest();
 

@@ -6,13 +6,11 @@
  */
 import { isOlderVersion } from "../../src/pi/pi-version.ts";
 import { piVersion } from "./pi.ts";
+import { MODEL_MEMORY as MEMORY, MODEL_CACHE_QUESTION as QUESTION, MODEL_REDIS as REDIS } from "./questions.ts";
 
 /** True when the Pi under test (the devDependency, or PI_ASK_PI_HOME's) is `version` or later. */
 const piAtLeast = (version: string): boolean => !isOlderVersion(piVersion(), version);
 
-const REDIS = { label: "Redis", description: "Shared." };
-const MEMORY = { label: "Memory", description: "Simple." };
-const QUESTION = { question: "Which cache?", header: "Cache", options: [REDIS, MEMORY] };
 const ANSWERED = 'User answered: "Which cache?" = "Redis". Continue with these answers.';
 const ANSWERED_MULTI = 'User answered: "Which cache?" = ["Redis"]. Continue with these answers.';
 const problems = (...lines: string[]) =>

@@ -53,6 +53,26 @@ export const SMALL_TARGETS_QUESTION: Question = {
 	],
 };
 
+/** The small cache question's options as models write them (sentences with full stops), untyped. */
+export const MODEL_REDIS = { label: "Redis", description: "Shared." };
+export const MODEL_MEMORY = { label: "Memory", description: "Simple." };
+/**
+ * The small cache question as a model sends it: the base the argument-shape tests bend out of shape. Its
+ * words are in the README's real-world-arguments table (a call encoded twice is echoed back whole).
+ */
+export const MODEL_CACHE_QUESTION = { question: "Which cache?", header: "Cache", options: [MODEL_REDIS, MODEL_MEMORY] };
+
+/** `question` with `previews[i]` as the preview of its option i (undefined: that option keeps none). */
+export function withPreviews(question: Question, ...previews: (string | undefined)[]): Question {
+	return {
+		...question,
+		options: question.options.map((option, i) => {
+			const preview = previews[i];
+			return preview === undefined ? option : { ...option, preview };
+		}),
+	};
+}
+
 /** The model calls ask_user_question with these questions. */
 export function askStep(...questions: object[]): Step {
 	return { toolCall: { name: ASK, arguments: { questions } } };

@@ -13,19 +13,9 @@ import { answerFromAnywhere } from "../../src/tool/answer-anywhere.ts";
 import { ANSWER_CHANNEL } from "../../src/tool/answer-events.ts";
 import { validateQuestionnaire } from "../../src/tool/validation.ts";
 import { eventBus } from "../support/event-bus.ts";
+import { SMALL_CACHE_QUESTION, withPreviews } from "../support/questions.ts";
 
-const FORM: Questionnaire = {
-	questions: [
-		{
-			question: "Which cache?",
-			header: "Cache",
-			options: [
-				{ label: "Redis", description: "Shared", preview: "redis.conf" },
-				{ label: "None", description: "No cache" },
-			],
-		},
-	],
-};
+const FORM: Questionnaire = { questions: [withPreviews(SMALL_CACHE_QUESTION, "redis.conf")] };
 
 /** A host path that stays open until answered (`answer`) or aborted (then: interrupted). */
 function host() {

@@ -1,16 +1,18 @@
 /**
- * Input fuzzing in CI (issue 4, guarantee 3): a few thousand generated argument objects through the
- * validator and `execute` (dialog host, scripted random user). `npm run fuzz` runs the same oracle on
- * 100,000+ inputs and prints the figures. See fuzz-inputs.ts for what is generated, fuzz-checks.ts
- * for what is asserted.
+ * Input fuzzing in CI (issue 4, guarantee 3): generated argument objects (500 in `npm test`, 2,000 under
+ * `npm run hardening`) through the validator and `execute` (dialog host, scripted random user). `npm run
+ * fuzz` runs the same oracle on 100,000+ inputs and prints the figures. See fuzz-inputs.ts for what is
+ * generated, fuzz-checks.ts for what is asserted.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { finishedResult } from "../../src/protocol/result.ts";
+import { propertyRuns } from "../support/sweep.ts";
 import { checkCase, checkContent, checkProblems, checkQuoted, snapshot } from "./fuzz-checks.ts";
 import { fuzzCase } from "./fuzz-inputs.ts";
 
-const RUNS = Number(process.env.FUZZ_CI_RUNS ?? 2_000);
+/** 500 generated inputs in `npm test`, 2,000 under `npm run hardening`; FUZZ_CI_RUNS sets any other count. */
+const RUNS = Number(process.env.FUZZ_CI_RUNS ?? propertyRuns(500, 2_000));
 
 describe("fuzzing ask_user_question's arguments", () => {
 	it(`${RUNS} generated inputs: no exception, a questionnaire or one invalid_questions result, well-formed text`, async () => {

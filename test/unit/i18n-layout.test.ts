@@ -1,14 +1,15 @@
 /**
  * CJK layout with the zh-CN (and ja) tables: the whole TUI view over a Chinese questionnaire in every
- * mode, at every width from 1 to 160 and several heights — every line fits, the dialog never exceeds
- * its height, and at ordinary widths the tab bar, footer, Submit page, discard bar and collapsed bar
- * show the locale's words with the keys untranslated.
+ * mode, at widths from 1 to 160 (a sample in `npm test`, every one under `npm run hardening`) and several
+ * heights — every line fits, the dialog never exceeds its height, and at ordinary widths the tab bar,
+ * footer, Submit page, discard bar and collapsed bar show the locale's words with the keys untranslated.
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "../../src/i18n/locale.ts";
 import { type Messages, messagesFor } from "../../src/i18n/messages.ts";
 import { QuestionnaireView } from "../../src/tui/view/questionnaire-view.ts";
+import { sweepWidths } from "../support/sweep.ts";
 import { contextOf, everyMode, ZH_FORM } from "./i18n-fixtures.ts";
 import { ansiTheme, expectFits, fakeEditor, plain } from "./view-fixtures.ts";
 
@@ -32,18 +33,19 @@ function view(m: Messages, name: string, maxHeight = 40, width = 100): string[] 
 }
 
 describe("the view fits every width in every locale", () => {
-	// zh-CN at every width; the other locales at every third (the sweep lays the preview out at each width).
-	const cases = LOCALES.flatMap((locale) =>
-		states.map(({ name }) => [locale, name, locale === "zh-CN" ? 1 : 3] as const),
-	);
-	it.each(cases)(
-		"%s, %s: widths 1–160 (step %i), heights 3–40: every line fits, never taller",
-		(locale, name, step) => {
-			const m = messagesFor(locale);
-			const state = states.find((s) => s.name === name)?.state;
-			if (!state) throw new Error(`no state ${name}`);
-			const v = new QuestionnaireView(ansiTheme, m);
-			const editing = state.mode === "editing" || state.mode === "notes";
+	// Every width up to 40 (zh-CN) or 16, then a stride shifted per state, so each locale's states together
+	// still meet every width 1–160; HARDENING_FULL=1 sweeps every width for every state (test/support/sweep.ts).
+	const cases = LOCALES.flatMap((locale) => states.map(({ name }, i) => [locale, name, i] as const));
+	it.each(cases)("%s, %s: widths 1–160, heights 3–40: every line fits, never taller", (locale, name, i) => {
+		const m = messagesFor(locale);
+		const state = states.find((s) => s.name === name)?.state;
+		if (!state) throw new Error(`no state ${name}`);
+		const v = new QuestionnaireView(ansiTheme, m);
+		const editing = state.mode === "editing" || state.mode === "notes";
+		const widths = sweepWidths(160, locale === "zh-CN" ? { offset: i } : { dense: 16, stride: 9, offset: i });
+		// Heights inside widths: the view keeps its layout for a width across heights, so the sweep lays each
+		// width out once instead of once per height.
+		for (const width of widths) {
 			for (const maxHeight of [3, 9, 40]) {
 				v.setInput({
 					state,
@@ -53,14 +55,12 @@ describe("the view fits every width in every locale", () => {
 					status: m.tuiExternalEditorFailed("找不到编辑器"),
 					...(editing ? { editor: fakeEditor("输入中的文字") } : {}),
 				});
-				for (let width = 1; width <= 160; width += step) {
-					const lines = v.render(width);
-					expect(lines.length).toBeLessThanOrEqual(maxHeight);
-					expectFits(lines, width);
-				}
+				const lines = v.render(width);
+				expect(lines.length).toBeLessThanOrEqual(maxHeight);
+				expectFits(lines, width);
 			}
-		},
-	);
+		}
+	});
 });
 
 describe("the zh-CN view's words", () => {

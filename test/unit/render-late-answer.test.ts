@@ -2,7 +2,8 @@
  * The late answer in the transcript (Pi's message renderer): the tool's title with the headers, a line
  * saying it is a late answer asked at the person's local time, then the same result rows as the tool
  * result, on the tool-result background; malformed details fall back to the text; every line fits every
- * width 1…120 for hostile, CJK and emoji text, and only the theme's styling reaches the terminal.
+ * width 1…120 (a sample in `npm test`, every one under `npm run hardening`) for hostile, CJK and emoji
+ * text, and only the theme's styling reaches the terminal.
  */
 import type { MessageRenderer } from "@earendil-works/pi-coding-agent";
 import { visibleWidth } from "@earendil-works/pi-tui";
@@ -13,6 +14,7 @@ import { lateAnswerMessage } from "../../src/protocol/late-answer-text.ts";
 import { type Answer, finishedResult } from "../../src/protocol/result.ts";
 import { assertTerminalSafe, HOSTILE_STRINGS } from "../support/hostile-strings.ts";
 import { SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION } from "../support/questions.ts";
+import { sweepWidths } from "../support/sweep.ts";
 
 // Type check: the renderer plugs straight into Pi's registerMessageRenderer.
 const _plugs: MessageRenderer = (message, options, theme) => renderLateAnswer(message, options, theme);
@@ -125,14 +127,16 @@ describe("width and terminal safety", () => {
 		);
 	};
 
-	it.each(HOSTILE_STRINGS.map((h) => [h.name, h.text] as const))(
+	// Each string at every narrow width and a stride above, shifted per string so the corpus meets every
+	// width 1…120 several times over; every width for every string under HARDENING_FULL=1.
+	it.each(HOSTILE_STRINGS.map((h, i) => [h.name, h.text, i] as const))(
 		"%s fits 1…120 and reaches the terminal inert",
-		(_n, text) => {
+		(_n, text, i) => {
 			const m = hostile(text.slice(0, 200));
 			for (const expanded of [false, true]) {
-				for (let width = 1; width <= 120; width += width < 24 ? 1 : 7) {
+				for (const width of sweepWidths(120, { dense: 8, stride: 12, offset: i })) {
 					for (const line of renderLateAnswer(m, { expanded }, sgr).render(width))
-						expect(visibleWidth(line)).toBeLessThanOrEqual(width);
+						if (visibleWidth(line) > width) expect.fail(`line wider than ${width}: ${JSON.stringify(line)}`);
 				}
 				assertTerminalSafe(renderLateAnswer(m, { expanded }, plain).render(40).join("\n"), false);
 			}

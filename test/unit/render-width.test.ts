@@ -1,7 +1,8 @@
 /**
- * Every line the transcript renderers return fits the width Pi renders at (1…120), for hostile, CJK
- * and emoji text in every field, and carries no escape sequence but the theme's own styling. Pi's
- * regular (main-screen) mode crashes on a line wider than the terminal, so this is not cosmetic.
+ * Every line the transcript renderers return fits the width Pi renders at (1…120; a sample of them in
+ * `npm test`, every one under `npm run hardening`), for hostile, CJK and emoji text in every field, and
+ * carries no escape sequence but the theme's own styling. Pi's regular (main-screen) mode crashes on a
+ * line wider than the terminal, so this is not cosmetic.
  */
 
 import type { Component } from "@earendil-works/pi-tui";
@@ -11,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import { renderAskCall, renderAskResult } from "../../src/pi/render.ts";
 import { finishedResult, notShownResult, type QuestionnaireResult } from "../../src/protocol/result.ts";
 import { assertTerminalSafe, HOSTILE_STRINGS } from "../support/hostile-strings.ts";
+import { sweepWidths } from "../support/sweep.ts";
 
 const COLORS: Record<string, number> = { success: 32, warning: 33, error: 31, muted: 90, accent: 36, toolTitle: 35 };
 /** A theme that styles like Pi's: real SGR, so widths are measured as the terminal sees them. */
@@ -85,19 +87,18 @@ function expectFits(lines: readonly string[], width: number, label: string): voi
 
 describe("render width safety", () => {
 	// Each string (cut to SWEEP_CHARS; the cut may split a surrogate pair, one more hostile case) at every
-	// narrow width and a fifth of the wider ones, shifted per string so the corpus covers every width 1…120
-	// many times over; the full strings at a spread of widths.
+	// narrow width and a stride of the wider ones, shifted per string so the corpus covers every width 1…120
+	// many times over; the full strings at a spread of widths. HARDENING_FULL=1: every width for every string.
 	it.each(CORPUS.map((h, i) => [h.name, h.text, i] as const))("%s fits the widths 1…120", (name, text, i) => {
 		const all = components(text.slice(0, SWEEP_CHARS), sgrTheme);
-		for (let width = 1; width <= 120; width++) {
-			if (width > 24 && (width + i) % 5 !== 0) continue;
+		for (const width of sweepWidths(120, { dense: 8, stride: 12, offset: i })) {
 			for (const component of all) expectFits(component.render(width), width, `${name} @${width}`);
 		}
 	});
 
-	it("covers every width 1…120 with CJK and the whole corpus joined", () => {
+	it("covers widths 1…120 with CJK and the whole corpus joined (every one under npm run hardening)", () => {
 		const all = components(CORPUS.map((h) => h.text.slice(0, 6)).join(" 日本語 "), sgrTheme);
-		for (let width = 1; width <= 120; width++) {
+		for (const width of sweepWidths(120, { dense: 24, stride: 6 })) {
 			for (const component of all) expectFits(component.render(width), width, `joined @${width}`);
 		}
 	});

@@ -13,12 +13,14 @@ import { QuestionnaireParams } from "../../src/tool/schema.ts";
 import { validateQuestionnaire } from "../../src/tool/validation.ts";
 import { deepFreeze } from "../../src/util/freeze.ts";
 import { arbQuestionnaire } from "../support/questionnaire-arbitrary.ts";
+import {
+	MODEL_MEMORY as MEMORY,
+	MODEL_CACHE_QUESTION as QUESTION,
+	MODEL_REDIS as REDIS,
+} from "../support/questions.ts";
 
 type Json = Record<string, unknown>;
 
-const REDIS = { label: "Redis", description: "Shared." };
-const MEMORY = { label: "Memory", description: "Simple." };
-const QUESTION = { question: "Which cache?", header: "Cache", options: [REDIS, MEMORY] };
 const CALL = { questions: [QUESTION] };
 const withQuestion = (patch: Json) => ({ questions: [{ ...QUESTION, ...patch }] });
 const repaired = (input: unknown) => repairArguments(deepFreeze(input));

@@ -6,33 +6,17 @@
 import { describe, expect, it } from "vitest";
 import type { Question, Questionnaire } from "../../src/protocol/questions.ts";
 import { DIALOG_BUDGET, type DialogHost, walkQuestionnaire } from "../../src/rpc/walker.ts";
+import { SMALL_CACHE_QUESTION as cache, SMALL_TARGETS_QUESTION as targets } from "../support/questions.ts";
 import { type Call, ScriptedHost, type Step, sel } from "./rpc-fake-host.ts";
 
-const cache: Question = {
-	question: "Which cache?",
-	header: "Cache",
-	options: [
-		{ label: "Redis", description: "Shared" },
-		{ label: "Memory", description: "Fastest" },
-	],
-};
-const targets: Question = {
-	question: "Which targets?",
-	header: "Targets",
-	multiSelect: true,
-	options: [
-		{ label: "Linux", description: "x86-64" },
-		{ label: "macOS", description: "arm64" },
-	],
-};
 const form = (...questions: Question[]): Questionnaire => ({ questions });
 const both = form(cache, targets);
 
-const REDIS = "1. Redis — Shared";
-const CACHE_ROWS = [REDIS, "2. Memory — Fastest", "Type something…", "Add a note…"];
+const REDIS = "1. Redis — shared";
+const CACHE_ROWS = [REDIS, "2. Memory — simple", "Type something…", "Add a note…"];
 const TARGETS = "[2/2] Targets — Which targets?\nChoose any number, then Done.";
 const targetRows = (checked: string, done: number) => [
-	`[${checked[0]}] 1. Linux — x86-64`,
+	`[${checked[0]}] 1. Linux — x64`,
 	`[${checked[1]}] 2. macOS — arm64`,
 	done === 0 ? "Done — none of these" : `Done — ${done} selected`,
 	"Type something…",
@@ -126,7 +110,7 @@ describe("walkQuestionnaire: cancelling", () => {
 	});
 
 	it("typed text of a multi-select is the answer as soon as its input returns, as in the TUI", async () => {
-		const script: Step[] = [REDIS, "[ ] 1. Linux — x86-64", "Type something…", "BSD", undefined, undefined];
+		const script: Step[] = [REDIS, "[ ] 1. Linux — x64", "Type something…", "BSD", undefined, undefined];
 		const { calls, result } = await walk(both, [...script, undefined, undefined]);
 		expect(calls.at(-1)?.title).toBe("Stop answering? You have answered 2 of 2 questions.");
 		expect(result).toMatchObject({
@@ -188,7 +172,7 @@ describe("walkQuestionnaire: select-only hosts and the budget", () => {
 			"Add a note…",
 			REDIS,
 			"Type something…",
-			"[ ] 1. Linux — x86-64",
+			"[ ] 1. Linux — x64",
 			"[ ] 2. macOS — arm64",
 			"Done — 2 selected",
 			"Submit",
@@ -308,7 +292,7 @@ describe("walkQuestionnaire: abort", () => {
 			controller.abort();
 			return undefined;
 		};
-		const { result } = await walk(both, [REDIS, "[ ] 1. Linux — x86-64", abort], controller.signal);
+		const { result } = await walk(both, [REDIS, "[ ] 1. Linux — x64", abort], controller.signal);
 		expect(result.answers).toEqual([REDIS_ANSWER]);
 		expect(result.outcome).toBe("interrupted");
 	});
@@ -333,7 +317,7 @@ describe("walkQuestionnaire: Answer later", () => {
 	});
 
 	it("a resumed walk starts at the first unanswered question with the saved answers, notes and overall note", async () => {
-		const host = new ScriptedHost(["[ ] 1. Linux — x86-64", "Done — 1 selected", "Submit"]);
+		const host = new ScriptedHost(["[ ] 1. Linux — x64", "Done — 1 selected", "Submit"]);
 		const progress = {
 			answers: [{ kind: "option" as const, option: 0 }, undefined],
 			ticks: [[], []],

@@ -5,31 +5,12 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Question } from "../../src/protocol/questions.ts";
 import { DIALOG_CAPS, inlineText } from "../../src/rpc/titles.ts";
 import { walkQuestionnaire } from "../../src/rpc/walker.ts";
 import { typeableGrapheme, typeableText } from "../support/graphemes.ts";
 import { HOSTILE_STRINGS } from "../support/hostile-strings.ts";
+import { SMALL_CACHE_QUESTION as cache, SMALL_TARGETS_QUESTION as targets } from "../support/questions.ts";
 import { ScriptedHost } from "./rpc-fake-host.ts";
-
-const targets: Question = {
-	question: "Which targets?",
-	header: "Targets",
-	multiSelect: true,
-	options: [
-		{ label: "Linux", description: "x86-64 and arm64" },
-		{ label: "macOS", description: "Apple silicon" },
-	],
-};
-
-const cache: Question = {
-	question: "Which cache?",
-	header: "Cache",
-	options: [
-		{ label: "Redis", description: "Shared" },
-		{ label: "Memory", description: "Fastest" },
-	],
-};
 
 const typedText = fc.oneof(
 	typeableText(),

@@ -8,16 +8,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Question } from "../../src/protocol/questions.ts";
 import { walkQuestionnaire } from "../../src/rpc/walker.ts";
+import { SMALL_CACHE_QUESTION as cache } from "../support/questions.ts";
 import { ScriptedHost } from "./rpc-fake-host.ts";
 
-const cache: Question = {
-	question: "Which cache?",
-	header: "Cache",
-	options: [
-		{ label: "Redis", description: "Shared" },
-		{ label: "Memory", description: "Per process" },
-	],
-};
 const ship: Question = {
 	question: "Ship it?",
 	header: "Ship",
@@ -26,7 +19,7 @@ const ship: Question = {
 		{ label: "No", description: "" },
 	],
 };
-const REDIS = "1. Redis — Shared";
+const REDIS = "1. Redis — shared";
 /** A person who never answers. */
 const away = () => new Promise<string | undefined>(() => {});
 

@@ -5,37 +5,26 @@
 import { describe, expect, it } from "vitest";
 import type { Question, Questionnaire } from "../../src/protocol/questions.ts";
 import { walkQuestionnaire } from "../../src/rpc/walker.ts";
+import { SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION, withPreviews } from "../support/questions.ts";
 import { inp, ScriptedHost, type Step, sel } from "./rpc-fake-host.ts";
 
 const REDIS_PREVIEW = "```\nredis: 6379\n```";
-const cache: Question = {
-	question: "Which cache?",
-	header: "Cache",
-	options: [
-		{ label: "Redis", description: "Shared, survives restarts", preview: REDIS_PREVIEW },
-		{ label: "Memory", description: "Per process, fastest" },
-	],
-};
+const cache = withPreviews(SMALL_CACHE_QUESTION, REDIS_PREVIEW);
+/** The small targets question and a third option. */
 const targets: Question = {
-	question: "Which targets?",
-	header: "Targets",
-	multiSelect: true,
-	options: [
-		{ label: "Linux", description: "x86-64 and arm64" },
-		{ label: "macOS", description: "Apple silicon" },
-		{ label: "Windows", description: "x64" },
-	],
+	...SMALL_TARGETS_QUESTION,
+	options: [...SMALL_TARGETS_QUESTION.options, { label: "Windows", description: "x64" }],
 };
 const form = (...questions: Question[]): Questionnaire => ({ questions });
 
-const REDIS = "1. Redis — Shared, survives restarts";
-const MEMORY = "2. Memory — Per process, fastest";
+const REDIS = "1. Redis — shared";
+const MEMORY = "2. Memory — simple";
 const CACHE_1_OF_2 = "[1/2] Cache — Which cache?";
 const TARGETS_2_OF_2 = "[2/2] Targets — Which targets?\nChoose any number, then Done.";
 const cacheRows = (note = "Add a note…") => [REDIS, MEMORY, "Type something…", note, "Show previews…"];
 const targetRows = (checked: string, done: number, extra: string[] = [], note = "Add a note…") => [
-	`[${checked[0]}] 1. Linux — x86-64 and arm64`,
-	`[${checked[1]}] 2. macOS — Apple silicon`,
+	`[${checked[0]}] 1. Linux — x64`,
+	`[${checked[1]}] 2. macOS — arm64`,
 	`[${checked[2]}] 3. Windows — x64`,
 	...extra,
 	done === 0 ? "Done — none of these" : `Done — ${done} selected`,
@@ -61,22 +50,22 @@ describe("walkQuestionnaire: answering", () => {
 	it("walks a two-question form: option, multi-select loop, review, submit", async () => {
 		const { host, calls, result } = await walk(form(cache, targets), [
 			REDIS,
-			"[ ] 2. macOS — Apple silicon",
-			"[ ] 1. Linux — x86-64 and arm64",
+			"[ ] 2. macOS — arm64",
+			"[ ] 1. Linux — x64",
 			"Done — 2 selected",
 			"Submit",
 		]);
 		expect(calls).toEqual([
 			sel("[1/2] Cache — Which cache?", [
-				"1. Redis — Shared, survives restarts",
-				"2. Memory — Per process, fastest",
+				"1. Redis — shared",
+				"2. Memory — simple",
 				"Type something…",
 				"Add a note…",
 				"Show previews…",
 			]),
 			sel("[2/2] Targets — Which targets?\nChoose any number, then Done.", [
-				"[ ] 1. Linux — x86-64 and arm64",
-				"[ ] 2. macOS — Apple silicon",
+				"[ ] 1. Linux — x64",
+				"[ ] 2. macOS — arm64",
 				"[ ] 3. Windows — x64",
 				"Done — none of these",
 				"Type something…",
@@ -284,7 +273,7 @@ describe("walkQuestionnaire: navigation and review", () => {
 			REDIS,
 			"← Back",
 			MEMORY,
-			"[ ] 1. Linux — x86-64 and arm64",
+			"[ ] 1. Linux — x64",
 			"Done — 1 selected",
 			"Submit",
 		]);
@@ -300,11 +289,11 @@ describe("walkQuestionnaire: navigation and review", () => {
 	it("edits a question from the review, shows the committed check boxes, and returns to the review", async () => {
 		const { calls, result } = await walk(form(cache, targets), [
 			REDIS,
-			"[ ] 2. macOS — Apple silicon",
+			"[ ] 2. macOS — arm64",
 			"Done — 1 selected",
 			"Edit Targets",
-			"[x] 2. macOS — Apple silicon",
-			"[ ] 1. Linux — x86-64 and arm64",
+			"[x] 2. macOS — arm64",
+			"[ ] 1. Linux — x64",
 			"Done — 1 selected",
 			"Edit Cache",
 			"Type something…",

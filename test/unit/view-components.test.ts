@@ -1,7 +1,8 @@
 /**
- * View components on their own: every line fits every width 1…160 with wide, joined and hostile text,
- * in plain and ANSI themes; caches return the same array for the same props and width; the option list's
- * window keeps the focused row; the footer drops whole hints; key names read like keys.
+ * View components on their own: every line fits every width 1…160 (a sample in `npm test`, every one
+ * under `npm run hardening`) with wide, joined and hostile text, in plain and ANSI themes; caches return
+ * the same array for the same props and width; the option list's window keeps the focused row; the
+ * footer drops whole hints; key names read like keys.
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "vitest";
@@ -15,13 +16,14 @@ import { SubmitPane } from "../../src/tui/view/submit-pane.ts";
 import { TabBar } from "../../src/tui/view/tab-bar.ts";
 import { TextBlock } from "../../src/tui/view/text-block.ts";
 import { plainViewTheme, type ViewTheme } from "../../src/tui/view/theme.ts";
+import { sweepWidths } from "../support/sweep.ts";
 import { ansiTheme, expectFits, NASTY, plain, trimmed } from "./view-fixtures.ts";
 
-const THEMES: [string, ViewTheme][] = [
-	["plain", plainViewTheme],
-	["ansi", ansiTheme],
+/** Each theme with the offset of its width sweep: the two together meet more of the wider widths. */
+const THEMES: [string, ViewTheme, number][] = [
+	["plain", plainViewTheme, 0],
+	["ansi", ansiTheme, 3],
 ];
-const WIDTHS = Array.from({ length: 160 }, (_, i) => i + 1);
 const inline = NASTY.map(sanitizeInline);
 const block = NASTY.map(sanitizeBlock);
 
@@ -43,7 +45,10 @@ function rows(texts: string[], multi: boolean): RowProps[] {
 	];
 }
 
-describe.each(THEMES)("every component fits every width (%s theme)", (_name, theme) => {
+describe.each(THEMES)("every component fits every width (%s theme)", (_name, theme, offset) => {
+	// Every width to 40, then every 7th (every width under HARDENING_FULL=1; test/support/sweep.ts).
+	const WIDTHS = sweepWidths(160, { offset });
+
 	it("tab bar", () => {
 		const bar = new TabBar(theme, {
 			tabs: inline
