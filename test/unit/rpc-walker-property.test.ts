@@ -97,7 +97,10 @@ function expectValidResult(q: Questionnaire, result: QuestionnaireResult): void 
 			expect(chosen.length).toBeLessThanOrEqual(labels.length);
 		} else if (a.kind === "option") {
 			expect(labels).toContain(a.answer);
-			const previews = asked.options.filter((o) => o.label === a.answer).map((o) => o.preview);
+			// A chosen option's preview is echoed unless it is blank (protocol/answer.ts, for every host).
+			const previews = asked.options
+				.filter((o) => o.label === a.answer)
+				.map((o) => (o.preview?.trim() ? o.preview : undefined));
 			expect(previews).toContain(a.preview);
 		} else {
 			expect(a.kind).toBe("custom");
