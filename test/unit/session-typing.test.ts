@@ -116,7 +116,7 @@ describe.each(encodings)("leaving the draft editor keeps the draft as the answer
 	it("multi-select: Esc keeps the typed text beside the ticks", () => {
 		const h = startSession([PLATFORMS, CACHE]);
 		h.press(k.space, k.up, k.up, typed("BSD", encoding), k.escape);
-		expect(h.session.getState().answers[0]).toEqual({ kind: "multi", options: [0], custom: "BSD" });
+		expect(h.session.getState().answers[0]).toEqual({ kind: "multi", options: [0], text: "BSD" });
 	});
 
 	it("erasing a typed answer and leaving takes it back; a chosen option stays", () => {

@@ -167,7 +167,7 @@ describe("multi-select typed text", () => {
 			{ type: "draft/edited", text: "BSD" },
 			{ type: "draft/confirmed" },
 		).state;
-		expect(s.answers[1]).toEqual({ kind: "multi", options: [], custom: "BSD" });
+		expect(s.answers[1]).toEqual({ kind: "multi", options: [], text: "BSD" });
 		const more = run(
 			s,
 			three,
@@ -177,7 +177,7 @@ describe("multi-select typed text", () => {
 				type: "multi/committed",
 			},
 		);
-		expect(more.state.answers[1]).toEqual({ kind: "multi", options: [0], custom: "BSD" });
+		expect(more.state.answers[1]).toEqual({ kind: "multi", options: [0], text: "BSD" });
 		const cleared = run(
 			more.state,
 			three,
