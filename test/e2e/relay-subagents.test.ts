@@ -6,13 +6,12 @@
  * pi-subagents gives it, and the answer returns through the subagent's result. The package is installed
  * into a scratch folder (with its own npm cache) for this file only, and removed after.
  */
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { removeDir } from "../support/fake-model.ts";
 import { createHarness, type PiHarness, REPO_ROOT, type UiRequest } from "../support/pi.ts";
+import { scratchInstall } from "../support/pi-install.ts";
 import { ASK, askStep, CACHE_QUESTION, echoStep } from "../support/questions.ts";
 
 /** The version the test was written against (its agent frontmatter and foreground sessions). */
@@ -22,18 +21,7 @@ let home: string | undefined;
 let parent: PiHarness | undefined;
 
 beforeAll(async () => {
-	home = mkdtempSync(join(tmpdir(), "pi-ask-subagents-"));
-	writeFileSync(join(home, "package.json"), `${JSON.stringify({ private: true })}\n`);
-	const args = ["install", "--no-audit", "--no-fund", "--no-package-lock", "--omit=peer", "--ignore-scripts"];
-	const child = spawn("npm", [...args, "--cache", join(home, ".npm-cache"), PI_SUBAGENTS], { cwd: home });
-	let output = "";
-	for (const stream of [child.stdout, child.stderr])
-		stream.setEncoding("utf8").on("data", (d: string) => (output += d));
-	const status = await new Promise<number | null>((resolve, reject) => {
-		child.on("error", reject);
-		child.on("close", resolve);
-	});
-	if (status !== 0) throw new Error(`npm install ${PI_SUBAGENTS} failed (${status}):\n${output}`);
+	home = await scratchInstall(PI_SUBAGENTS, "pi-ask-subagents-", { extraArgs: ["--omit=peer", "--ignore-scripts"] });
 }, 300_000);
 
 afterAll(async () => {

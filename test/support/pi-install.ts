@@ -25,14 +25,29 @@ export interface InstallOptions {
 
 /** Installs Pi `version`; rejects with npm's output when it fails. Installs may run side by side. */
 export async function installPi(version: string, options: InstallOptions = {}): Promise<PiInstall> {
-	const home = mkdtempSync(join(options.tmpRoot ?? tmpdir(), `pi-ask-compat-${version}-`));
+	const started = Date.now();
+	const home = await scratchInstall(`@earendil-works/pi-coding-agent@${version}`, `pi-ask-compat-${version}-`, options);
+	return { home, version, ms: Date.now() - started };
+}
+
+/**
+ * `npm install <spec>` (and `extraArgs`) into a fresh temp folder named `prefix…`, npm's cache inside it;
+ * resolves with the folder (remove it with removeDir), or removes it and rejects with npm's output.
+ */
+export async function scratchInstall(
+	spec: string,
+	prefix: string,
+	options: InstallOptions & { extraArgs?: readonly string[] } = {},
+): Promise<string> {
+	const home = mkdtempSync(join(options.tmpRoot ?? tmpdir(), prefix));
 	try {
 		mkdirSync(join(home, ".npm-cache"));
 		writeFileSync(join(home, "package.json"), `${JSON.stringify({ private: true })}\n`);
-		const started = Date.now();
 		const args = ["install", "--no-audit", "--no-fund", "--no-package-lock", "--cache", join(home, ".npm-cache")];
-		const spec = `@earendil-works/pi-coding-agent@${version}`;
-		const child = spawn(options.npm ?? "npm", [...args, spec], { cwd: home, timeout: 180_000 });
+		const child = spawn(options.npm ?? "npm", [...args, ...(options.extraArgs ?? []), spec], {
+			cwd: home,
+			timeout: 180_000,
+		});
 		let output = "";
 		for (const stream of [child.stdout, child.stderr])
 			stream.setEncoding("utf8").on("data", (d: string) => (output += d));
@@ -40,8 +55,8 @@ export async function installPi(version: string, options: InstallOptions = {}): 
 			child.on("error", reject);
 			child.on("close", resolve);
 		});
-		if (status !== 0) throw new Error(`npm install of Pi ${version} failed (${status}):\n${output}`);
-		return { home, version, ms: Date.now() - started };
+		if (status !== 0) throw new Error(`npm install ${spec} failed (${status}):\n${output}`);
+		return home;
 	} catch (error) {
 		removeDir(home);
 		throw error;

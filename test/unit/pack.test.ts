@@ -119,7 +119,7 @@ describe("installPi", () => {
 	it("removes the install folder, npm's cache in it included, when the install fails", async () => {
 		const npm = fakeNpm(`mkdir -p node_modules/partial .npm-cache/_cacache; echo "npm error 404 $6" >&2; exit 1`);
 		await expect(installPi("0.84.3", { npm, tmpRoot: join(root, "tmp") })).rejects.toThrow(
-			/npm install of Pi 0.84.3 failed \(1\):\nnpm error 404/,
+			/npm install @earendil-works\/pi-coding-agent@0.84.3 failed \(1\):\nnpm error 404/,
 		);
 		expect(leftInTmp()).toEqual([]);
 	});
