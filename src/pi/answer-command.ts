@@ -13,6 +13,7 @@ import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-c
 import type { AskConfig } from "../config/schema.ts";
 import { chooseHostPath, wantsAccessible } from "../host/choose.ts";
 import { type Messages, messagesIn } from "../i18n/messages.ts";
+import { staysPending } from "../pending/policy.ts";
 import type { PendingQuestionnaire } from "../pending/registry.ts";
 import type { PendingStore } from "../pending/store.ts";
 import { capDetails } from "../protocol/budget.ts";
@@ -118,22 +119,12 @@ export function registerAnswerCommand(pi: ExtensionAPI, deps: AnswerCommandDeps)
 	): Promise<void> {
 		// Settled elsewhere while it was open: that answer won.
 		if (deps.store.get(pending.id) === undefined) return;
-		switch (result.outcome) {
-			case "answered":
-			case "partial":
-			case "declined":
-			case "answered_in_chat":
-				if (deps.store.settle(pending.id, result.outcome)) await deps.deliver(pending, result);
-				return;
-			case "deferred":
-			case "interrupted":
-			case "timed_out":
-				// Still pending: what was given by now is recorded at once, not a moment later.
-				deps.store.flush(pending.id);
-				return;
-			case "not_shown":
-				warn(ctx, m.pendingNotShown(sanitizeInline(result.error?.message ?? "")), "error");
-				return;
+		if (result.outcome === "not_shown") {
+			warn(ctx, m.pendingNotShown(sanitizeInline(result.error?.message ?? "")), "error");
+			return;
 		}
+		// Still pending (pending/policy.ts): what was given by now is recorded at once, not a moment later.
+		if (staysPending(result)) return deps.store.flush(pending.id);
+		if (deps.store.settle(pending.id, result.outcome)) await deps.deliver(pending, result);
 	}
 }

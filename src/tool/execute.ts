@@ -4,6 +4,7 @@
  */
 import type { AskConfig } from "../config/schema.ts";
 import { chooseHostPath, type HostCapabilities, wantsAccessible } from "../host/choose.ts";
+import { staysPending } from "../pending/policy.ts";
 import type { PendingStore } from "../pending/store.ts";
 import { capDetails, limitsFrom } from "../protocol/budget.ts";
 import { resultText } from "../protocol/envelope.ts";
@@ -146,16 +147,9 @@ function settleTimeout(result: QuestionnaireResult, env: ExecuteEnv): Questionna
 		: result;
 }
 
-/**
- * A questionnaire put aside, or cut short by anything but the person (an agent interrupt, a session
- * switch, Pi quitting, the overlay disposed), stays pending under its id: `/answer` reopens it.
- * Not one that waited unseen for another extension (no UI: nobody could have answered it here), nor one
- * relayed to a Pi above: nobody can reopen it here, and one put aside there is pending there.
- */
+/** A questionnaire that stays pending (pending/policy.ts) carries its id: `/answer` reopens it by that. */
 function stillPending(result: QuestionnaireResult, id: string | undefined): QuestionnaireResult {
-	const shownHere = result.host === "tui" || result.host === "rpc";
-	const pending = shownHere && (result.outcome === "deferred" || result.outcome === "interrupted");
-	return pending && id !== undefined ? { ...result, pendingId: id } : result;
+	return staysPending(result) && id !== undefined ? { ...result, pendingId: id } : result;
 }
 
 /** The model reads a budgeted text; `details` keep every string in full up to the hard cap. */
