@@ -16,7 +16,6 @@ import { type Messages, messagesIn } from "../i18n/messages.ts";
 import { staysPending } from "../pending/policy.ts";
 import type { PendingQuestionnaire } from "../pending/registry.ts";
 import type { PendingStore } from "../pending/store.ts";
-import { capDetails } from "../protocol/budget.ts";
 import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
 import { type CloseHow, pickPending } from "./pending-pick.ts";
@@ -103,7 +102,7 @@ export function registerAnswerCommand(pi: ExtensionAPI, deps: AnswerCommandDeps)
 					...(pending.from === undefined ? {} : { from: pending.from }),
 				},
 			);
-			await settleWith(pending, capDetails(result), ctx, m);
+			await settleWith(pending, result, ctx, m);
 		} finally {
 			stopWatching();
 			open.delete(id);

@@ -60,7 +60,10 @@ export function servePendingOnTheBus(deps: PendingChannelDeps): PendingChannel {
 	};
 	store.subscribe(announce);
 
-	const settled = async (pending: PendingQuestionnaire, result: QuestionnaireResult) => {
+	// The one place a settled pending questionnaire leaves us, wherever it was settled: capped here.
+	const settled = async (pending: PendingQuestionnaire, given: QuestionnaireResult) => {
+		const { capDetails } = await import("../protocol/budget.ts");
+		const result = capDetails(given);
 		try {
 			await deps.deliver(pending, result);
 		} finally {
@@ -70,13 +73,12 @@ export function servePendingOnTheBus(deps: PendingChannelDeps): PendingChannel {
 
 	const reject = (id: string | undefined, problem: string) =>
 		emit(events, ANSWER_CHANNEL.rejected, { id, problems: [problem] });
-	/** Checks and settles; the parser and the caps load with the first answer. */
+	/** Checks and settles; the parser loads with the first answer. */
 	const answerPending = async (pending: PendingQuestionnaire, payload: unknown) => {
 		const { busResult, parseAnswer } = await import("./answer-channel.ts");
 		const parsed = parseAnswer(pending.questionnaire, payload);
 		if (!parsed.ok) return emit(events, ANSWER_CHANNEL.rejected, { id: pending.id, problems: parsed.problems });
-		const { capDetails } = await import("../protocol/budget.ts");
-		const result = capDetails(busResult(pending.questionnaire, parsed.answer));
+		const result = busResult(pending.questionnaire, parsed.answer);
 		if (!store.settle(pending.id, result.outcome))
 			return reject(pending.id, "id: this questionnaire was answered meanwhile");
 		await settled(pending, result);

@@ -7,6 +7,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { PendingQuestionnaire } from "../../src/pending/registry.ts";
 import type { PendingStore } from "../../src/pending/store.ts";
+import { DETAILS_CAP } from "../../src/protocol/budget.ts";
 import { emptyProgress } from "../../src/protocol/progress.ts";
 import { finishedResult, type QuestionnaireResult } from "../../src/protocol/result.ts";
 import { ANSWER_CHANNEL } from "../../src/tool/answer-events.ts";
@@ -119,6 +120,24 @@ describe("pending questionnaires on the bus", () => {
 		await channel.settled(pending("a"), declined);
 		expect(delivered).toEqual([{ id: "a", result: declined }]);
 		expect(on(ANSWER_CHANNEL.closed)).toEqual([{ id: "a", result: declined }]);
+	});
+
+	it("caps what it hands on, wherever it was settled: each string the agent and the bus get is cut at DETAILS_CAP", async () => {
+		const { store, channel, delivered, on } = setup();
+		putAside(store, "a");
+		const huge = {
+			questionIndex: 0,
+			question: "Which cache?",
+			kind: "custom",
+			answer: "x".repeat(10_000_000),
+		} as const;
+		await channel.settled(pending("a"), finishedResult("tui", 2, "submitted", { answers: [huge] }));
+		const closed = on(ANSWER_CHANNEL.closed)[0] as { result: QuestionnaireResult };
+		for (const result of [delivered[0]?.result, closed.result]) {
+			const answer = String(result?.answers[0]?.answer);
+			expect(answer.startsWith("x".repeat(DETAILS_CAP))).toBe(true);
+			expect(answer.length).toBeLessThan(DETAILS_CAP + 100);
+		}
 	});
 
 	it("a deliver that fails still closes it on the bus; a throwing listener breaks nothing", async () => {
