@@ -14,8 +14,8 @@ import { SessionManager } from "@earendil-works/pi-coding-agent";
 import { PENDING_ENTRY_TYPE } from "../src/pending/records.ts";
 import { PendingStore } from "../src/pending/store.ts";
 import { emptyProgress } from "../src/protocol/progress.ts";
+import { validateQuestionnaire } from "../src/protocol/validation.ts";
 import { progressOfState, type QuestionnaireState } from "../src/state/index.ts";
-import { validateQuestionnaire } from "../src/tool/validation.ts";
 import { KEY, open, tuiLanded, WIDTH } from "./tui-host.ts";
 import { megabyteParams, worstCaseParams } from "./workload.ts";
 

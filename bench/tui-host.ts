@@ -10,7 +10,7 @@ import type { ExtensionUIContext, KeybindingsManager, Theme } from "@earendil-wo
 import { type Component, type OverlayHandle, type Terminal, type TUI, TuiMainScreen } from "@earendil-works/pi-tui";
 import type { Progress } from "../src/protocol/progress.ts";
 import type { QuestionnaireResult } from "../src/protocol/result.ts";
-import { validateQuestionnaire } from "../src/tool/validation.ts";
+import { validateQuestionnaire } from "../src/protocol/validation.ts";
 
 export const WIDTH = 200;
 const ROWS = 50;

@@ -14,13 +14,13 @@
  * node_modules at run time — a `pi install`ed package has no peer deps, and a second copy would
  * break shared classes. Each becomes a virtual module reading the host's namespace that core.cjs
  * stores under HOST_KEY after importing it through the entry's jiti importer (so resolved to Pi's own
- * copies); see src/host/bundle-entry.ts.
+ * copies); see src/bundle-entry.ts.
  */
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
-import { HOST_KEY, HOST_MODULES } from "../src/host/bundle-entry.ts";
+import { HOST_KEY, HOST_MODULES } from "../src/bundle-entry.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const DIST = join(ROOT, "dist");
@@ -48,7 +48,7 @@ const hostModules: Plugin = {
 		b.onResolve({ filter: /^[@a-z]/ }, (args) => {
 			if (!isHostSpecifier(args.path)) return undefined;
 			if (!(HOST_MODULES as readonly string[]).includes(args.path)) {
-				return { errors: [{ text: `host import ${args.path} is not in HOST_MODULES (src/host/bundle-entry.ts)` }] };
+				return { errors: [{ text: `host import ${args.path} is not in HOST_MODULES (src/bundle-entry.ts)` }] };
 			}
 			return { path: args.path, namespace: "host" };
 		});
@@ -186,7 +186,7 @@ export async function buildBundles(options: BuildOptions = {}): Promise<{ core: 
 	const core = join(outDir, "core.cjs");
 	const tui = join(outDir, "tui.cjs");
 	const cli = join(outDir, "pi-ask.cjs");
-	const coreEntry = join(ROOT, "src", "host", "bundle-entry.ts");
+	const coreEntry = join(ROOT, "src", "bundle-entry.ts");
 	const [coreSources, tuiSources] = await Promise.all([
 		sourcesOf({ entry: coreEntry, plugins: [hostModules, lazyTui([])] }),
 		sourcesOf({ entry: TUI_SOURCE, plugins: [hostModules] }),

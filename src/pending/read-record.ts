@@ -8,7 +8,7 @@
 import { readOrigin } from "../protocol/origin.ts";
 import type { IndexedAnswer } from "../protocol/progress.ts";
 import { OUTCOMES, type Outcome } from "../protocol/result.ts";
-import { validateQuestionnaire } from "../tool/validation.ts";
+import { validateQuestionnaire } from "../protocol/validation.ts";
 import { isRecord } from "../util/records.ts";
 import type { ProgressPatch, TextEdit } from "./progress-patch.ts";
 import { type AskedRecord, type QuestionnaireRecord, RECORD_VERSION } from "./records.ts";

@@ -21,10 +21,10 @@ import { capDetails } from "../protocol/budget.ts";
 import type { Origin } from "../protocol/origin.ts";
 import type { Progress } from "../protocol/progress.ts";
 import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
+import { validateQuestionnaire } from "../protocol/validation.ts";
 import { answerFromAnywhere } from "../tool/answer-anywhere.ts";
 import type { EventBus } from "../tool/answer-events.ts";
 import { openOnHost } from "../tool/open-on-host.ts";
-import { validateQuestionnaire } from "../tool/validation.ts";
 import type { HandlerReply } from "./handlers.ts";
 
 /** The host a relayed questionnaire is shown on: Pi's context of the session running now. */

@@ -11,11 +11,11 @@ import { resultText } from "../protocol/envelope.ts";
 import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, notShownResult, type QuestionnaireResult } from "../protocol/result.ts";
+import { validateQuestionnaire } from "../protocol/validation.ts";
 import { Countdown, timeoutMs } from "../util/countdown.ts";
 import { answerFromAnywhere } from "./answer-anywhere.ts";
 import type { EventBus } from "./answer-events.ts";
 import { type OpenEnv, openOnHost } from "./open-on-host.ts";
-import { validateQuestionnaire } from "./validation.ts";
 
 /** The tool result handed back to Pi: text for the model, the structured result for everything else. */
 export interface AskToolResult {

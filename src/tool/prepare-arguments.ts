@@ -9,8 +9,8 @@
 import { DEFAULT_LIMITS, type TextLimits } from "../protocol/budget.ts";
 import { resultText } from "../protocol/envelope.ts";
 import { notShownResult } from "../protocol/result.ts";
+import { validateQuestionnaire } from "../protocol/validation.ts";
 import { repairArguments } from "./repair-arguments.ts";
-import { validateQuestionnaire } from "./validation.ts";
 
 /** The message of an invalid call's result (the same words `execute` uses). */
 export const INVALID_ARGUMENTS = "The questionnaire arguments are invalid.";

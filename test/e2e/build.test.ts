@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HOST_KEY, HOST_MODULES } from "../../src/host/bundle-entry.ts";
+import { HOST_KEY, HOST_MODULES } from "../../src/bundle-entry.ts";
 import { removeDir } from "../support/fake-model.ts";
 import { createHarness, type PiHarness, piCommand, piEnv, REPO_ROOT } from "../support/pi.ts";
 import { ASK, askStep, CACHE_QUESTION, echoStep, rows } from "../support/questions.ts";

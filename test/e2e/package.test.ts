@@ -12,7 +12,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HOST_MODULES } from "../../src/host/bundle-entry.ts";
+import { HOST_MODULES } from "../../src/bundle-entry.ts";
 import { removeDir } from "../support/fake-model.ts";
 import { brokenLinks, linkTargets } from "../support/markdown-links.ts";
 import { packPackage, tarballSource } from "../support/pack.ts";

@@ -17,7 +17,7 @@ import { renderAskCall, renderAskResult } from "../../src/pi/render.ts";
 import { resultText } from "../../src/protocol/envelope.ts";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
 import { notShownResult, type QuestionnaireResult } from "../../src/protocol/result.ts";
-import { validateQuestionnaire } from "../../src/tool/validation.ts";
+import { validateQuestionnaire } from "../../src/protocol/validation.ts";
 import { assertTerminalSafe } from "../support/hostile-strings.ts";
 import {
 	CORPUS,

@@ -13,7 +13,7 @@ import { visibleWidth } from "@earendil-works/pi-tui";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
-import { validateQuestionnaire } from "../../src/tool/validation.ts";
+import { validateQuestionnaire } from "../../src/protocol/validation.ts";
 import { HOSTILE_STRINGS } from "../support/hostile-strings.ts";
 import { askTurn, echoTurn, startInteractive } from "../support/interactive.ts";
 import { report } from "./support/corpus.ts";

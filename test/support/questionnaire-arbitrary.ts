@@ -3,7 +3,7 @@
  * the validation and the argument-repair property tests.
  */
 import fc from "fast-check";
-import { comparable, isReservedLabel } from "../../src/tool/validation.ts";
+import { comparable, isReservedLabel } from "../../src/protocol/validation.ts";
 
 /** Visible text of 1-12 graphemes. */
 export const visibleText = fc

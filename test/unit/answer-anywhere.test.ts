@@ -9,9 +9,9 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../../src/protocol/result.ts";
+import { validateQuestionnaire } from "../../src/protocol/validation.ts";
 import { answerFromAnywhere } from "../../src/tool/answer-anywhere.ts";
 import { ANSWER_CHANNEL } from "../../src/tool/answer-events.ts";
-import { validateQuestionnaire } from "../../src/tool/validation.ts";
 import { eventBus } from "../support/event-bus.ts";
 import { SMALL_CACHE_QUESTION, withPreviews } from "../support/questions.ts";
 

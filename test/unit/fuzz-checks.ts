@@ -13,8 +13,8 @@ import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import { capString, countChars, DEFAULT_LIMITS, DETAILS_CAP } from "../../src/protocol/budget.ts";
 import { MIN_KEEP, quote } from "../../src/protocol/envelope.ts";
 import type { Problem, QuestionnaireResult } from "../../src/protocol/result.ts";
+import { ROOT_PATH, validateQuestionnaire } from "../../src/protocol/validation.ts";
 import { type AskToolResult, executeAskUserQuestion } from "../../src/tool/execute.ts";
-import { ROOT_PATH, validateQuestionnaire } from "../../src/tool/validation.ts";
 import type { FuzzCase } from "./fuzz-inputs.ts";
 
 /** A broken guarantee, with the case that broke it. */

@@ -1,6 +1,7 @@
 /**
  * The shape of src/ as an import graph: no import circle anywhere, type imports included (a circle means
- * two modules that cannot be read, tested or moved apart). Dynamic `import()` counts too.
+ * two modules that cannot be read, tested or moved apart), and the layers in one order, each importing only
+ * from itself and the layers below it. Dynamic `import()` counts too.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -66,6 +67,36 @@ function circles(graph: Map<string, string[]>): string[][] {
 	return found;
 }
 
+/**
+ * The layers of src/, lowest first. The questionnaire core (protocol: questions, the answer model, the
+ * rules, validation, the model's text; state: the pure state machine) sits on plain helpers; the lifecycle,
+ * the notifications and the config on the core; the hosts (the dialog walker, the TUI) above those; then
+ * the tool, the relay, the Pi adapter and the entry points. A folder's files may import each other.
+ */
+const LAYERS = [
+	["util"],
+	["text"],
+	["protocol"],
+	["state"],
+	["i18n"],
+	["notify"],
+	["config"],
+	["pending"],
+	["rpc"],
+	["tui"],
+	["host"],
+	["tool"],
+	["relay"],
+	["pi"],
+	["index.ts", "bundle-entry.ts"],
+] as const;
+
+/** The layer of `file` (a path relative to src/), or -1 for one no layer names. */
+function layerOf(file: string): number {
+	const top = file.split("/")[0] ?? "";
+	return LAYERS.findIndex((layer) => (layer as readonly string[]).includes(top));
+}
+
 describe("src/ import graph", () => {
 	const graph = importGraph(sourceFiles(SRC));
 
@@ -76,6 +107,16 @@ describe("src/ import graph", () => {
 
 	it("has no import circle, type imports included", () => {
 		expect(circles(graph)).toEqual([]);
+	});
+
+	it("imports only downwards, in the layer order written here", () => {
+		const upwards = [...graph].flatMap(([file, targets]) =>
+			targets
+				.filter((target) => graph.has(target) && layerOf(target) > layerOf(file))
+				.map((target) => `${file} → ${target}`),
+		);
+		expect(upwards).toEqual([]);
+		expect([...graph.keys()].filter((file) => layerOf(file) < 0)).toEqual([]);
 	});
 
 	it("the circle finder finds a circle (self-test)", () => {

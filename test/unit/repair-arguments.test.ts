@@ -7,10 +7,10 @@
 import fc from "fast-check";
 import { Value } from "typebox/value";
 import { describe, expect, it } from "vitest";
+import { validateQuestionnaire } from "../../src/protocol/validation.ts";
 import { prepareAskArguments } from "../../src/tool/prepare-arguments.ts";
 import { repairArguments } from "../../src/tool/repair-arguments.ts";
 import { QuestionnaireParams } from "../../src/tool/schema.ts";
-import { validateQuestionnaire } from "../../src/tool/validation.ts";
 import { deepFreeze } from "../../src/util/freeze.ts";
 import { arbQuestionnaire } from "../support/questionnaire-arbitrary.ts";
 import {

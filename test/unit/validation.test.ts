@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Question, Questionnaire } from "../../src/protocol/questions.ts";
-import { comparable, isReservedLabel, ROOT_PATH, validateQuestionnaire } from "../../src/tool/validation.ts";
+import { comparable, isReservedLabel, ROOT_PATH, validateQuestionnaire } from "../../src/protocol/validation.ts";
 import { arbQuestionnaire } from "../support/questionnaire-arbitrary.ts";
 
 type Json = Record<string, unknown>;

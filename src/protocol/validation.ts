@@ -11,12 +11,12 @@
  * whitespace and invisible format characters are removed.
  */
 
-import { quote } from "../protocol/envelope.ts";
-import type { Question, Questionnaire, QuestionOption } from "../protocol/questions.ts";
-import type { Problem } from "../protocol/result.ts";
 import { deepFreeze } from "../util/freeze.ts";
 import { lazyRegExp } from "../util/once.ts";
 import { isRecord } from "../util/records.ts";
+import type { Question, Questionnaire, QuestionOption } from "./questions.ts";
+import { quote } from "./quote.ts";
+import type { Problem } from "./result.ts";
 
 /**
  * Either the clean questionnaire, or every problem found (never an empty list); `fitsSchema` says whether

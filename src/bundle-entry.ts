@@ -40,7 +40,7 @@ export default function createExtension(importHost: HostImporter): (pi: Extensio
 			host[specifier] = modules[i];
 		});
 		(globalThis as Record<symbol, unknown>)[Symbol.for(HOST_KEY)] = host;
-		const extension = await import("../index.ts");
+		const extension = await import("./index.ts");
 		extension.default(pi);
 	};
 }
