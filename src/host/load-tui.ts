@@ -25,6 +25,8 @@ export type TuiRunner = (
 		onProgress?: (progress: Progress) => void;
 		/** False: opened by the person (`/answer`), no notification. */
 		announce?: boolean;
+		/** Who asks, for a relayed questionnaire (sanitized, one line): the notification's title. */
+		askedBy?: string;
 	},
 ) => Promise<QuestionnaireResult | undefined>;
 

@@ -70,7 +70,8 @@ async function show(
 	const { signal, progress, onProgress } = options;
 	// The person reads the questionnaire in their locale; the model's text (envelope.ts) stays English.
 	const messages = messagesIn(openEnv.config?.locale);
-	const env = options.from === undefined ? openEnv : await labelled(openEnv, options.from, messages);
+	const asker = options.from === undefined ? undefined : await labelled(openEnv, options.from, messages);
+	const env = asker?.env ?? openEnv;
 	const timeout = progress === undefined ? timeoutMs(env.config?.timeout) : undefined;
 	const walk = () =>
 		walkQuestionnaire(questionnaire, env.ui, {
@@ -96,13 +97,15 @@ async function show(
 		progress,
 		onProgress,
 		announce: options.byPerson !== true,
+		askedBy: asker?.label,
 	});
 	// custom() answered undefined: this host has dialogs but no custom UI after all.
 	return result ?? walk();
 }
 
-/** `env` whose UI names where the questionnaire comes from (loaded only for relayed ones). */
-async function labelled(env: OpenEnv, from: Origin, messages: Messages): Promise<OpenEnv> {
+/** `env` whose UI names where the questionnaire comes from, and that name (loaded only for relayed ones). */
+async function labelled(env: OpenEnv, from: Origin, messages: Messages): Promise<{ env: OpenEnv; label: string }> {
 	const { labelledUi, originLabel } = await import("../host/labelled-ui.ts");
-	return { ...env, ui: labelledUi(env.ui, originLabel(from, messages)) };
+	const label = originLabel(from, messages);
+	return { env: { ...env, ui: labelledUi(env.ui, label) }, label };
 }

@@ -48,6 +48,8 @@ export interface RunTuiOptions {
 	env?: Env;
 	/** False when the person opened it themselves (`/answer`): they are looking, so no notification. */
 	announce?: boolean;
+	/** Who asks, for a relayed questionnaire (sanitized, one line): the notification says it instead of "Pi asks". */
+	askedBy?: string;
 	/** Plain linear prompts instead of the overlay (the "accessible" host path, see host/choose.ts). */
 	accessible?: boolean;
 	/** The locale's words (execute resolves them once per call); else from `config.locale` and the environment. */
@@ -75,7 +77,8 @@ export async function runTuiQuestionnaire(
 	const { signal } = options;
 	const messages = options.messages ?? messagesIn(options.config?.locale);
 	const asked = askedLine(questionnaire);
-	const notification = notificationText(messages.tuiNotifyTitle(questionnaire.questions.length), asked);
+	const title = options.askedBy ?? messages.tuiNotifyTitle(questionnaire.questions.length);
+	const notification = notificationText(title, asked);
 	const notify: NotifyOptions = {
 		setting: options.announce === false ? "off" : notifySetting(options.config ?? {}),
 		env: options.env,

@@ -144,6 +144,16 @@ describe("runTuiQuestionnaire: the notification and Pi's blocked status", () => 
 		await vi.waitFor(() => expect(checked).toBe(true));
 	});
 
+	it("a relayed questionnaire's notification says who asks instead of 'Pi asks'", async () => {
+		const relayed = fakeUi();
+		const askedBy = 'Asked by subagent "scout" · depth 1 · /home/me/app';
+		await openAndAnswer(
+			relayed,
+			runTuiQuestionnaire({ questions: [CACHE] }, relayed.ui, { config: config(), isTTY: true, env: WEZTERM, askedBy }),
+		);
+		expect(relayed.write.mock.calls).toEqual([[OSC777(askedBy, CACHE.question)]]);
+	});
+
 	it("names the question in the notification and in Pi's blocked status; headers for several", async () => {
 		const one = fakeUi();
 		await openAndAnswer(
