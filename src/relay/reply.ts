@@ -17,8 +17,6 @@ import {
 	notShownResult,
 	OUTCOMES,
 	type Outcome,
-	type QuestionDraft,
-	type QuestionNote,
 	type QuestionnaireResult,
 } from "../protocol/result.ts";
 import { BY_MAX } from "../tool/answer-events.ts";
@@ -107,22 +105,13 @@ function readCollected(questions: readonly Question[], value: Record<string, unk
 		if (pick === undefined || notes === undefined) return undefined;
 		collected.answers.push(reportedAnswer(question, index, pick, notes));
 	}
-	const notes: QuestionNote[] = [];
-	for (const entry of questionNotes) {
-		const index = isRecord(entry) ? questionIndex(entry.questionIndex, questions.length) : undefined;
-		const note = isRecord(entry) ? text(entry.notes) : undefined;
-		if (index === undefined || note === undefined) return undefined;
-		notes.push({ questionIndex: index, question: questions[index]?.question ?? "", notes: note });
-	}
-	if (notes.length > 0) collected.questionNotes = notes;
-	const kept: QuestionDraft[] = [];
-	for (const entry of drafts) {
-		const index = isRecord(entry) ? questionIndex(entry.questionIndex, questions.length) : undefined;
-		const draft = isRecord(entry) ? text(entry.text) : undefined;
-		if (index === undefined || draft === undefined) return undefined;
-		kept.push({ questionIndex: index, question: questions[index]?.question ?? "", text: draft });
-	}
-	if (kept.length > 0) collected.drafts = kept;
+	const notes = perQuestion(questionNotes, "notes", questions);
+	const kept = perQuestion(drafts, "text", questions);
+	if (notes === undefined || kept === undefined) return undefined;
+	if (notes.length > 0)
+		collected.questionNotes = notes.map(({ at, question, said }) => ({ questionIndex: at, question, notes: said }));
+	if (kept.length > 0)
+		collected.drafts = kept.map(({ at, question, said }) => ({ questionIndex: at, question, text: said }));
 	if (value.globalNote !== undefined) {
 		const note = text(value.globalNote);
 		if (note === undefined) return undefined;
@@ -173,4 +162,20 @@ function text(value: unknown): string | undefined {
 
 function questionIndex(value: unknown, count: number): number | undefined {
 	return typeof value === "number" && Number.isInteger(value) && value >= 0 && value < count ? value : undefined;
+}
+
+/** Each entry's question index and its text in `field` (question notes, drafts); undefined when one does not read. */
+function perQuestion(
+	entries: readonly unknown[],
+	field: "notes" | "text",
+	questions: readonly Question[],
+): { at: number; question: string; said: string }[] | undefined {
+	const read: { at: number; question: string; said: string }[] = [];
+	for (const entry of entries) {
+		const at = isRecord(entry) ? questionIndex(entry.questionIndex, questions.length) : undefined;
+		const said = isRecord(entry) ? text(entry[field]) : undefined;
+		if (at === undefined || said === undefined) return undefined;
+		read.push({ at, question: questions[at]?.question ?? "", said });
+	}
+	return read;
 }
