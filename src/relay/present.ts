@@ -94,7 +94,11 @@ export async function presentRelayedAsk(
 	accepted(id);
 	let result: QuestionnaireResult;
 	try {
-		result = await answerFromAnywhere(id, questionnaire, deps.events, signal, open, { asking: deps.asking, finish });
+		result = await answerFromAnywhere(id, questionnaire, deps.events, signal, open, {
+			asking: deps.asking,
+			finish,
+			from,
+		});
 	} finally {
 		deps.noteOrigin(id, undefined);
 	}

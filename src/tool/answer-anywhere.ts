@@ -8,6 +8,7 @@
  * `closed`: it is still answerable (answer-pending.ts), and `closed` fires once it is settled.
  * Imports nothing from Pi or the terminal.
  */
+import type { Origin } from "../protocol/origin.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
 import { eitherSignal } from "../util/signals.ts";
@@ -22,6 +23,8 @@ export interface AnywhereOptions {
 	finish?: (result: QuestionnaireResult) => QuestionnaireResult;
 	/** The tool call asking, announced beside our id so a bridge can tell which call it answers. */
 	callId?: string;
+	/** A Pi below asked it (src/relay): announced too, so a bridge can say who asks, as the dialog does. */
+	from?: Origin;
 }
 
 /**
@@ -61,12 +64,13 @@ export async function answerFromAnywhere(
 	options.asking?.add(id);
 	try {
 		// The questions are frozen (validation.ts), so listeners can read but not change them; the result is copied.
-		const { callId } = options;
-		const named = callId === undefined ? { id } : { id, callId };
+		const { callId, from } = options;
 		emit(events, ANSWER_CHANNEL.asked, {
 			version: ANSWER_CHANNEL_VERSION,
-			...named,
+			id,
+			...(callId === undefined ? {} : { callId }),
 			questions: questionnaire.questions,
+			...(from === undefined ? {} : { from }),
 		});
 		// Answered while being asked: nothing to show.
 		if (fromBus) result = fromBus;

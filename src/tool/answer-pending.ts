@@ -46,7 +46,7 @@ export function servePendingOnTheBus(deps: PendingChannelDeps): PendingChannel {
 		const now = store.list();
 		for (const p of now) {
 			if (announced.has(p.id)) continue;
-			const { id, callId, askedAt, questionnaire } = p;
+			const { id, callId, askedAt, questionnaire, from } = p;
 			emit(events, ANSWER_CHANNEL.asked, {
 				version: ANSWER_CHANNEL_VERSION,
 				id,
@@ -54,6 +54,7 @@ export function servePendingOnTheBus(deps: PendingChannelDeps): PendingChannel {
 				questions: questionnaire.questions,
 				pending: true,
 				askedAt,
+				...(from === undefined ? {} : { from }),
 			});
 		}
 		announced = new Set(now.map((p) => p.id));

@@ -59,6 +59,16 @@ describe("pending questionnaires on the bus", () => {
 		expect(on(ANSWER_CHANNEL.asked).map((d) => (d as { id: string }).id)).toEqual(["a", "b", "a"]);
 	});
 
+	it("one a Pi below asked is announced with who asked, as its dialog says", () => {
+		const { store, on } = setup();
+		const from = { name: "scout", depth: 1, cwd: "/work" };
+		store.asked({ id: "r", askedAt: 1_000, questionnaire, from });
+		store.returned("r", { pending: true });
+		expect(on(ANSWER_CHANNEL.asked)).toEqual([
+			{ version: 1, id: "r", questions: questionnaire.questions, pending: true, askedAt: 1_000, from },
+		]);
+	});
+
 	it("an answer naming one settles it, reaches the agent, then closed fires once", async () => {
 		const { bus, store, delivered, on } = setup();
 		putAside(store, "a");

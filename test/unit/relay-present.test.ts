@@ -140,7 +140,9 @@ describe("a relayed questionnaire shown here", () => {
 	it("another extension (or pi-ask) may answer it first; the dialog closes", async () => {
 		const { deps, events } = setup([() => new Promise<string | undefined>(() => {})]);
 		let id = "";
+		const announced: unknown[] = [];
 		events.on(ANSWER_CHANNEL.asked, (data) => {
+			announced.push(data);
 			id = (data as { id: string }).id;
 			queueMicrotask(() =>
 				events.emit(ANSWER_CHANNEL.answer, { id, answers: [{ question: 0, options: ["Redis"] }], by: "phone" }),
@@ -151,6 +153,8 @@ describe("a relayed questionnaire shown here", () => {
 			ok: true,
 			result: { outcome: "answered", host: "programmatic", answeredBy: "phone", answers: [{ answer: "Redis" }] },
 		});
+		// A bridge can say who asks, as the dialog does.
+		expect(announced).toEqual([expect.objectContaining({ id, from: FROM })]);
 	});
 
 	it("waits while this Pi's own questionnaire is on screen, and is shown after it", async () => {
