@@ -236,7 +236,7 @@ export const en = {
 	accessiblePrompt: "> ",
 	// ── end of the accessible prompts block ──
 
-	// ── Transcript renderers (src/pi/render.ts): keys start with `render`. ──
+	// ── Transcript renderers (src/pi/render-call.ts, render-result.ts): keys start with `render`. ──
 	/** After a multi-select question's header in the expanded call. */
 	renderMultiSelect: "(multi-select)",
 	/** After an option that has a preview in the expanded call. */

@@ -1,7 +1,7 @@
 /**
  * The transcript entry of a late answer (Pi's message renderer for LATE_ANSWER_TYPE), drawn like our tool
  * results: the tool's title with the question headers, one line saying it is a late answer and when the
- * questionnaire was asked (the person's local time), then the result rows of render.ts, on the background
+ * questionnaire was asked (the person's local time), then the result rows of render-result.ts, on the background
  * of Pi's tool results. Its `details` come from any version or a hand-edited session, so they are read
  * defensively: malformed ones fall back to the message text, as a tool result's do. Every line fits the
  * width, for every width ≥ 1.
@@ -10,7 +10,9 @@ import type { Theme } from "@earendil-works/pi-coding-agent";
 import { type Component, visibleWidth } from "@earendil-works/pi-tui";
 import { defaultMessages, type Messages } from "../i18n/messages.ts";
 import { isRecord } from "../util/records.ts";
-import { type AskRenderContext, type RenderTheme, RowsView, renderAskCall, renderAskResult } from "./render.ts";
+import { renderAskCall } from "./render-call.ts";
+import { renderAskResult } from "./render-result.ts";
+import { type AskRenderContext, type RenderTheme, RowsView } from "./render-rows.ts";
 
 /** The theme calls the late answer uses: the tool renderers' and the background. */
 export type LateAnswerTheme = RenderTheme & Pick<Theme, "bg">;

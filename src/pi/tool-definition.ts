@@ -14,7 +14,8 @@ import { prepareAskArguments } from "../tool/prepare-arguments.ts";
 import { repairArguments } from "../tool/repair-arguments.ts";
 import { QuestionnaireParams, type QuestionnaireParamsInput } from "../tool/schema.ts";
 import type { RelayAsk } from "./relay.ts";
-import { renderAskCall, renderAskResult } from "./render.ts";
+import { renderAskCall } from "./render-call.ts";
+import { renderAskResult } from "./render-result.ts";
 
 /** Where else a call can be answered: other extensions on Pi's bus, and the relay to a Pi above. */
 export interface ToolBus {

@@ -1,7 +1,7 @@
 /**
  * Size budgets for what a questionnaire sends back (DESIGN.md §4, issue "size budgets"): caps on the
  * model-facing text per kind of user string, and a hard cap on every string kept in `details`. Owns
- * the measuring unit, the grapheme-safe cut and the omission marker; `envelope.ts` uses them to fit
+ * the measuring unit, the grapheme-safe cut and the omission marker; `text-slots.ts` uses them to fit
  * the model text. Pure; imports nothing from Pi or the terminal.
  *
  * Decisions:

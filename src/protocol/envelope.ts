@@ -1,41 +1,18 @@
 /**
- * The model-facing text of a tool result (DESIGN.md §4). Deterministic and compact; every string
- * that came from the model or the user is JSON-quoted, so quotes, newlines and escape sequences can
- * never blur where an answer starts and ends.
- *
- * Size budgets (`budget.ts`): each user string is a slot with its own cap (preview echo, typed answer,
- * note); when the whole text is still over `totalText`, the longest slots are shortened first
- * ("water-filling"), each keeping at least `MIN_KEEP` characters, so every question stays named. A cut
- * slot reads `"kept text" [… N more characters]`: the marker sits outside the quotes, so the quoted
- * part is still a valid JSON string and the marker cannot be mistaken for what the user wrote.
- * Guarantee: the text has at most `totalText` characters, or it is the floor (every slot at its
- * minimum): under 2,000 characters even for four multi-select questions whose every string is huge.
- * The problem list of an invalid call is cut at whole lines instead, the marker on a line of its own.
+ * The model-facing text of a tool result (DESIGN.md §4): what the model reads for each outcome. Deterministic
+ * and compact; every string that came from the model or the user is JSON-quoted (`quoted-answers.ts` writes
+ * the answers and notes, `text-slots.ts` fits them into the size budget), so quotes, newlines and escape
+ * sequences can never blur where an answer starts and ends. Guarantee: the text has at most `totalText`
+ * characters, or it is the floor (every user string at its minimum): under 2,000 characters even for four
+ * multi-select questions whose every string is huge. The problem list of an invalid call is cut at whole
+ * lines instead, the marker on a line of its own.
  */
 
-import { countChars, cutText, DEFAULT_LIMITS, omissionMarker, type TextLimits } from "./budget.ts";
+import { countChars, DEFAULT_LIMITS, omissionMarker, type TextLimits } from "./budget.ts";
 import { plain, quote } from "./quote.ts";
-import type { Answer, QuestionnaireResult, ResultError } from "./result.ts";
-
-export type { TextLimits } from "./budget.ts";
-export { quote } from "./quote.ts";
-
-/** A cut slot still shows this many characters (or all of it, if shorter), however tight the total. */
-export const MIN_KEEP = 32;
-
-/** A user string in the text: JSON-quoted (or `plain`), at most `cap` characters of it. */
-interface Slot {
-	text: string;
-	cap: number;
-	plain?: boolean;
-}
-
-/** A piece of the text: our own wording, or a slot. */
-type Piece = string | Slot;
-
-function slot(text: string, cap: number = Number.POSITIVE_INFINITY): Slot {
-	return { text, cap };
-}
+import { allNotesText, answersText, globalNoteText, unansweredText } from "./quoted-answers.ts";
+import type { QuestionnaireResult, ResultError } from "./result.ts";
+import { fitPieces, type Piece, type Slot, slot } from "./text-slots.ts";
 
 /**
  * The text the model reads for a result. `questions` are the question texts, by index; `limits`
@@ -234,121 +211,6 @@ function problemsText(error: ResultError, total: number): string {
 	return `${head}${lines.slice(0, kept).join("")}\n${omissionMarker(omitted)}`;
 }
 
-function answersText(result: QuestionnaireResult, limits: TextLimits): Piece[] {
-	return joined(
-		result.answers.map((a) => answerText(a, limits)),
-		". ",
-	);
-}
-
-function answerText(answer: Answer, limits: TextLimits): Piece[] {
-	const pieces: Piece[] = [slot(answer.question), " = ", ...answerValue(answer, limits)];
-	if (answer.preview !== undefined) pieces.push(" (preview: ", slot(answer.preview, limits.previewEcho), ")");
-	if (answer.notes) pieces.push(" (note: ", slot(answer.notes, limits.note), ")");
-	return pieces;
-}
-
-function answerValue(answer: Answer, limits: TextLimits): Piece[] {
-	if (answer.kind === "custom") return [slot(String(answer.answer), limits.customAnswer), " (typed by the user)"];
-	if (answer.kind === "option") return [slot(String(answer.answer))];
-	const entries = Array.isArray(answer.answer) ? answer.answer : [answer.answer];
-	const chosen = answer.custom === undefined ? entries : entries.slice(0, -1);
-	if (chosen.length === 0 && answer.custom === undefined) return ["[] (none of the options)"];
-	const list: Piece[] = [
-		"[",
-		...joined(
-			chosen.map((label) => [slot(String(label))]),
-			", ",
-		),
-		"]",
-	];
-	return answer.custom === undefined ? list : [...list, " plus typed ", slot(answer.custom, limits.customAnswer)];
-}
-
-function unansweredText(result: QuestionnaireResult, questions: readonly string[], limits: TextLimits): Piece[] {
-	const notes = new Map((result.questionNotes ?? []).map((n) => [n.questionIndex, n.notes]));
-	const items = (result.unanswered ?? []).map((i): Piece[] => {
-		const note = notes.get(i);
-		const text = slot(questions[i] ?? `question ${i + 1}`);
-		return note ? [text, " (note: ", slot(note, limits.note), ")"] : [text];
-	});
-	return items.length > 0 ? ["Unanswered: ", ...joined(items, ", ")] : [];
-}
-
-/** Every per-question note, for outcomes whose text lists no answers (so no note would be shown otherwise). */
-function allNotesText(result: QuestionnaireResult, limits: TextLimits): Piece[] {
-	const notes = [
-		...result.answers
-			.filter((a) => a.notes)
-			.map((a) => ({ questionIndex: a.questionIndex, question: a.question, notes: a.notes ?? "" })),
-		...(result.questionNotes ?? []).filter((n) => n.notes),
-	].sort((a, b) => a.questionIndex - b.questionIndex);
-	const items = notes.map((n): Piece[] => [slot(n.question), " (note: ", slot(n.notes, limits.note), ")"]);
-	return items.length > 0 ? ["User notes: ", ...joined(items, ", ")] : [];
-}
-
-function globalNoteText(result: QuestionnaireResult, limits: TextLimits): Piece[] {
-	return result.globalNote ? ["Overall note: ", slot(result.globalNote, limits.note)] : [];
-}
-
 function count(n: number, noun: string): string {
 	return `${n} ${noun}${n === 1 ? "" : "s"}`;
-}
-
-function joined(items: readonly Piece[][], separator: string): Piece[] {
-	return items.flatMap((item, i) => (i === 0 ? item : [separator, ...item]));
-}
-
-/**
- * Renders `pieces`, each slot cut to its cap, then shortens the longest slots until the text has at
- * most `total` characters; falls back to the floor (every slot at `MIN_KEEP` or its cap) when nothing fits.
- */
-function fitPieces(pieces: readonly Piece[], total: number): string {
-	const slots = pieces.filter((p): p is Slot => typeof p !== "string");
-	const sizes = slots.map((s) => countChars(s.text));
-	const render = (keep: readonly number[]): string => {
-		let i = 0;
-		return pieces
-			.map((piece) => {
-				if (typeof piece === "string") return piece;
-				const index = i++;
-				return renderSlot(piece, keep[index] ?? 0, sizes[index] ?? 0);
-			})
-			.join("");
-	};
-	const wanted = slots.map((s, i) => Math.min(sizes[i] ?? 0, s.cap));
-	// Each kept character shows as at least one, so a sum over the total cannot fit: skip rendering it whole.
-	if (sum(wanted) <= total) {
-		const text = render(wanted);
-		if (countChars(text) <= total) return text;
-	}
-	const floor = wanted.map((w) => Math.min(w, MIN_KEEP));
-	const at = (level: number) => wanted.map((w, i) => Math.max(floor[i] ?? 0, Math.min(w, level)));
-	// The highest level whose text fits. Escapes and markers make the length hard to predict, so each
-	// trial is rendered; no slot can keep more than `total` characters, which bounds every trial.
-	let best = render(floor);
-	if (countChars(best) > total) return best;
-	let low = 0;
-	let high = Math.min(total, Math.max(0, ...wanted));
-	while (low < high) {
-		const mid = Math.ceil((low + high) / 2);
-		const text = render(at(mid));
-		if (countChars(text) <= total) {
-			low = mid;
-			best = text;
-		} else {
-			high = mid - 1;
-		}
-	}
-	return best;
-}
-
-function renderSlot(slot: Slot, keep: number, size: number): string {
-	const { kept, omitted } = cutText(slot.text, keep, size);
-	const shown = slot.plain ? plain(kept) : quote(kept);
-	return omitted > 0 ? `${shown} ${omissionMarker(omitted)}` : shown;
-}
-
-function sum(values: readonly number[]): number {
-	return values.reduce((a, b) => a + b, 0);
 }

@@ -4,9 +4,10 @@
  * first late answer, not at start. Pure; imports nothing from Pi or the terminal.
  */
 import type { TextLimits } from "./budget.ts";
-import { quote, resultText } from "./envelope.ts";
+import { resultText } from "./envelope.ts";
 import { LATE_ANSWER_TYPE, type LateAnswerMessage, type LateAnswerSource } from "./late-answer.ts";
 import type { Origin } from "./origin.ts";
+import { quote } from "./quote.ts";
 import type { QuestionnaireResult } from "./result.ts";
 
 /** The late-answer message for `pending`, settled with `result`. */

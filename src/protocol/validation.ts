@@ -1,9 +1,10 @@
 /**
  * Business validation of the tool's arguments (DESIGN.md §2). Pi checks the schema before `execute`,
- * but `execute` may be reached by other callers, so structure is checked again here, and then the
- * rules a JSON schema cannot say: distinct questions, distinct labels, no label that collides with a
- * runtime control row, no blank text. Every problem is reported at once with its path and a fix, so
- * one retry is enough. Never throws; returns a clean copy holding only known fields.
+ * but `execute` may be reached by other callers, so the structure is read and checked again here, and
+ * then the rules a JSON schema cannot say (`validation-rules.ts`: distinct questions, distinct labels,
+ * no label that collides with a runtime control row, no blank text). Every problem is reported at once
+ * with its path and a fix, so one retry is enough. Never throws; returns a clean copy holding only
+ * known fields.
  *
  * Decisions: an empty or blank `preview` is dropped, not reported (the option simply has no preview,
  * and rejecting would cost the model a turn for nothing); `multiSelect` may be absent or null (false).
@@ -12,11 +13,10 @@
  */
 
 import { deepFreeze } from "../util/freeze.ts";
-import { lazyRegExp } from "../util/once.ts";
 import { isRecord } from "../util/records.ts";
 import type { Question, Questionnaire, QuestionOption } from "./questions.ts";
-import { quote } from "./quote.ts";
 import type { Problem } from "./result.ts";
+import { isBlank, reportDuplicateQuestions, reportLabelProblems } from "./validation-rules.ts";
 
 /**
  * Either the clean questionnaire, or every problem found (never an empty list); `fitsSchema` says whether
@@ -28,49 +28,16 @@ export type ValidationResult =
 	| { ok: false; problems: Problem[]; fitsSchema: boolean };
 
 /** The path used for a problem with the arguments as a whole (not an object). */
-export const ROOT_PATH = "arguments";
+const ROOT_PATH = "arguments";
 
-/** Structural limits, shared with the schema's minItems/maxItems. */
-export const LIMITS = { minQuestions: 1, maxQuestions: 4, minOptions: 2, maxOptions: 4 } as const;
+/** Structural limits: the same counts as the schema's minItems/maxItems (tool/schema.ts). */
+const LIMITS = { minQuestions: 1, maxQuestions: 4, minOptions: 2, maxOptions: 4 } as const;
 
 /**
  * Entries past this index are not inspected: the count problem already asks the model to remove them,
  * and a runaway array must not produce thousands of problems.
  */
 const MAX_INSPECTED = 16;
-
-/** Control-row labels the runtime adds itself, in comparable form (see `comparable`, trailing dots dropped). */
-const RESERVED = new Set(["other", "type something", "next"]);
-
-/**
- * Control and format characters (zero-width, bidi, BOM, soft hyphen): invisible, so ignored when comparing.
- * From a string: V8 checks a regex literal's Unicode classes while compiling, on the first call's path.
- */
-const invisible = lazyRegExp(String.raw`[\p{Cc}\p{Cf}]`, "gu");
-
-/** The form two labels or questions are compared in: NFKC, invisibles removed, whitespace collapsed, lower case. */
-export function comparable(text: string): string {
-	// Whitespace first: tabs and newlines are also control characters, and must separate words, not vanish.
-	return text
-		.normalize("NFKC")
-		.replace(/\s+/g, " ")
-		.replace(invisible(), "")
-		.replace(/ {2,}/g, " ")
-		.trim()
-		.toLowerCase();
-}
-
-/** "Other (please specify)", "Other:", "Other - describe": the typed-answer row again, in other words. */
-const OTHER_WITH_REMARK = /^other\s*[(:,\-–—]/u;
-
-/**
- * True when `label` would be mistaken for a runtime control row ("Other", "Other (please specify)",
- * "Type something.", "Next").
- */
-export function isReservedLabel(label: string): boolean {
-	const form = comparable(label).replace(/[.…\s]+$/u, "");
-	return RESERVED.has(form) || OTHER_WITH_REMARK.test(form);
-}
 
 /** Validates the tool's arguments. Never throws, whatever `input` is. */
 export function validateQuestionnaire(input: unknown): ValidationResult {
@@ -115,11 +82,8 @@ function readQuestionnaire(input: unknown, problems: Problem[]): Questionnaire |
 	});
 	if (list === undefined) return undefined;
 	const questions = list.map((entry, i) => readQuestion(entry, `questions[${i}]`, problems));
-	reportDuplicates(
+	reportDuplicateQuestions(
 		list.map((entry) => textOf(entry, "question")),
-		(i) => `questions[${i}].question`,
-		"question",
-		"Make each question distinct, or merge them into one.",
 		problems,
 	);
 	return allDefined(questions) ? { questions } : undefined;
@@ -143,14 +107,7 @@ function readQuestion(entry: unknown, path: string, problems: Problem[]): Questi
 	});
 	const options = (list ?? []).map((option, j) => readOption(option, `${path}.options[${j}]`, problems));
 	const labels = (list ?? []).map((option) => textOf(option, "label"));
-	reportReserved(labels, path, problems);
-	reportDuplicates(
-		labels.map((label) => (label === undefined || isReservedLabel(label) ? undefined : label)),
-		(j) => `${path}.options[${j}].label`,
-		"label",
-		"Give each option a distinct label.",
-		problems,
-	);
+	reportLabelProblems(labels, path, problems);
 	if (question === undefined || header === undefined || multiSelect === undefined || list === undefined) {
 		return undefined;
 	}
@@ -248,49 +205,11 @@ function readArray(
 	return Array.from({ length: Math.min(count, MAX_INSPECTED) }, (_, i) => value[i]);
 }
 
-function reportReserved(labels: readonly (string | undefined)[], path: string, problems: Problem[]): void {
-	labels.forEach((label, j) => {
-		if (label === undefined || !isReservedLabel(label)) return;
-		problems.push({
-			path: `${path}.options[${j}].label`,
-			message:
-				`${excerpt(label)} is reserved: the UI adds its own rows for typing a custom answer ("Type something.") ` +
-				`and moving on ("Next"). Remove this option, or name the concrete choice it stands for.`,
-		});
-	});
-}
-
-/** Reports each later entry whose comparable form equals an earlier one. `undefined` entries are skipped. */
-function reportDuplicates(
-	values: readonly (string | undefined)[],
-	pathOf: (index: number) => string,
-	noun: string,
-	fix: string,
-	problems: Problem[],
-): void {
-	const first = new Map<string, number>();
-	values.forEach((value, i) => {
-		if (value === undefined) return;
-		const key = comparable(value);
-		const earlier = first.get(key);
-		if (earlier === undefined) {
-			first.set(key, i);
-			return;
-		}
-		const message = `Same ${noun} as ${pathOf(earlier)} (compared ignoring case and surrounding spaces). ${fix}`;
-		problems.push({ path: pathOf(i), message });
-	});
-}
-
 /** A field's text when `entry` is an object holding a non-blank string there (for cross-entry checks). */
 function textOf(entry: unknown, key: string): string | undefined {
 	if (!isRecord(entry)) return undefined;
 	const value = own(entry, key);
 	return typeof value === "string" && !isBlank(value) ? value : undefined;
-}
-
-function isBlank(text: string): boolean {
-	return text.replace(invisible(), "").trim() === "";
 }
 
 /** Reads an own property only: an inherited `questions` (prototype tricks) counts as missing. */
@@ -309,10 +228,4 @@ function kindOf(value: unknown): string {
 	if (typeof value === "number" && Number.isNaN(value)) return "NaN";
 	const type = typeof value;
 	return type === "object" ? "an object" : `a ${type}`;
-}
-
-/** The model's own text, quoted and cut short, for a message that must say which entry is meant. */
-function excerpt(text: string): string {
-	const chars = Array.from(text.trim());
-	return quote(chars.length > 40 ? `${chars.slice(0, 40).join("")}…` : chars.join(""));
 }

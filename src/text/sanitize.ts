@@ -39,19 +39,30 @@
  * the editors keep the raw text and draw this form of it (tui/shown-text.ts).
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
-import { lazyRegExp, once } from "../util/once.ts";
+import { once } from "../util/once.ts";
+import {
+	EMOJI_PART,
+	followsBase,
+	isEmojiModifier,
+	isJamoSyllables,
+	isLetter,
+	isLineBreak,
+	isModifierBase,
+	isRgiEmoji,
+	isVariationSelector,
+	JAMO,
+	joinsScript,
+	SAFE_RANGES,
+	VS,
+} from "./code-point-classes.ts";
 
 /** Combining marks kept per run; Vietnamese needs 2, pointed Hebrew ~4, so 6 leaves room and stops Zalgo. */
-export const MAX_COMBINING_MARKS = 6;
+const MAX_COMBINING_MARKS = 6;
 
 /** Tab stops in block text, counted in terminal columns from the start of each line. */
-export const TAB_SIZE = 4;
+const TAB_SIZE = 4;
 
 type Mode = "inline" | "block";
-
-const VS = "\\uFE00-\\uFE0F\\u180B-\\u180D\\u180F\\u{E0100}-\\u{E01EF}";
-const EMOJI_PART = "\\p{Extended_Pictographic}[\\p{Emoji_Modifier}\\uFE0F]?";
-const JAMO = "\\u1100-\\u115E\\u1161-\\u11FF\\uA960-\\uA97C\\uD7B0-\\uD7C6\\uD7CB-\\uD7FB";
 
 /**
  * Builds the scan for everything that may need rewriting, in priority order: CRLF; emoji chains with ZWJ
@@ -76,44 +87,12 @@ function unsafePattern(mode: Mode): RegExp {
 	);
 }
 
-/** The `v` flag (needed for RGI_Emoji) is ES2024 syntax: Node 22 runs it, our TS target cannot spell it. */
-const SETS_FLAG = "v";
-
 // Built on first use, not at load (see util/once.ts), and from strings: V8 checks a regex literal while
 // compiling the function holding it, and for these Unicode-property classes that alone costs milliseconds.
 const unsafeInline = once(() => unsafePattern("inline"));
 const unsafeBlock = once(() => unsafePattern("block"));
 const blockControls = once(() => controlTable("block"));
 const inlineControls = once(() => controlTable("inline"));
-const rgiEmoji = lazyRegExp(String.raw`^\p{RGI_Emoji}$`, SETS_FLAG);
-/** Scripts whose spelling uses ZWJ/ZWNJ between letters (Arabic-family and Brahmic scripts). */
-const JOINING_SCRIPTS = "Arab Syrc Mong Nkoo Thaa Deva Beng Guru Gujr Orya Taml Telu Knda Mlym Sinh Mymr Khmr Tibt";
-const joiningScript = once(
-	() =>
-		new RegExp(
-			`[${JOINING_SCRIPTS.split(" ")
-				.map((script) => String.raw`\p{scx=${script}}`)
-				.join("")}]`,
-			"u",
-		),
-);
-const visibleBase = lazyRegExp(String.raw`[\p{L}\p{N}\p{S}\p{P}]`, "u");
-const letter = lazyRegExp(String.raw`\p{L}`, "u");
-const emojiModifierBase = lazyRegExp(String.raw`\p{Emoji_Modifier_Base}`, "u");
-
-const JAMO_SYLLABLES = /^(?:[\u1100-\u115E\uA960-\uA97C][\u1161-\u11A7\uD7B0-\uD7C6][\u11A8-\u11FF\uD7CB-\uD7FB]?)+$/u;
-const LINE_BREAK = /[\n\u2028\u2029]/;
-/**
- * Characters the full scan never changes, alone or next to each other: printable ASCII, Latin-1 and
- * Latin Extended (no soft hyphen), general punctuation (no joiners, separators, bidi or invisible
- * operators), arrows and box drawing, CJK punctuation (no tone marks), kana (no combining sound marks),
- * ideographs, Hangul syllables (not jamo) and fullwidth forms. None is a control, a format or ignorable
- * character, a mark, a selector, a modifier or jamo, so text made only of them needs no work at all;
- * that is most real text, and it never pays for building the full scan.
- */
-export const SAFE_RANGES =
-	"\\x20-\\x7e\\u00a0-\\u00ac\\u00ae-\\u02ff\\u2010-\\u2027\\u2030-\\u205e\\u2190-\\u21ff\\u2500-\\u25ff" +
-	"\\u3000-\\u3029\\u3030-\\u303f\\u3040-\\u3096\\u309b-\\u30ff\\u4e00-\\u9fff\\uac00-\\ud7a3\\uff01-\\uff60";
 const PLAIN_INLINE = new RegExp(`^[${SAFE_RANGES}]*$`);
 const PLAIN_BLOCK = new RegExp(`^[${SAFE_RANGES}\\n]*$`);
 
@@ -138,7 +117,7 @@ export function sanitizeBlock(text: string): string {
 }
 
 /** {@link sanitizeInline} of a text, and where a position in the text lands in it. */
-export interface ShownAt {
+interface ShownAt {
 	shown: string;
 	offset: number;
 }
@@ -173,7 +152,7 @@ export function sanitizeInlineAt(text: string, offset: number): ShownAt {
 }
 
 /** Visible, inert spelling of one code point: `\u202e`, or `\u{e0041}` beyond the BMP. */
-export function escapeCodePoint(cp: number): string {
+function escapeCodePoint(cp: number): string {
 	const hex = cp.toString(16);
 	return cp > 0xffff ? `\\u{${hex}}` : `\\u${hex.padStart(4, "0")}`;
 }
@@ -193,8 +172,8 @@ function replacer(mode: Mode): Replacer {
 	return (match, emoji, jamo, marks, selectors, offset, input) => {
 		const unit = match.charCodeAt(0);
 		if (unit < 0xa0) return match.length === 2 ? controls[0x0a]! : controls[unit]!; // CRLF, or one C0/C1
-		if (emoji !== undefined) return rgiEmoji().test(emoji) ? emoji : unglueEmoji(emoji);
-		if (jamo !== undefined) return JAMO_SYLLABLES.test(jamo) ? jamo : escapeAll(jamo);
+		if (emoji !== undefined) return isRgiEmoji(emoji) ? emoji : unglueEmoji(emoji);
+		if (jamo !== undefined) return isJamoSyllables(jamo) ? jamo : escapeAll(jamo);
 		if (marks !== undefined) return `${Array.from(marks).slice(0, MAX_COMBINING_MARKS).join("")}\uFFFD`;
 		if (selectors !== undefined) return selectorRun(selectors, prevCodePoint(input, offset));
 		return single(match, mode, offset, input);
@@ -263,21 +242,10 @@ function prevCodePoint(input: string, offset: number): number | undefined {
 	return input.codePointAt(start);
 }
 
-const cpString = (cp: number): string => String.fromCodePoint(cp);
-const joinsScript = (cp: number | undefined): boolean => cp !== undefined && joiningScript().test(cpString(cp));
-const isLetter = (cp: number | undefined): boolean => cp !== undefined && letter().test(cpString(cp));
-const isEmojiModifier = (cp: number): boolean => cp >= 0x1f3fb && cp <= 0x1f3ff;
-const isVariationSelector = (cp: number): boolean =>
-	(cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef) || (cp >= 0x180b && cp <= 0x180f && cp !== 0x180e);
-/** One variation selector may follow a visible base; a second in a row, or one with no base, may not. */
-const followsBase = (prev: number | undefined): boolean =>
-	prev !== undefined && !isVariationSelector(prev) && visibleBase().test(cpString(prev));
-const isModifierBase = (cp: number): boolean => emojiModifierBase().test(cpString(cp));
-
 /** A skin-tone modifier is its own emoji at the start of text (or of a block line); after a base it modifies it. */
 function modifierStandsAlone(prev: number | undefined, mode: Mode): boolean {
 	if (prev === undefined) return true;
-	if (mode === "block" && LINE_BREAK.test(cpString(prev))) return true;
+	if (mode === "block" && isLineBreak(prev)) return true;
 	return isModifierBase(prev);
 }
 

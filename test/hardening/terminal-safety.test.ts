@@ -13,7 +13,8 @@
 import type { Component } from "@earendil-works/pi-tui";
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderAskCall, renderAskResult } from "../../src/pi/render.ts";
+import { renderAskCall } from "../../src/pi/render-call.ts";
+import { renderAskResult } from "../../src/pi/render-result.ts";
 import { resultText } from "../../src/protocol/envelope.ts";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
 import { notShownResult, type QuestionnaireResult } from "../../src/protocol/result.ts";

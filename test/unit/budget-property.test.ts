@@ -7,7 +7,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { countChars, DEFAULT_LIMITS, type TextLimits } from "../../src/protocol/budget.ts";
-import { MIN_KEEP, quote, resultText } from "../../src/protocol/envelope.ts";
+import { resultText } from "../../src/protocol/envelope.ts";
+import { quote } from "../../src/protocol/quote.ts";
 import {
 	type Answer,
 	type ErrorCode,
@@ -16,6 +17,9 @@ import {
 	type QuestionnaireResult,
 } from "../../src/protocol/result.ts";
 import { finishedScenario } from "../support/result-arbitrary.ts";
+
+/** The floor text-slots.ts promises: a cut string still shows 32 characters (or all of it), however tight the total. */
+const MIN_KEEP = 32;
 
 const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n));
 const shortString = fc.oneof(

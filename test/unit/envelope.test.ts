@@ -1,7 +1,8 @@
 /** The model-facing result text: exact wording per outcome, and quoting that no user string can escape. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { quote, resultText } from "../../src/protocol/envelope.ts";
+import { resultText } from "../../src/protocol/envelope.ts";
+import { quote } from "../../src/protocol/quote.ts";
 import {
 	type Answer,
 	type Collected,

@@ -11,11 +11,14 @@
  */
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import { capString, countChars, DEFAULT_LIMITS, DETAILS_CAP } from "../../src/protocol/budget.ts";
-import { MIN_KEEP, quote } from "../../src/protocol/envelope.ts";
+import { quote } from "../../src/protocol/quote.ts";
 import type { Problem, QuestionnaireResult } from "../../src/protocol/result.ts";
-import { ROOT_PATH, validateQuestionnaire } from "../../src/protocol/validation.ts";
+import { validateQuestionnaire } from "../../src/protocol/validation.ts";
 import { type AskToolResult, executeAskUserQuestion } from "../../src/tool/execute.ts";
 import type { FuzzCase } from "./fuzz-inputs.ts";
+
+/** The floor text-slots.ts promises: a cut string still shows 32 characters (or all of it), however tight the total. */
+const MIN_KEEP = 32;
 
 /** A broken guarantee, with the case that broke it. */
 export class FuzzViolation extends Error {
@@ -198,6 +201,9 @@ export function checkQuoted(details: QuestionnaireResult, text: string): void {
 		}
 	}
 }
+
+/** The path of a problem with the arguments as a whole (not an object). */
+const ROOT_PATH = "arguments";
 
 /** `questions[i]`, `.question|header|multiSelect|options`, `options[j]`, `.label|description|preview`. */
 const PATH =

@@ -10,7 +10,7 @@
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "../../src/i18n/locale.ts";
 import { messagesFor } from "../../src/i18n/messages.ts";
-import { renderAskResult } from "../../src/pi/render.ts";
+import { renderAskResult } from "../../src/pi/render-result.ts";
 import { resultText } from "../../src/protocol/envelope.ts";
 import { finishedResult, type QuestionnaireResult } from "../../src/protocol/result.ts";
 import { DEFERRED_ADVICE, TIMED_OUT_PENDING } from "../support/pending.ts";

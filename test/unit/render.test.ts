@@ -4,7 +4,8 @@
  */
 import type { ToolDefinition } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
-import { renderAskCall, renderAskResult } from "../../src/pi/render.ts";
+import { renderAskCall } from "../../src/pi/render-call.ts";
+import { renderAskResult } from "../../src/pi/render-result.ts";
 import { type Answer, finishedResult, notShownResult, type QuestionnaireResult } from "../../src/protocol/result.ts";
 import type { QuestionnaireParams } from "../../src/tool/schema.ts";
 

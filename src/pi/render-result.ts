@@ -1,111 +1,30 @@
 /**
- * Transcript rendering of the tool (Pi's `renderCall` / `renderResult`): the questions while the user is
- * asked, the answers afterwards. Collapsed it stays within one or two lines; Pi's expand key shows it all.
- *
- * Everything shown is untrusted (model arguments, user answers, stored `details` from any version), so
- * the input is read defensively (read-details.ts for `details`; never throws on partial or malformed data;
- * falls back to the `content` text), every string goes through sanitizeInline/sanitizeBlock before our own styling is added, and every
- * line is fitted to the width Pi renders at, for every width ≥ 1 (pi-tui's `Text` can overflow by one
- * column at width 1 with wide characters, so lines are wrapped and fitted here). Words come from the
- * locale's messages table (`render*` keys); the tool name and the marks are the same in every locale.
+ * The transcript entry of the tool result (Pi's `renderResult`): collapsed, within one or two lines (a
+ * summary of the answers, then what is missing or noted); Pi's expand key shows each question's answer,
+ * the notes and what was left unanswered. `details` are stored data from any version, so they are read
+ * defensively (read-details.ts), never throw on partial or malformed data, and fall back to the `content`
+ * text. Words come from the locale's messages table (`render*` keys); the marks are the same in every locale.
  */
-import type { Theme } from "@earendil-works/pi-coding-agent";
-import { type Component, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
+import { type Component, visibleWidth } from "@earendil-works/pi-tui";
 import { defaultMessages, type Messages } from "../i18n/messages.ts";
 import { gapBetween } from "../i18n/spacing.ts";
 import type { Answer, Outcome, QuestionNote } from "../protocol/result.ts";
-import { fitLine, wrapBlock } from "../text/fit.ts";
-import { sanitizeBlock, sanitizeInline } from "../text/sanitize.ts";
-import { TOOL_NAME } from "../tool/guidance.ts";
-import { cutAtGrapheme } from "../util/graphemes.ts";
+import { fitLine } from "../text/fit.ts";
 import { isRecord } from "../util/records.ts";
 import { readDetails, type Shown } from "./read-details.ts";
+import { readQuestions } from "./render-call.ts";
+import {
+	type AskRenderContext,
+	clean,
+	cleanBlock,
+	HEADER_COLUMNS,
+	type RenderTheme,
+	type Row,
+	RowsView,
+} from "./render-rows.ts";
 
-/** The theme calls the renderers use; Pi's `Theme` provides them. */
-export type RenderTheme = Pick<Theme, "fg" | "bold">;
-
-/** The parts of Pi's `ToolRenderContext` the renderers read; all optional, so stale hosts still work. */
-export interface AskRenderContext {
-	expanded?: boolean;
-	isPartial?: boolean;
-	isError?: boolean;
-	/** The call's arguments (for question headers in the result). */
-	args?: unknown;
-	keyHint?(keybinding: "app.tools.expand", description: string): string;
-}
-
-/** Headers are advised at ≤ 16 columns; longer ones are cut in one-line summaries. */
-const HEADER_COLUMNS = 24;
 /** One answer's share of a one-line summary. */
 const ANSWER_COLUMNS = 48;
-/** Untrusted strings are cut before sanitizing: a transcript row need not carry a megabyte. */
-const MAX_CHARS = 4000;
-
-/** A row of styled text: "clip" rows are cut to one line, "wrap" rows wrap. */
-export interface Row {
-	text: string;
-	clip: boolean;
-}
-
-/** Rows fitted to the render width, cached per width like pi-tui's `Text`. */
-export class RowsView implements Component {
-	private cache: { width: number; lines: readonly string[] } | undefined;
-	private readonly rows: readonly Row[];
-	constructor(rows: readonly Row[]) {
-		this.rows = rows;
-	}
-	render(width: number): readonly string[] {
-		if (this.cache?.width === width) return this.cache.lines;
-		const w = Math.max(1, Math.floor(Number.isFinite(width) ? width : 1));
-		const lines = this.rows.flatMap((row) => (row.clip ? [fitLine(row.text, w)] : wrapRow(row.text, w)));
-		this.cache = { width, lines };
-		return lines;
-	}
-	invalidate(): void {
-		this.cache = undefined;
-	}
-}
-
-/**
- * Wraps one row. Styled rows go through pi-tui's ANSI-aware wrap, and only a line that still overflows
- * (a wide character at width 1) is fitted: fitting every line costs four times the wrap itself.
- */
-function wrapRow(text: string, width: number): string[] {
-	if (!text.includes("\x1b")) return wrapBlock(text, width);
-	if (!text.includes("\n") && visibleWidth(text) <= width) return [text];
-	return wrapTextWithAnsi(text, width).map((line) => (visibleWidth(line) <= width ? line : fitLine(line, width)));
-}
-
-/** Renders the call: the tool name and question headers; expanded, every question with its options. */
-export function renderAskCall(
-	args: unknown,
-	theme: RenderTheme,
-	context: AskRenderContext = {},
-	m: Messages = defaultMessages,
-): Component {
-	const questions = readQuestions(args, m);
-	const title = theme.fg("toolTitle", theme.bold(TOOL_NAME));
-	const headers = questions.map((q) => theme.fg("accent", q.header)).join(theme.fg("muted", " · "));
-	const waiting = questions.length === 0 && context.isPartial ? theme.fg("muted", "…") : "";
-	const rows: Row[] = [{ text: `${title}  ${headers || waiting}`.trimEnd(), clip: !context.expanded }];
-	if (!context.expanded) return new RowsView(rows);
-	for (const q of questions) {
-		const multi = q.multiSelect
-			? theme.fg("muted", `${gapBetween(q.header, m.renderMultiSelect)}${m.renderMultiSelect}`)
-			: "";
-		rows.push({ text: `${theme.fg("accent", q.header)}${multi}`, clip: false });
-		for (const line of q.question.split("\n")) rows.push({ text: `  ${line}`, clip: false });
-		for (const o of q.options) {
-			const description = o.description ? theme.fg("muted", ` — ${o.description}`) : "";
-			const before = o.description || o.label;
-			const preview = o.hasPreview
-				? theme.fg("muted", `${gapBetween(before, m.renderHasPreview)}${m.renderHasPreview}`)
-				: "";
-			rows.push({ text: `  ${q.multiSelect ? "☐" : "•"} ${o.label}${description}${preview}`, clip: false });
-		}
-	}
-	return new RowsView(rows);
-}
 
 /**
  * Renders the result: collapsed, a one-line summary (plus one line for what is missing or noted);
@@ -307,39 +226,4 @@ function answerText(a: Answer, m: Messages, columns?: number): string {
 
 function noteFor(d: Shown, index: number): QuestionNote | undefined {
 	return d.questionNotes?.find((n) => n.questionIndex === index);
-}
-
-// Cut where a grapheme ends: a cut through a surrogate pair or a jamo syllable would show as U+FFFD or escapes.
-const clean = (text: string): string => sanitizeInline(cutAtGrapheme(text, MAX_CHARS));
-const cleanBlock = (text: string): string => sanitizeBlock(cutAtGrapheme(text, MAX_CHARS));
-
-// --- Defensive readers: anything may be missing, partial (streaming) or from another version. ---
-
-interface CallQuestion {
-	header: string;
-	/** False when the header is our stand-in (`Q2`): the result then prefers the question text. */
-	named: boolean;
-	question: string;
-	multiSelect: boolean;
-	options: { label: string; description: string; hasPreview: boolean }[];
-}
-
-function readQuestions(args: unknown, m: Messages): CallQuestion[] {
-	const list = isRecord(args) && Array.isArray(args.questions) ? args.questions : [];
-	return list.map((q, i) => {
-		const r = isRecord(q) ? q : {};
-		const header = typeof r.header === "string" ? fitLine(clean(r.header).trim(), HEADER_COLUMNS) : "";
-		const options = Array.isArray(r.options) ? r.options.filter(isRecord) : [];
-		return {
-			header: header || m.renderQuestionNumber(i + 1),
-			named: header !== "",
-			question: typeof r.question === "string" ? cleanBlock(r.question) : "",
-			multiSelect: r.multiSelect === true,
-			options: options.map((o) => ({
-				label: typeof o.label === "string" ? clean(o.label) : "",
-				description: typeof o.description === "string" ? clean(o.description) : "",
-				hasPreview: typeof o.preview === "string" && o.preview.trim() !== "",
-			})),
-		};
-	});
 }
