@@ -68,7 +68,7 @@ export function detectMethod(env: Env): NotifyMethod {
 }
 
 /** True inside tmux (its panes set `TMUX`). */
-export function insideTmux(env: Env): boolean {
+function insideTmux(env: Env): boolean {
 	return set(env.TMUX);
 }
 

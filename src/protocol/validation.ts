@@ -31,7 +31,7 @@ export type ValidationResult =
 export const ROOT_PATH = "arguments";
 
 /** Structural limits, shared with the schema's minItems/maxItems. */
-export const LIMITS = { minQuestions: 1, maxQuestions: 4, minOptions: 2, maxOptions: 4 } as const;
+const LIMITS = { minQuestions: 1, maxQuestions: 4, minOptions: 2, maxOptions: 4 } as const;
 
 /**
  * Entries past this index are not inspected: the count problem already asks the model to remove them,

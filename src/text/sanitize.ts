@@ -45,7 +45,7 @@ import { lazyRegExp, once } from "../util/once.ts";
 export const MAX_COMBINING_MARKS = 6;
 
 /** Tab stops in block text, counted in terminal columns from the start of each line. */
-export const TAB_SIZE = 4;
+const TAB_SIZE = 4;
 
 type Mode = "inline" | "block";
 
