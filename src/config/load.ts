@@ -24,7 +24,7 @@ import { readConfigFile } from "./read.ts";
 import { type AskConfig, configSchema, defaultConfig } from "./schema.ts";
 
 export type { AskConfig } from "./schema.ts";
-export { defaultConfig, globalConfigPath, projectConfigPath, resolveAgentDir };
+export { resolveAgentDir };
 
 /** What `loadConfig` found. */
 export interface ConfigLoad {
@@ -47,7 +47,7 @@ export interface ConfigLocation {
 }
 
 /** Problems listed per file before the rest are counted instead (a runaway file stays one readable line). */
-export const MAX_LISTED = 20;
+const MAX_LISTED = 20;
 
 /** Loads and merges the config files. Synchronous; never throws. */
 export function loadConfig(options: ConfigLocation): ConfigLoad {

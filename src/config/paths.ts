@@ -9,13 +9,13 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The config file's name, in the agent dir and in the project's `.pi` dir. */
-export const CONFIG_FILE_NAME = "ask-user-question.json";
+const CONFIG_FILE_NAME = "ask-user-question.json";
 
 /** Pi's per-project config dir name (Pi's `CONFIG_DIR_NAME`). */
 const PROJECT_DIR_NAME = ".pi";
 
 /** The environment variable Pi reads its agent dir from. */
-export const AGENT_DIR_ENV = "PI_CODING_AGENT_DIR";
+const AGENT_DIR_ENV = "PI_CODING_AGENT_DIR";
 
 /**
  * Pi's agent dir: `PI_CODING_AGENT_DIR` when set and non-empty (with a leading `~` expanded and a

@@ -11,7 +11,7 @@
 import { readFileSync, statSync } from "node:fs";
 
 /** Files larger than this are not read. */
-export const MAX_CONFIG_BYTES = 1024 * 1024;
+const MAX_CONFIG_BYTES = 1024 * 1024;
 
 /** The outcome of reading one file. `reason` is a lower-case phrase with no file name and no period. */
 export type FileRead =
@@ -82,7 +82,7 @@ function errorCode(error: unknown): string | undefined {
  * not an API, so every unrecognised message degrades to plain `invalid JSON`, never to a wrong place.
  * The message is not repeated verbatim: some forms quote the file's text.
  */
-export function describeJsonError(text: string, error: unknown): string {
+function describeJsonError(text: string, error: unknown): string {
 	const message = error instanceof Error ? error.message : "";
 	const positioned = /^(.*) in JSON at position (\d+)/.exec(message);
 	if (positioned?.[1] && positioned[2]) {

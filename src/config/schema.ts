@@ -186,9 +186,6 @@ export function defaultConfig(): AskConfig {
 /** The whole config file's schema (built once, on first use). */
 export const configSchema = once(buildSchema);
 
-/** The config schema's type. */
-export type ConfigSchema = ReturnType<typeof buildSchema>;
-
 function buildSchema() {
 	return section({
 		// Editors complete and check the file from its JSON Schema; the key is accepted so it warns of nothing.

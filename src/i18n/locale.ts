@@ -15,11 +15,8 @@
 /** A locale with a complete messages table. */
 export type LocaleId = "en" | "zh-CN" | "ja";
 
-/** Every supported locale, English first. */
-export const LOCALES: readonly LocaleId[] = ["en", "zh-CN", "ja"];
-
 /** The locale variables read, highest precedence first (POSIX: `LC_ALL` overrides `LC_MESSAGES` overrides `LANG`). */
-export const LOCALE_VARIABLES = ["LC_ALL", "LC_MESSAGES", "LANG"] as const;
+const LOCALE_VARIABLES = ["LC_ALL", "LC_MESSAGES", "LANG"] as const;
 
 /** The environment, as far as the locale is concerned (`process.env` fits). */
 export type LocaleEnv = Readonly<Partial<Record<string, string | undefined>>>;

@@ -15,7 +15,7 @@ export type { Messages } from "./en.ts";
 export const defaultMessages: Messages = en;
 
 /** Every locale's table (the others are built when first read). */
-export const MESSAGES: Readonly<Record<LocaleId, Messages>> = {
+const MESSAGES: Readonly<Record<LocaleId, Messages>> = {
 	en,
 	get "zh-CN"() {
 		return zhCN();

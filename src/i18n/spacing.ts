@@ -14,8 +14,3 @@ export function gapBetween(left: string, right: string): string {
 	if (last === "" || first === "") return "";
 	return FULL_WIDTH_PUNCTUATION.test(last) || FULL_WIDTH_PUNCTUATION.test(first) ? "" : " ";
 }
-
-/** `left` and `right` joined by {@link gapBetween}. */
-export function joinWithGap(left: string, right: string): string {
-	return `${left}${gapBetween(left, right)}${right}`;
-}

@@ -18,13 +18,10 @@
  */
 
 /** A way to tell the terminal. */
-export type NotifyMethod = "osc777" | "osc9" | "osc99" | "bell";
+type NotifyMethod = "osc777" | "osc9" | "osc99" | "bell";
 
 /** The config's `notify`: automatic, one method by name, or nothing. */
 export type NotifySetting = "auto" | NotifyMethod | "off";
-
-/** Every value `notify` takes, in the order the docs list them. */
-export const NOTIFY_SETTINGS: readonly NotifySetting[] = ["auto", "osc777", "osc9", "osc99", "bell", "off"];
 
 /** The environment variables read (a plain record, so tests pass their own). */
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -54,7 +51,7 @@ const BY_PROGRAM: Readonly<Record<string, NotifyMethod>> = {
 };
 
 /** The method the terminal `env` describes understands best. */
-export function detectMethod(env: Env): NotifyMethod {
+function detectMethod(env: Env): NotifyMethod {
 	const program = env.TERM_PROGRAM;
 	if (program !== undefined && Object.hasOwn(BY_PROGRAM, program)) return BY_PROGRAM[program] as NotifyMethod;
 	const term = env.TERM ?? "";
@@ -68,7 +65,7 @@ export function detectMethod(env: Env): NotifyMethod {
 }
 
 /** True inside tmux (its panes set `TMUX`). */
-export function insideTmux(env: Env): boolean {
+function insideTmux(env: Env): boolean {
 	return set(env.TMUX);
 }
 

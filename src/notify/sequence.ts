@@ -91,7 +91,7 @@ export function notificationSequence(plan: NotificationPlan, text: NotificationT
 }
 
 /** `sequence` wrapped for tmux's passthrough: tmux hands it to the outer terminal unchanged. */
-export function wrapForTmux(sequence: string): string {
+function wrapForTmux(sequence: string): string {
 	return `${ESC}Ptmux;${sequence.replaceAll(ESC, ESC + ESC)}${ST}`;
 }
 

@@ -64,7 +64,7 @@ export function textEdit(before: string, after: string): TextEdit {
 }
 
 /** `before` with `edit` applied, or undefined when it keeps more than there is. */
-export function applyEdit(before: string, edit: TextEdit): string | undefined {
+function applyEdit(before: string, edit: TextEdit): string | undefined {
 	if (typeof edit === "string") return edit;
 	const [keep, add] = edit;
 	return Number.isInteger(keep) && keep >= 0 && keep <= before.length ? before.slice(0, keep) + add : undefined;

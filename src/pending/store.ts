@@ -15,7 +15,7 @@ import type { PendingQuestionnaire } from "./registry.ts";
 import type { RestoredPending } from "./restore.ts";
 
 /** How far the session may lag behind what the person gives (typing included). */
-export const PROGRESS_DELAY_MS = 1_000;
+const PROGRESS_DELAY_MS = 1_000;
 
 /** What the store is built from. */
 export interface PendingStoreHost {

@@ -14,7 +14,7 @@ import { fitLine } from "../text/fit.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
 
 /** Our widget id for the queued late answers (the hidden-questionnaire notice has its own). */
-export const QUEUED_WIDGET_KEY = "ask_user_question:late_answers";
+const QUEUED_WIDGET_KEY = "ask_user_question:late_answers";
 
 /** A header longer than this is cut: the line names the questionnaire, it does not quote it. */
 const HEADER_COLUMNS = 24;

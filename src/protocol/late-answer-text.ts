@@ -56,7 +56,7 @@ export function lateAnswerText(
  * Who asked a relayed questionnaire, for the model of the Pi that showed it (the agent that started that
  * subagent): `subagent "scout" (depth 1, working directory "/home/me/app")`.
  */
-export function originForModel(from: Origin): string {
+function originForModel(from: Origin): string {
 	const who = from.name === undefined ? "a subagent" : `subagent ${quote(from.name)}`;
 	return `${who} (depth ${from.depth}, working directory ${quote(from.cwd)})`;
 }

@@ -16,7 +16,7 @@ import type { QuestionnaireResult } from "./result.ts";
 export const LATE_ANSWER_TYPE = "ask_user_question:late_answer";
 
 /** The `details` of a late-answer message. */
-export interface LateAnswerDetails {
+interface LateAnswerDetails {
 	v: 1;
 	/** The questionnaire's id (ours, unique in the session). */
 	id: string;

@@ -14,7 +14,7 @@ import type { HandlerReply } from "./handlers.ts";
 import type { AnswerFields, ListedQuestionnaire } from "./protocol.ts";
 
 /** How long an answer waits for the questionnaire to close before the reply says it is not confirmed. */
-export const ANSWER_WAIT_MS = 10_000;
+const ANSWER_WAIT_MS = 10_000;
 
 /** Who answered, when the client does not say: the model reads it beside the answers. */
 export const DEFAULT_BY = "pi-ask (the user, from another terminal)";

@@ -12,7 +12,7 @@
  * - `PI_ASK_RELAY=off`: neither serve nor ask.
  */
 
-export const RELAY_ENV = {
+const RELAY_ENV = {
 	socket: "PI_ASK_RELAY_SOCKET",
 	token: "PI_ASK_RELAY_TOKEN",
 	depth: "PI_ASK_RELAY_DEPTH",

@@ -129,7 +129,7 @@ export const NEEDS: Readonly<Record<"ask" | "cancel" | "list" | "answer", Capabi
 };
 
 /** Why a line could not be read: the error to send back (with the request id when one could be read). */
-export type Unreadable = { ok: false; code: RelayErrorCode; message: string; id?: string };
+type Unreadable = { ok: false; code: RelayErrorCode; message: string; id?: string };
 
 /** A line read: the message, or why not. */
 export type Parsed<T> = { ok: true; message: T } | Unreadable;

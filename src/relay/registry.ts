@@ -29,7 +29,7 @@ export interface RegistryEntry {
 }
 
 /** The registry folder inside `agentDir`. */
-export function registryDir(agentDir: string): string {
+function registryDir(agentDir: string): string {
 	return join(agentDir, "ask-user-question", "relays");
 }
 
@@ -87,7 +87,7 @@ function readEntry(path: string): RegistryEntry | undefined {
 }
 
 /** True when a process with `pid` exists (signal 0 checks without sending anything). */
-export function processAlive(pid: number): boolean {
+function processAlive(pid: number): boolean {
 	try {
 		process.kill(pid, 0);
 		return true;

@@ -49,14 +49,14 @@ export function uniqueTexts(texts: readonly string[]): string[] {
 }
 
 /** The option row text (without a check box) for option `i` of a question. */
-export function optionText(question: Question, i: number, m: Messages): string {
+function optionText(question: Question, i: number, m: Messages): string {
 	const option = question.options[i];
 	const label = inlineText(option?.label ?? "", DIALOG_CAPS.label);
 	return m.optionRow(i + 1, label, inlineText(option?.description ?? "", DIALOG_CAPS.description));
 }
 
 /** True when any option of the question carries a preview. */
-export function hasPreviews(question: Question): boolean {
+function hasPreviews(question: Question): boolean {
 	return question.options.some((o) => o.preview !== undefined && o.preview !== "");
 }
 

@@ -36,7 +36,7 @@ export function cancelStep(situation: CancelSituation): CancelStep {
 }
 
 /** The ways to leave, in the order they are offered ("chat" only on a reopened questionnaire). */
-export const LEAVE_CHOICES = ["keep", "later", "chat", "decline"] as const;
+const LEAVE_CHOICES = ["keep", "later", "chat", "decline"] as const;
 
 /** One way to leave: keep answering, answer later, answered in chat, decline. */
 export type LeaveChoice = (typeof LEAVE_CHOICES)[number];

@@ -100,7 +100,7 @@ export function reduceOptions(state: QuestionnaireState, action: Action, context
 }
 
 /** The row after moving `direction` from `row` in a list of `count` rows (up/down wrap). */
-export function moveFocus(row: number, count: number, direction: "up" | "down" | "first" | "last"): number {
+function moveFocus(row: number, count: number, direction: "up" | "down" | "first" | "last"): number {
 	if (count <= 0) return 0;
 	switch (direction) {
 		case "up":

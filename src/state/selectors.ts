@@ -245,4 +245,4 @@ export function discardCount(state: QuestionnaireState): number {
 	return discardSummary(state).answers;
 }
 
-export { type DiscardSummary, discardSummary } from "./result.ts";
+export { discardSummary } from "./result.ts";

@@ -77,7 +77,7 @@ export function switchTab(state: QuestionnaireState, direction: "next" | "prev")
 }
 
 /** `state` showing `tab` in its browse mode; arriving on the Submit tab always highlights Submit. */
-export function enterTab(state: QuestionnaireState, tab: number): QuestionnaireState {
+function enterTab(state: QuestionnaireState, tab: number): QuestionnaireState {
 	const mode = browseMode(state, tab);
 	// A Cancel left highlighted earlier must not turn the next Enter into a cancel.
 	const submitChoice = mode === "submit" && tab !== state.tab ? "submit" : state.submitChoice;

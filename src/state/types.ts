@@ -36,7 +36,7 @@ export interface QuestionShape {
 export type EditorTarget = "draft" | "notes";
 
 /** An external editor that has been asked for and not yet returned. */
-export interface PendingExternal {
+interface PendingExternal {
 	requestId: number;
 	tab: number;
 	target: EditorTarget;

@@ -13,7 +13,7 @@ import { validateQuestionnaire } from "../protocol/validation.ts";
 import { repairArguments } from "./repair-arguments.ts";
 
 /** The message of an invalid call's result (the same words `execute` uses). */
-export const INVALID_ARGUMENTS = "The questionnaire arguments are invalid.";
+const INVALID_ARGUMENTS = "The questionnaire arguments are invalid.";
 
 /** The arguments Pi should validate and pass to `execute`; throws (Pi's way to refuse) with the model's text. */
 export function prepareAskArguments(args: unknown, limits: TextLimits = DEFAULT_LIMITS): unknown {

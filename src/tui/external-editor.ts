@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { sanitizeInline } from "../text/sanitize.ts";
 
 /** The part of Pi's TUI handle the editor hand-over needs. */
-export interface TerminalControl {
+interface TerminalControl {
 	stop(): void;
 	start(): void;
 	requestRender(force?: boolean): void;
@@ -43,7 +43,7 @@ export interface EditExternallyOptions {
 export type EditResult = { ok: true; text: string } | { ok: false; error: string };
 
 /** A parsed command line, or why it could not be parsed. */
-export type SplitResult = { ok: true; words: string[] } | { ok: false; error: string };
+type SplitResult = { ok: true; words: string[] } | { ok: false; error: string };
 
 interface ResolvedEditor {
 	command: string;
@@ -160,17 +160,6 @@ function pickEditorLine(env: NodeJS.ProcessEnv): [string, string] {
 		if (value !== undefined && value.trim() !== "") return [`$${name}`, value];
 	}
 	return ["default editor", defaultEditor()];
-}
-
-/**
- * The editor command from `$VISUAL`, else `$EDITOR`, else Pi's default (`nano`; `notepad` on Windows),
- * split with {@link splitCommandLine}. Undefined when the command line cannot be parsed or names nothing.
- */
-export function parseEditorCommand(
-	env: NodeJS.ProcessEnv = process.env,
-): { command: string; args: string[] } | undefined {
-	const resolved = resolveEditor(env);
-	return "error" in resolved ? undefined : { command: resolved.command, args: resolved.args };
 }
 
 /**

@@ -62,7 +62,7 @@ const PROBE_TIMEOUT_MS = 1_000;
 const probes = new Map<string, Promise<boolean>>();
 
 /** Whether tmux passes escape sequences through from this pane (asked once per pane and process). */
-export function tmuxPassthrough(env: Env): Promise<boolean> {
+function tmuxPassthrough(env: Env): Promise<boolean> {
 	const pane = env.TMUX_PANE ?? "";
 	const key = `${env.TMUX ?? ""}|${pane}`;
 	let probe = probes.get(key);

@@ -9,28 +9,14 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { createHarness, type PiHarness, REPO_ROOT, runPrint, type UiRequest } from "../support/pi.ts";
+import { describe, expect, it } from "vitest";
+import { perTest } from "../support/lifecycle.ts";
+import { REPO_ROOT, runPrint, type UiRequest } from "../support/pi.ts";
 import { ASK, askStep, CACHE_QUESTION, echoStep } from "../support/questions.ts";
-import { bashStep, type ChildPi, childPi, parentEcho, subagentExample } from "../support/relay.ts";
+import { bashStep, childrenPerTest, parentEcho, subagentExample } from "../support/relay.ts";
 
-let harnesses: PiHarness[] = [];
-afterEach(async () => {
-	await Promise.all(harnesses.map((h) => h.dispose()));
-	harnesses = [];
-});
-
-async function harness(...args: Parameters<typeof createHarness>): Promise<PiHarness> {
-	const made = await createHarness(...args);
-	harnesses.push(made);
-	return made;
-}
-
-async function child(script: Parameters<typeof childPi>[0]): Promise<ChildPi> {
-	const made = await childPi(script);
-	harnesses.push(made.harness);
-	return made;
-}
+const child = childrenPerTest();
+const pi = perTest();
 
 /** Answers a question dialog with the row holding `label`; cancels anything else. */
 const choose = (label: string) => (request: UiRequest) => {
@@ -41,7 +27,7 @@ const choose = (label: string) => (request: UiRequest) => {
 describe("a child pi asks through the parent's RPC client", () => {
 	it("shows its questions as dialogs whose titles say who asks; the answer reaches the child's model", async () => {
 		const kid = await child([askStep(CACHE_QUESTION), echoStep]);
-		const parent = await harness([
+		const parent = await pi.harness([
 			bashStep(kid.command("Pick a cache.", { env: { PI_ASK_RELAY_NAME: "scout" } })),
 			parentEcho,
 		]);
@@ -59,7 +45,7 @@ describe("a child pi asks through the parent's RPC client", () => {
 
 	it("the parent's bash interrupted while the child's question is open: one result each, nothing left open", async () => {
 		const kid = await child([askStep(CACHE_QUESTION), echoStep]);
-		const parent = await harness([bashStep(kid.command("Ask.")), parentEcho]);
+		const parent = await pi.harness([bashStep(kid.command("Ask.")), parentEcho]);
 		const rpc = parent.rpc();
 		let shown: () => void = () => {};
 		const dialogShown = new Promise<void>((resolve) => {
@@ -90,7 +76,7 @@ describe("Pi's own subagent example (children as pi --mode json -p)", () => {
 	it("its child is offered the tool and asks; the parent shows it labelled; the answer comes back through the subagent", async () => {
 		const task = "Ask the user where to cache responses.";
 		// One fake model serves the parent and the child, in the order they ask (the child runs inside the call).
-		const parent = await harness(
+		const parent = await pi.harness(
 			[
 				{ toolCall: { name: "subagent", arguments: { agent: "asker", task } } },
 				askStep(CACHE_QUESTION),
@@ -128,7 +114,7 @@ describe("without a live relay above, a Pi without a UI keeps the tool hidden", 
 			{ PI_ASK_RELAY_SOCKET: "/nonexistent/relay.sock", PI_ASK_RELAY_TOKEN: "x", PI_ASK_RELAY: "off" },
 		],
 	])("%s", async (_what, env) => {
-		const h = await harness([{ text: "no tool" }]);
+		const h = await pi.harness([{ text: "no tool" }]);
 		await runPrint("hello", h.options({ env }));
 		expect(h.fake.requests[0]?.tools).not.toContain(ASK);
 	});

@@ -10,40 +10,26 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contentText } from "../support/fake-model.ts";
-import { createHarness, type PiHarness, REPO_ROOT } from "../support/pi.ts";
+import { perTest } from "../support/lifecycle.ts";
+import { type PiHarness, REPO_ROOT } from "../support/pi.ts";
 import { ASK, askStep, CACHE_QUESTION, echoStep, PLATFORM_QUESTION } from "../support/questions.ts";
-import { bashStep, type ChildPi, childPi, parentEcho } from "../support/relay.ts";
-import { startTui, type TuiSession } from "../support/tty.ts";
+import { bashStep, childrenPerTest, parentEcho } from "../support/relay.ts";
+import type { TuiSession } from "../support/tty.ts";
 
-let parent: PiHarness | undefined;
-let children: ChildPi[] = [];
-let tui: TuiSession | undefined;
-afterEach(async () => {
-	tui?.close();
-	tui = undefined;
-	await parent?.dispose();
-	parent = undefined;
-	await Promise.all(children.map((c) => c.harness.dispose()));
-	children = [];
-});
-
-async function child(script: Parameters<typeof childPi>[0]): Promise<ChildPi> {
-	const made = await childPi(script);
-	children.push(made);
-	return made;
-}
+const child = childrenPerTest();
+const pi = perTest();
 
 /** Waits until the fake model of `harness` has received a tool result; returns its text. */
-async function toolResult(harness: PiHarness, what: string, timeoutMs = 20_000): Promise<string> {
+async function toolResult(harness: PiHarness, tui: TuiSession, what: string, timeoutMs = 20_000): Promise<string> {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
 		const found = harness.fake.requests.find((r) => r.lastToolResult !== undefined)?.lastToolResult;
 		if (found !== undefined) return found;
 		await new Promise((r) => setTimeout(r, 50));
 	}
-	throw new Error(`timed out waiting for ${what}; screen:\n${await tui?.screen()}`);
+	throw new Error(`timed out waiting for ${what}; screen:\n${await tui.screen()}`);
 }
 
 const ANSWERED =
@@ -52,8 +38,8 @@ const ANSWERED =
 describe("a child pi asks through the parent's TUI", () => {
 	it("offers the tool to the child, shows its questions labelled, and returns the answer to the child's model", async () => {
 		const kid = await child([askStep(CACHE_QUESTION, PLATFORM_QUESTION), echoStep]);
-		parent = await createHarness([bashStep(kid.command("Pick a cache and platforms.")), parentEcho]);
-		tui = startTui(parent.options({ extraArgs: ["Run the child."] }));
+		const parent = await pi.harness([bashStep(kid.command("Pick a cache and platforms.")), parentEcho]);
+		const tui = pi.tui({ prompt: "Run the child." });
 		const screen = await tui.waitForScreen("Asked by a subagent", "the relayed questionnaire, labelled");
 		expect(screen).toContain(CACHE_QUESTION.question);
 		expect(screen).toMatch(/Asked by a subagent · depth 1 · \//);
@@ -64,15 +50,15 @@ describe("a child pi asks through the parent's TUI", () => {
 		tui.keys("Space", "Tab");
 		await tui.waitForScreen(/Review your answers/, "the Submit tab");
 		tui.keys("Enter");
-		expect(await toolResult(kid.harness, "the child's tool result")).toBe(ANSWERED);
+		expect(await toolResult(kid.harness, tui, "the child's tool result")).toBe(ANSWERED);
 		await tui.waitForScreen("parent saw:", "the parent's reply after the child finished");
 		expect(parent.fake.requests.at(-1)?.lastToolResult).toContain(`received: ${ANSWERED}`);
 	});
 
 	it("the child killed while its question is open: the parent's dialog closes at once", async () => {
 		const kid = await child([askStep(CACHE_QUESTION), echoStep]);
-		parent = await createHarness([bashStep(kid.command("Ask.", { pidFile: "pid" })), parentEcho]);
-		tui = startTui(parent.options({ extraArgs: ["Run the child."] }));
+		await pi.harness([bashStep(kid.command("Ask.", { pidFile: "pid" })), parentEcho]);
+		const tui = pi.tui({ prompt: "Run the child." });
 		await tui.waitForScreen("Asked by a subagent", "the relayed questionnaire");
 		const pid = Number(readFileSync(join(kid.harness.cwd, "pid"), "utf8"));
 		process.kill(pid, "SIGKILL");
@@ -84,14 +70,14 @@ describe("a child pi asks through the parent's TUI", () => {
 
 	it("the parent killed while the child waits: the child's call ends with relay_closed at once", async () => {
 		const kid = await child([askStep(CACHE_QUESTION), echoStep]);
-		parent = await createHarness([bashStep(kid.command("Ask.")), parentEcho]);
-		tui = startTui(parent.options({ extraArgs: ["Run the child."] }));
+		await pi.harness([bashStep(kid.command("Ask.")), parentEcho]);
+		const tui = pi.tui({ prompt: "Run the child." });
 		await tui.waitForScreen("Asked by a subagent", "the relayed questionnaire");
 		const pid = tui.piPid();
 		expect(pid).toBeDefined();
 		const killedAt = Date.now();
 		process.kill(pid as number, "SIGKILL");
-		const received = await toolResult(kid.harness, "the child's tool result after the parent died", 10_000);
+		const received = await toolResult(kid.harness, tui, "the child's tool result after the parent died", 10_000);
 		expect(Date.now() - killedAt).toBeLessThan(2_000);
 		expect(received).toMatch(
 			/^The questions were not shown to the user \(relay_closed: .*\)\. This is not a refusal, but nobody can answer them now: proceed without these answers where that is safe, or stop and report the open questions in your final answer\.$/,
@@ -105,8 +91,8 @@ describe("a child pi asks through the parent's TUI", () => {
 			echoStep,
 		]);
 		const both = `(${first.command("First task.", { env: { PI_ASK_RELAY_NAME: "alpha" } })}) & (${second.command("Second task.", { env: { PI_ASK_RELAY_NAME: "beta" } })}) & wait`;
-		parent = await createHarness([bashStep(both), parentEcho]);
-		tui = startTui(parent.options({ extraArgs: ["Run both."] }));
+		await pi.harness([bashStep(both), parentEcho]);
+		const tui = pi.tui({ prompt: "Run both." });
 		const one = await tui.waitForScreen(/Asked by subagent "(alpha|beta)"/, "the first child's questionnaire");
 		const shownFirst = one.includes('subagent "alpha"') ? "alpha" : "beta";
 		const shownSecond = shownFirst === "alpha" ? "beta" : "alpha";
@@ -124,12 +110,12 @@ describe("a child pi asks through the parent's TUI", () => {
 	it("a grandchild (a pi started by a child pi) asks through the same parent, labelled depth 2", async () => {
 		const grandchild = await child([askStep(CACHE_QUESTION), echoStep]);
 		const kid = await child([bashStep(grandchild.command("Deep task.")), echoStep]);
-		parent = await createHarness([bashStep(kid.command("Run the grandchild.")), parentEcho]);
-		tui = startTui(parent.options({ extraArgs: ["Run the child."] }));
+		await pi.harness([bashStep(kid.command("Run the grandchild.")), parentEcho]);
+		const tui = pi.tui({ prompt: "Run the child." });
 		const screen = await tui.waitForScreen("depth 2", "the grandchild's questionnaire");
 		expect(screen).toContain("Task: Deep task.");
 		tui.keys("Down", "Enter");
-		expect(await toolResult(grandchild.harness, "the grandchild's tool result")).toBe(
+		expect(await toolResult(grandchild.harness, tui, "the grandchild's tool result")).toBe(
 			'User answered: "Where should the API client cache responses?" = "SQLite file". Continue with these answers.',
 		);
 		await tui.waitForScreen("parent saw:", "the parent after the family finished");
@@ -145,8 +131,8 @@ describe("pi-ask: answering from another terminal", () => {
 		});
 
 	it("lists the questionnaire open in the TUI and answers it; the first answer wins", async () => {
-		parent = await createHarness([askStep(CACHE_QUESTION), echoStep]);
-		tui = startTui(parent.options({ extraArgs: ["We need a cache. Ask me."] }));
+		const parent = await pi.harness([askStep(CACHE_QUESTION), echoStep]);
+		const tui = pi.tui({ prompt: "We need a cache. Ask me." });
 		await tui.waitForScreen(CACHE_QUESTION.question, "the questionnaire");
 		const listed = await waitForListed(parent.agentDir, piAsk);
 		expect(listed.stdout).toContain(CACHE_QUESTION.question);
@@ -166,16 +152,16 @@ describe("pi-ask: answering from another terminal", () => {
 
 	it("a child's question put aside stays pending in the parent; answered later, the parent's agent is told which subagent asked", async () => {
 		const kid = await child([askStep(CACHE_QUESTION), echoStep]);
-		parent = await createHarness([
+		const parent = await pi.harness([
 			bashStep(kid.command("Ask.", { env: { PI_ASK_RELAY_NAME: "scout" } })),
 			parentEcho,
 			echoStep,
 		]);
-		tui = startTui(parent.options({ extraArgs: ["Run the child."] }));
+		const tui = pi.tui({ prompt: "Run the child." });
 		await tui.waitForScreen('Asked by subagent "scout"', "the relayed questionnaire");
 		tui.keys("C-l");
 		await tui.waitForScreen("1 questionnaire waiting", "the parent's pending questionnaire");
-		expect(await toolResult(kid.harness, "the child's deferred result")).toMatch(
+		expect(await toolResult(kid.harness, tui, "the child's deferred result")).toMatch(
 			/^The user put these questions aside to answer later in the Pi session that started you \(questionnaire "q_[^"]+"\): the answers will go to that session's agent, not to you\./,
 		);
 		await tui.waitForScreen("parent saw:", "the parent after the child");

@@ -6,6 +6,7 @@
  * disposed of by `dispose`.
  */
 import { dirname, join } from "node:path";
+import { afterEach } from "vitest";
 import type { Step } from "./fake-model.ts";
 import { createHarness, type PiHarness, piArgs, piCommand } from "./pi.ts";
 
@@ -45,6 +46,23 @@ export async function childPi(script: Step[]): Promise<ChildPi> {
 			const pid = run.pidFile === undefined ? "" : `echo $$ > ${shellQuote(join(harness.cwd, run.pidFile))}; `;
 			return `cd ${shellQuote(harness.cwd)} && ${pid}exec env ${assignments.join(" ")} ${argv.map(shellQuote).join(" ")}`;
 		},
+	};
+}
+
+/**
+ * Returns a function that makes a child (see {@link childPi}); an `afterEach` disposes of every child the
+ * test made. Call it at the top level of a test file, before `perTest()` (whose parent, torn down first
+ * since vitest runs after-hooks in reverse, goes before its children, as a person closing Pi would).
+ */
+export function childrenPerTest(): (script: Step[]) => Promise<ChildPi> {
+	const made: ChildPi[] = [];
+	afterEach(async () => {
+		await Promise.all(made.splice(0).map((child) => child.harness.dispose()));
+	});
+	return async (script) => {
+		const child = await childPi(script);
+		made.push(child);
+		return child;
 	};
 }
 

@@ -5,7 +5,7 @@
  */
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { defaultConfig } from "../../src/config/load.ts";
+import { defaultConfig } from "../../src/config/schema.ts";
 import { chooseHostPath, wantsAccessible } from "../../src/host/choose.ts";
 import type { TuiLoad } from "../../src/host/load-tui.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";

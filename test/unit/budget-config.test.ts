@@ -3,7 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { defaultConfig, globalConfigPath, loadConfig, projectConfigPath } from "../../src/config/load.ts";
+import { loadConfig } from "../../src/config/load.ts";
+import { globalConfigPath, projectConfigPath } from "../../src/config/paths.ts";
+import { defaultConfig } from "../../src/config/schema.ts";
 import { DEFAULT_LIMITS, limitsFrom } from "../../src/protocol/budget.ts";
 
 let root: string;

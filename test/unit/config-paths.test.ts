@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { getAgentDir } from "@earendil-works/pi-coding-agent";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { globalConfigPath, projectConfigPath, resolveAgentDir } from "../../src/config/load.ts";
+import { globalConfigPath, projectConfigPath, resolveAgentDir } from "../../src/config/paths.ts";
 
 const ENV = "PI_CODING_AGENT_DIR";
 const saved = process.env[ENV];

@@ -2,8 +2,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { type ConfigFs, describeJsonError, MAX_CONFIG_BYTES, readConfigFile } from "../../src/config/read.ts";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { type ConfigFs, readConfigFile } from "../../src/config/read.ts";
+
+/** Files larger than this are not read (src/config/read.ts). */
+const MAX_CONFIG_BYTES = 1024 * 1024;
 
 const root = mkdtempSync(join(tmpdir(), "ask-config-read-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -118,15 +121,25 @@ describe("readConfigFile", () => {
 	});
 });
 
-describe("describeJsonError", () => {
+describe("readConfigFile: V8's JSON error messages it cannot place", () => {
+	afterEach(() => vi.restoreAllMocks());
+	/** Reads `text` while JSON.parse throws `thrown` (V8's wording is not an API: any message may come). */
+	const readThrowing = (text: string, thrown: unknown) => {
+		vi.spyOn(JSON, "parse").mockImplementationOnce(() => {
+			throw thrown;
+		});
+		return readConfigFile(file(text));
+	};
+
 	it("falls back to plain 'invalid JSON' for messages it does not recognise", () => {
-		expect(describeJsonError("{}", new Error("something new"))).toBe("invalid JSON");
-		expect(describeJsonError("{}", "not an error")).toBe("invalid JSON");
+		expect(readThrowing("{}", new Error("something new"))).toEqual({ kind: "broken", reason: "invalid JSON" });
+		expect(readThrowing("{}", "not an error")).toEqual({ kind: "broken", reason: "invalid JSON" });
 	});
 
 	it("clamps a position past the end of the text", () => {
-		expect(describeJsonError("ab\ncd", new Error("Oops in JSON at position 99"))).toBe(
-			"invalid JSON at line 2, column 3 (oops)",
-		);
+		expect(readThrowing("ab\ncd", new Error("Oops in JSON at position 99"))).toEqual({
+			kind: "broken",
+			reason: "invalid JSON at line 2, column 3 (oops)",
+		});
 	});
 });

@@ -2,9 +2,13 @@
  * The editor command line is split with POSIX shell quoting, without running a shell: the table pins
  * what real `$EDITOR` values become, and which ones are refused with a message.
  */
+
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, dirname, join } from "node:path";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import { parseEditorCommand, splitCommandLine } from "../../src/tui/external-editor.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import { editExternally, splitCommandLine } from "../../src/tui/external-editor.ts";
 
 const HOME = "/home/u";
 
@@ -86,27 +90,45 @@ describe("splitCommandLine", () => {
 	});
 });
 
-describe("parseEditorCommand", () => {
-	it("prefers $VISUAL over $EDITOR", () => {
-		expect(parseEditorCommand({ VISUAL: "code --wait", EDITOR: "vim" })).toEqual({ command: "code", args: ["--wait"] });
+describe("the editor command editExternally runs", () => {
+	const root = mkdtempSync(join(tmpdir(), "ask-editor-parse-"));
+	afterAll(() => rmSync(root, { recursive: true, force: true }));
+	const bin = join(root, "bin");
+	const log = join(root, "log");
+	mkdirSync(bin);
+	// Fake editors on PATH (and one under HOME): each logs the path it ran as and its arguments, the temp file last.
+	for (const name of ["code", "vim", "nano", "ed"]) {
+		writeFileSync(join(bin, name), `#!/bin/sh\nprintf '%s\\n' "$0" "$@" > '${log}'\n`, { mode: 0o755 });
+	}
+
+	/** The command (by name, or its full path for a path) and arguments run for `env`, or undefined on an error. */
+	async function ran(env: NodeJS.ProcessEnv): Promise<{ command: string; args: string[] } | undefined> {
+		rmSync(log, { force: true });
+		const result = await editExternally("draft", { env: { PATH: bin, ...env }, tmpDir: root });
+		if (!result.ok) return undefined;
+		const [path = "", ...rest] = readFileSync(log, "utf8").trimEnd().split("\n");
+		return { command: dirname(path) === bin && !env.HOME ? basename(path) : path, args: rest.slice(0, -1) };
+	}
+
+	it("prefers $VISUAL over $EDITOR", async () => {
+		expect(await ran({ VISUAL: "code --wait", EDITOR: "vim" })).toEqual({ command: "code", args: ["--wait"] });
 	});
 
-	it("uses $EDITOR when $VISUAL is unset or blank", () => {
-		expect(parseEditorCommand({ EDITOR: "vim -f" })).toEqual({ command: "vim", args: ["-f"] });
-		expect(parseEditorCommand({ VISUAL: "  ", EDITOR: "vim" })).toEqual({ command: "vim", args: [] });
+	it("uses $EDITOR when $VISUAL is unset or blank", async () => {
+		expect(await ran({ EDITOR: "vim -f" })).toEqual({ command: "vim", args: ["-f"] });
+		expect(await ran({ VISUAL: "  ", EDITOR: "vim" })).toEqual({ command: "vim", args: [] });
 	});
 
-	it("falls back to Pi's platform default", () => {
-		const expected = process.platform === "win32" ? "notepad" : "nano";
-		expect(parseEditorCommand({})).toEqual({ command: expected, args: [] });
+	it.skipIf(process.platform === "win32")("falls back to Pi's platform default", async () => {
+		expect(await ran({})).toEqual({ command: "nano", args: [] });
 	});
 
-	it("expands ~ from HOME", () => {
-		expect(parseEditorCommand({ EDITOR: "~/bin/ed", HOME: "/h" })).toEqual({ command: "/h/bin/ed", args: [] });
+	it("expands ~ from HOME", async () => {
+		expect(await ran({ EDITOR: "~/bin/ed", HOME: root })).toEqual({ command: join(root, "bin/ed"), args: [] });
 	});
 
-	it("is undefined for an unparsable or empty command", () => {
-		expect(parseEditorCommand({ EDITOR: "vim 'oops" })).toBeUndefined();
-		expect(parseEditorCommand({ EDITOR: "''" })).toBeUndefined();
+	it("is an error for an unparsable or empty command", async () => {
+		expect(await ran({ EDITOR: "vim 'oops" })).toBeUndefined();
+		expect(await ran({ EDITOR: "''" })).toBeUndefined();
 	});
 });

@@ -15,7 +15,9 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { editExternally, type TerminalControl } from "../../src/tui/external-editor.ts";
+import { type EditExternallyOptions, editExternally } from "../../src/tui/external-editor.ts";
+
+type TerminalControl = NonNullable<EditExternallyOptions["terminal"]>;
 
 let root: string;
 let scratch: string;

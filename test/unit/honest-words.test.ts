@@ -8,12 +8,12 @@
  *   says "Timed out · still pending" (the countdown: session-timeout.test.ts).
  */
 import { describe, expect, it } from "vitest";
-import { LOCALES } from "../../src/i18n/locale.ts";
 import { messagesFor } from "../../src/i18n/messages.ts";
 import { renderAskResult } from "../../src/pi/render-result.ts";
 import { resultText } from "../../src/protocol/envelope.ts";
 import { finishedResult, type QuestionnaireResult } from "../../src/protocol/result.ts";
 import { DEFERRED_ADVICE, TIMED_OUT_PENDING } from "../support/pending.ts";
+import { LOCALES } from "./i18n-fixtures.ts";
 
 const plain = { fg: (_color: string, text: string) => text, bold: (text: string) => text };
 const QUESTIONS = ["Which cache?"];

@@ -3,6 +3,7 @@
  * questions, labels, descriptions, previews) and the states that reach every mode of the dialog, so each
  * user-visible string of the view and the keymap's hints get shown.
  */
+import type { LocaleId } from "../../src/i18n/locale.ts";
 import type { Question } from "../../src/protocol/questions.ts";
 import {
 	type Action,
@@ -11,6 +12,10 @@ import {
 	type ReduceContext,
 	reduce,
 } from "../../src/state/index.ts";
+
+/** Every locale with a table, English first; a LocaleId missing here is a type error. */
+const LOCALE_SET: Record<LocaleId, true> = { en: true, "zh-CN": true, ja: true };
+export const LOCALES = Object.keys(LOCALE_SET) as readonly LocaleId[];
 
 /** Three questions in Chinese: single-select with previews, multi-select, and a yes/no. */
 export const ZH_FORM: Question[] = [

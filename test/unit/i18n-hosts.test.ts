@@ -7,7 +7,7 @@
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import { KeybindingsManager, TUI_KEYBINDINGS } from "@earendil-works/pi-tui";
 import { describe, expect, it, vi } from "vitest";
-import { defaultConfig } from "../../src/config/load.ts";
+import { defaultConfig } from "../../src/config/schema.ts";
 import { messagesFor } from "../../src/i18n/messages.ts";
 import { renderAskCall } from "../../src/pi/render-call.ts";
 import { renderAskResult } from "../../src/pi/render-result.ts";

@@ -6,11 +6,10 @@
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "vitest";
-import { LOCALES } from "../../src/i18n/locale.ts";
 import { type Messages, messagesFor } from "../../src/i18n/messages.ts";
 import { QuestionnaireView } from "../../src/tui/view/questionnaire-view.ts";
 import { sweepWidths } from "../support/sweep.ts";
-import { contextOf, everyMode, ZH_FORM } from "./i18n-fixtures.ts";
+import { contextOf, everyMode, LOCALES, ZH_FORM } from "./i18n-fixtures.ts";
 import { ansiTheme, expectFits, fakeEditor, plain } from "./view-fixtures.ts";
 
 const zh = messagesFor("zh-CN");

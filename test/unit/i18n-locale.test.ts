@@ -10,7 +10,8 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { Value } from "typebox/value";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { globalConfigPath, loadConfig } from "../../src/config/load.ts";
+import { loadConfig } from "../../src/config/load.ts";
+import { globalConfigPath } from "../../src/config/paths.ts";
 import { configSchema } from "../../src/config/schema.ts";
 import { LOCALE_PATTERN, parseLocale, resolveLocale } from "../../src/i18n/locale.ts";
 

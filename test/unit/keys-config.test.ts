@@ -11,7 +11,9 @@ import { KeybindingsManager, matchesKey, TUI_KEYBINDINGS } from "@earendil-works
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
 import { KEY_PATTERN, KEY_SETTINGS, QUIET_KEY_PATTERN } from "../../src/config/key-spec.ts";
-import { defaultConfig, globalConfigPath, loadConfig } from "../../src/config/load.ts";
+import { loadConfig } from "../../src/config/load.ts";
+import { globalConfigPath } from "../../src/config/paths.ts";
+import { defaultConfig } from "../../src/config/schema.ts";
 import type { OwnBindingId } from "../../src/state/index.ts";
 import { KEYMAP } from "../../src/state/index.ts";
 import { OWN_KEY_DEFAULTS } from "../../src/state/key-defaults.ts";

@@ -6,15 +6,13 @@
  */
 import { describe, expect, it } from "vitest";
 import {
-	detectMethod,
 	type Env,
-	NOTIFY_SETTINGS,
 	type NotifySetting,
 	needsPassthroughProbe,
 	notifySetting,
 	planNotification,
 } from "../../src/notify/method.ts";
-import { notificationSequence, wrapForTmux } from "../../src/notify/sequence.ts";
+import { notificationSequence } from "../../src/notify/sequence.ts";
 
 const TEXT = { title: "Pi asks you a question", body: "Where should the API client cache responses?" };
 const ESC = "\x1b";
@@ -26,6 +24,17 @@ const b64 = (text: string) => Buffer.from(text).toString("base64");
 const OSC99 =
 	`${ESC}]99;i=pi-ask-user-question:d=0:o=unfocused:e=1:p=title;${b64(TEXT.title)}${ST}` +
 	`${ESC}]99;i=pi-ask-user-question:d=1:o=unfocused:e=1:p=body;${b64(TEXT.body)}${ST}`;
+/** `bare` as tmux passes it on: in a DCS passthrough, every ESC doubled, ended by ST. */
+const tmuxWrapped = (bare: string) => `${ESC}Ptmux;${bare.replaceAll(ESC, ESC + ESC)}${ST}`;
+/** Every value of the `notify` setting; a NotifySetting missing here is a type error. */
+const NOTIFY_SETTINGS = Object.keys({
+	auto: true,
+	osc777: true,
+	osc9: true,
+	osc99: true,
+	bell: true,
+	off: true,
+} satisfies Record<NotifySetting, true>) as NotifySetting[];
 const TMUX = { TMUX: "/tmp/tmux-1000/default,4242,0", TMUX_PANE: "%3", TERM: "tmux-256color", TERM_PROGRAM: "tmux" };
 
 /** What a terminal with `env` receives for the automatic setting. */
@@ -69,8 +78,8 @@ describe("the automatic choice, per terminal", () => {
 	});
 
 	it("TERM_PROGRAM names the terminal over variables inherited from another (WezTerm started from kitty)", () => {
-		expect(detectMethod({ TERM_PROGRAM: "WezTerm", KITTY_WINDOW_ID: "3" })).toBe("osc777");
-		expect(detectMethod({ TERM_PROGRAM: "Apple_Terminal", ITERM_SESSION_ID: "w0t0p0" })).toBe("bell");
+		expect(sent({ TERM_PROGRAM: "WezTerm", KITTY_WINDOW_ID: "3" })).toBe(OSC777);
+		expect(sent({ TERM_PROGRAM: "Apple_Terminal", ITERM_SESSION_ID: "w0t0p0" })).toBe(BEL);
 	});
 });
 
@@ -79,7 +88,7 @@ describe("inside tmux", () => {
 		const env = { ...TMUX, WEZTERM_PANE: "0" };
 		expect(sent(env, { passthrough: true })).toBe(`${ESC}Ptmux;${OSC777.replaceAll(ESC, ESC + ESC)}${ST}`);
 		// TERM_PROGRAM set for the pane on purpose (as the end-to-end test does) is read the same way.
-		expect(sent({ ...TMUX, TERM_PROGRAM: "WezTerm" }, { passthrough: true })).toBe(wrapForTmux(OSC777));
+		expect(sent({ ...TMUX, TERM_PROGRAM: "WezTerm" }, { passthrough: true })).toBe(tmuxWrapped(OSC777));
 	});
 
 	it.each<[string, Env, string]>([
@@ -88,7 +97,7 @@ describe("inside tmux", () => {
 		["Ghostty", { ...TMUX, GHOSTTY_RESOURCES_DIR: "/usr/share/ghostty" }, OSC777],
 		["Windows Terminal", { ...TMUX, WT_SESSION: "x" }, OSC9],
 	])("tmux in %s with passthrough: wrapped", (_name, env, bare) => {
-		expect(sent(env, { passthrough: true })).toBe(wrapForTmux(bare));
+		expect(sent(env, { passthrough: true })).toBe(tmuxWrapped(bare));
 	});
 
 	it("without passthrough, or before tmux answered: BEL, which tmux passes on itself", () => {
@@ -106,13 +115,15 @@ describe("inside tmux", () => {
 	});
 
 	it("a method named in the config is sent wrapped, passthrough or not (the person chose it)", () => {
-		expect(sent(TMUX, { setting: "osc9" })).toBe(wrapForTmux(OSC9));
-		expect(sent(TMUX, { setting: "osc99", passthrough: false })).toBe(wrapForTmux(OSC99));
+		expect(sent(TMUX, { setting: "osc9" })).toBe(tmuxWrapped(OSC9));
+		expect(sent(TMUX, { setting: "osc99", passthrough: false })).toBe(tmuxWrapped(OSC99));
 		expect(sent(TMUX, { setting: "bell" })).toBe(BEL);
 	});
 
 	it("wrapping doubles every ESC and ends with ST", () => {
-		expect(wrapForTmux(`${ESC}]9;x${BEL}`)).toBe(`${ESC}Ptmux;${ESC}${ESC}]9;x${BEL}${ESC}\\`);
+		expect(sent(TMUX, { setting: "osc9" })).toBe(
+			`${ESC}Ptmux;${ESC}${ESC}]9;${TEXT.title}: ${TEXT.body}${BEL}${ESC}\\`,
+		);
 	});
 
 	it("GNU screen: BEL for the automatic choice", () => {

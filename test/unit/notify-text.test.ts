@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { NotificationPlan, NotifyMethod } from "../../src/notify/method.ts";
+import type { NotificationPlan } from "../../src/notify/method.ts";
 import {
 	askedLine,
 	askedSubject,
@@ -38,7 +38,7 @@ function payloads(sequence: string, plan: NotificationPlan): string[] {
 		expect(body.replaceAll(`${ESC}${ESC}`, "")).not.toContain(ESC);
 		inner = body.replaceAll(`${ESC}${ESC}`, ESC);
 	}
-	const method: NotifyMethod = plan.method;
+	const method: NotificationPlan["method"] = plan.method;
 	switch (method) {
 		case "bell":
 			expect(inner).toBe("\x07");

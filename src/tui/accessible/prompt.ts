@@ -30,7 +30,7 @@ export interface PromptStyle {
 export const PLAIN_STYLE: PromptStyle = { title: (t) => t, error: (t) => t };
 
 /** The keys the prompt reads from Pi: the cancel binding. */
-export interface PromptKeys {
+interface PromptKeys {
 	matches(data: string, binding: "tui.select.cancel"): boolean;
 	getKeys?(binding: "tui.select.cancel"): readonly string[];
 }

@@ -9,7 +9,7 @@
 import { fitLine } from "../../text/fit.ts";
 
 /** True when `a` and `b` are the same plain data (functions and class instances compared by identity). */
-export function propsEqual(a: unknown, b: unknown): boolean {
+function propsEqual(a: unknown, b: unknown): boolean {
 	if (a === b) return true;
 	if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
 	if (Array.isArray(a)) {

@@ -11,8 +11,8 @@ import type { SafeQuestion } from "./sanitized.ts";
 /** Panel width from which the preview sits beside the options. */
 export const SIDE_BY_SIDE_MIN_WIDTH = 100;
 /** Narrowest and widest (share of the panel) left column beside a preview. */
-export const LEFT_MIN = 30;
-export const LEFT_MAX_SHARE = 0.45;
+const LEFT_MIN = 30;
+const LEFT_MAX_SHARE = 0.45;
 /** Columns between the left column and the preview: " │ ". */
 export const COLUMN_GAP = 3;
 
@@ -48,7 +48,7 @@ export function leftColumnWidth(
 }
 
 /** The dialog's sections, top to bottom. */
-export const SECTIONS = [
+const SECTIONS = [
 	"borderTop",
 	"tabs",
 	"gapTop",
@@ -64,7 +64,7 @@ export const SECTIONS = [
 ] as const;
 
 /** One section of the dialog. */
-export type Section = (typeof SECTIONS)[number];
+type Section = (typeof SECTIONS)[number];
 
 /** Lines per section. */
 export type Heights = Record<Section, number>;

@@ -13,7 +13,7 @@ import { sanitizeBlock } from "../../text/sanitize.ts";
 import { canCut, nextPiece } from "./markdown-blocks.ts";
 
 /** Documents up to this many UTF-16 units render whole; longer ones piece by piece. */
-export const LAZY_FROM = 8 * 1024;
+const LAZY_FROM = 8 * 1024;
 /** A piece holds at least this many units (fewer `Markdown` instances; still far below a screen's cost). */
 const PIECE_MIN = 256;
 

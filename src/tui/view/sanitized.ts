@@ -8,7 +8,7 @@ import type { Question } from "../../protocol/questions.ts";
 import { sanitizeBlock, sanitizeInline } from "../../text/sanitize.ts";
 
 /** One option's display text. */
-export interface SafeOption {
+interface SafeOption {
 	label: string;
 	description: string;
 }

@@ -24,7 +24,7 @@ export interface TabBarProps {
 }
 
 /** Widest header shown in full; longer ones end in "…". */
-export const MAX_TAB_LABEL = 16;
+const MAX_TAB_LABEL = 16;
 const GAP = " ";
 const LEFT_MORE = "‹";
 const RIGHT_MORE = "›";

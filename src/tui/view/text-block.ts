@@ -8,7 +8,7 @@ import { clipWithEllipsis } from "./lines.ts";
 import type { ViewTheme } from "./theme.ts";
 
 /** Theme styles a text block may use. */
-export type BlockStyle = "plain" | "bold" | "dim" | "muted" | "warning" | "accent";
+type BlockStyle = "plain" | "bold" | "dim" | "muted" | "warning" | "accent";
 
 /** Props of a text block. */
 export interface TextBlockProps {
