@@ -6,7 +6,7 @@
  */
 import type { IndexedAnswer } from "./progress.ts";
 import type { Question } from "./questions.ts";
-import type { Answer } from "./result.ts";
+import type { Answer, QuestionNote } from "./result.ts";
 
 /** The reported answer to `question` (at `questionIndex`), with its note ("" = none). */
 export function reportedAnswer(question: Question, questionIndex: number, given: IndexedAnswer, note: string): Answer {
@@ -34,4 +34,24 @@ export function reportedAnswer(question: Question, questionIndex: number, given:
 	}
 	if (note !== "") answer.notes = note;
 	return answer;
+}
+
+/**
+ * Everything given by index, reported: each answered question's answer with its note, and the notes of
+ * questions left unanswered. Notes are trimmed; a blank one is none.
+ */
+export function reportedAnswers(
+	questions: readonly Question[],
+	answers: readonly (IndexedAnswer | null | undefined)[],
+	notes: readonly string[],
+): { answers: Answer[]; questionNotes: QuestionNote[] } {
+	const reported: Answer[] = [];
+	const questionNotes: QuestionNote[] = [];
+	questions.forEach((question, i) => {
+		const given = answers[i];
+		const note = notes[i]?.trim() ?? "";
+		if (given) reported.push(reportedAnswer(question, i, given, note));
+		else if (note !== "") questionNotes.push({ questionIndex: i, question: question.question, notes: note });
+	});
+	return { answers: reported, questionNotes };
 }

@@ -1,23 +1,32 @@
 /**
- * The walker's only contact with the host's dialogs. It turns every way a dialog can end into a
- * plain value: a chosen row, typed text, a cancel, or a stop. A dialog that rejects or throws, a
- * reply that is not one of the offered strings, and a non-string reply all count as a cancel of
- * that dialog. A stop ends the walk: the abort signal fired (checked before each dialog, raced
- * against each open dialog so a host that ignores the signal cannot hold the walk), or the dialog
- * budget ran out (a stuck or scripted client; no person needs that many dialogs), or the answer
- * timeout ran out before anyone answered a dialog (config `timeout`).
+ * The walker's only contact with the host's dialogs. It turns every way a dialog can end into a plain
+ * value: a chosen row, typed text, a cancel, or a stop. A dialog that rejects or throws, a reply that is
+ * not one of the offered strings, and a non-string reply all count as a cancel of that dialog. A stop ends
+ * the walk: the abort signal fired (checked before each dialog, raced against each open dialog so a host
+ * that ignores the signal cannot hold the walk), the answer timeout ran out before anyone answered a dialog
+ * (config `timeout`), or the dialog budget ran out (a stuck or scripted client; no person needs that many).
+ * No string reaches a host unbounded: each is capped here, whatever built it.
  */
+import { cutText } from "../protocol/budget.ts";
 import type { CancelStep } from "../state/leave.ts";
-import type { Countdown } from "../util/countdown.ts";
-import { type Row, uniqueTexts } from "./rows.ts";
-import { capText, DIALOG_CAPS } from "./titles.ts";
+import { ELLIPSIS } from "../text/fit.ts";
+import { Countdown } from "../util/countdown.ts";
+import { eitherSignal } from "../util/signals.ts";
 
 /**
- * The most characters a host is sent in one title, row or placeholder: a backstop behind the caps of
- * each piece (titles.ts), so no string reaches a host unbounded, whatever built it. A title holds up to
- * four previews, so it gets the room they need.
+ * The most characters of each piece of model or user text one dialog shows: room for any real question,
+ * label or note, far below what makes a dialog unusable. A preview is a document, so it gets the most.
  */
-export const SENT_CAPS = { title: 24_000, row: 1_000, placeholder: DIALOG_CAPS.typed } as const;
+export const DIALOG_CAPS = { header: 100, question: 2_000, label: 200, description: 500, typed: 500, preview: 4_000 };
+
+/** The backstop for a whole title, row or placeholder; a title holds up to four previews. */
+const SENT_CAPS = { title: 24_000, row: 1_000, placeholder: DIALOG_CAPS.typed } as const;
+
+/** `text` cut to `max` characters on a grapheme boundary, "…" marking a cut (before sanitizing: cheap on 10 MB). */
+export function capText(text: string, max: number): string {
+	const { kept, omitted } = cutText(text, max);
+	return omitted === 0 ? text : `${kept}${ELLIPSIS}`;
+}
 
 /** What cancelling a select does: the rule of src/state/leave.ts, or "back" (a dialog inside a question). */
 export type CancelMeaning = CancelStep | "back";
@@ -27,10 +36,7 @@ export interface DialogOptions {
 	signal?: AbortSignal;
 	/** Milliseconds; hosts that can show a countdown (Pi's dialogs, RPC clients) show it. */
 	timeout?: number;
-	/**
-	 * What cancelling this select does, for hosts that say so next to their cancel key (the accessible
-	 * prompts); Pi's own dialogs ignore it.
-	 */
+	/** What cancelling this select does, for hosts that say so (the accessible prompts); Pi's dialogs ignore it. */
 	cancel?: CancelMeaning;
 }
 
@@ -40,69 +46,82 @@ export interface DialogHost {
 	input(title: string, placeholder?: string, opts?: DialogOptions): Promise<string | undefined>;
 }
 
-/**
- * Added to the time left when it is passed to a host dialog: the host's own timeout then never ends a
- * dialog first (its end would read as a cancel), the walk's does, and says it timed out.
- */
+/** One select row: the text shown and what choosing it means. */
+export interface Row<A> {
+	text: string;
+	action: A;
+}
+
+/** The most dialogs one walk opens. */
+const DIALOG_BUDGET = 200;
+
+/** Added to the time left passed to a host dialog, so the walk's own deadline, not the host's, ends it. */
 const HOST_TIMEOUT_SLACK_MS = 1000;
 
-/** The most dialogs one walk opens; past it the walk stops as declined, keeping the answers. */
-export const DIALOG_BUDGET = 200;
-
-/** Why the walk must end now. */
-export type StopReason = "interrupted" | "exhausted" | "timed_out";
+/** Why the walk must end now (the budget is "failed": the walk cannot go on). */
+type Stop = { type: "stop"; reason: "interrupted" | "timed_out" | "failed" };
 
 /** How a select ended. */
-export type SelectReply<A> = { type: "row"; action: A } | { type: "cancel" } | { type: "stop"; reason: StopReason };
+export type SelectReply<A> = { type: "row"; action: A } | { type: "cancel" } | Stop;
 
 /** How an input ended: text is trimmed and may be empty. */
-export type InputReply = { type: "text"; text: string } | { type: "cancel" } | { type: "stop"; reason: StopReason };
+export type InputReply = { type: "text"; text: string } | { type: "cancel" } | Stop;
 
-/** Opens dialogs on a host under one abort signal and one budget. */
+/**
+ * Makes every string distinct by appending ` (2)`, ` (3)`, … to later duplicates, so two rows that
+ * sanitize to the same text (or a label equal to a control row) stay separately choosable.
+ */
+function uniqueTexts(texts: readonly string[]): string[] {
+	const seen = new Set<string>();
+	return texts.map((text) => {
+		let candidate = text;
+		for (let n = 2; seen.has(candidate); n++) candidate = `${text} (${n})`;
+		seen.add(candidate);
+		return candidate;
+	});
+}
+
+/** Opens dialogs on a host under one abort signal, one answer timeout and one budget. */
 export class Dialogs {
-	/** Dialogs opened so far. */
-	opened = 0;
+	private opened = 0;
 	private readonly host: DialogHost;
 	private readonly signal: AbortSignal | undefined;
-	private readonly budget: number;
+	/** The answer timeout until the first dialog is answered: a person is there. */
 	private readonly timeout: Countdown | undefined;
 
-	/**
-	 * `signal` must also abort when `timeout` expires (the walker links them); the first dialog that
-	 * settles without a stop disarms `timeout`: a person is there.
-	 */
-	constructor(host: DialogHost, signal: AbortSignal | undefined, budget: number = DIALOG_BUDGET, timeout?: Countdown) {
+	constructor(host: DialogHost, signal: AbortSignal | undefined, timeoutMs: number | undefined) {
 		this.host = host;
-		this.signal = signal;
-		this.budget = budget;
-		this.timeout = timeout;
+		if (timeoutMs === undefined) {
+			this.signal = signal;
+			return;
+		}
+		const expired = new AbortController();
+		this.timeout = new Countdown(timeoutMs, { expire: () => expired.abort() });
+		this.signal = eitherSignal(signal, expired.signal);
+	}
+
+	/** Stops the timeout's timer, however the walk ended. */
+	dispose(): void {
+		this.timeout?.disarm();
 	}
 
 	/** Shows `rows` (made unique) and maps the reply back to its row's action by exact match. */
-	async select<A>(title: string, rows: readonly Row<A>[], cancel?: CancelMeaning): Promise<SelectReply<A>> {
-		const stop = this.checkStop();
-		if (stop) return stop;
+	async select<A>(title: string, rows: readonly Row<A>[], cancel: CancelMeaning): Promise<SelectReply<A>> {
 		const texts = uniqueTexts(rows.map((r) => capText(r.text, SENT_CAPS.row)));
-		const opts: DialogOptions = cancel === undefined ? this.dialogOptions() : { ...this.dialogOptions(), cancel };
-		const shown = capText(title, SENT_CAPS.title);
-		const reply = await this.open(() => this.host.select(shown, texts, opts));
-		const stopped = this.stopAfterReply();
-		if (stopped) return stopped;
-		const index = typeof reply === "string" ? texts.indexOf(reply) : -1;
-		const row = rows[index];
+		const opts = { ...this.dialogOptions(), cancel };
+		const reply = await this.open(() => this.host.select(capText(title, SENT_CAPS.title), texts, opts));
+		if (typeof reply !== "string") return reply ?? { type: "cancel" };
+		const row = rows[texts.indexOf(reply)];
 		return row === undefined ? { type: "cancel" } : { type: "row", action: row.action };
 	}
 
 	/** Asks for text; a reply of only whitespace comes back as "". */
 	async input(title: string, placeholder: string): Promise<InputReply> {
-		const stop = this.checkStop();
-		if (stop) return stop;
-		const opts = this.dialogOptions();
 		const [shown, hint] = [capText(title, SENT_CAPS.title), capText(placeholder, SENT_CAPS.placeholder)];
+		const opts = this.dialogOptions();
 		const reply = await this.open(() => this.host.input(shown, hint, opts));
-		const stopped = this.stopAfterReply();
-		if (stopped) return stopped;
-		return typeof reply === "string" ? { type: "text", text: reply.trim() } : { type: "cancel" };
+		if (typeof reply !== "string") return reply ?? { type: "cancel" };
+		return { type: "text", text: reply.trim() };
 	}
 
 	private dialogOptions(): DialogOptions {
@@ -112,37 +131,29 @@ export class Dialogs {
 			: { signal: this.signal, timeout: left + HOST_TIMEOUT_SLACK_MS };
 	}
 
-	private checkStop(): { type: "stop"; reason: StopReason } | undefined {
-		if (this.signal?.aborted) return { type: "stop", reason: this.abortReason() };
-		if (this.opened >= this.budget) return { type: "stop", reason: "exhausted" };
+	private stop(): Stop {
+		return { type: "stop", reason: this.timeout?.expired ? "timed_out" : "interrupted" };
+	}
+
+	/**
+	 * Runs one dialog: a stop before it opens (aborted, budget spent) or while it is open (aborted); else
+	 * the reply (anything that is not a string: a cancel), which disarms the timeout.
+	 */
+	private async open(call: () => Promise<unknown>): Promise<string | Stop | undefined> {
+		if (this.signal?.aborted) return this.stop();
+		if (this.opened >= DIALOG_BUDGET) return { type: "stop", reason: "failed" };
 		this.opened++;
-		return undefined;
-	}
-
-	/** A stop if the signal fired while the dialog was open; otherwise the reply counts and disarms the timeout. */
-	private stopAfterReply(): { type: "stop"; reason: StopReason } | undefined {
-		if (this.signal?.aborted) return { type: "stop", reason: this.abortReason() };
-		this.timeout?.disarm();
-		return undefined;
-	}
-
-	private abortReason(): StopReason {
-		return this.timeout?.expired ? "timed_out" : "interrupted";
-	}
-
-	/** Runs one dialog; settles with `undefined` on rejection, a synchronous throw, or abort. */
-	private open(call: () => Promise<unknown>): Promise<unknown> {
 		const signal = this.signal;
-		return new Promise((resolve) => {
+		const reply = await new Promise<unknown>((resolve) => {
 			const onAbort = () => resolve(undefined);
 			signal?.addEventListener("abort", onAbort, { once: true });
-			let pending: Promise<unknown>;
-			try {
-				pending = Promise.resolve(call());
-			} catch {
-				pending = Promise.resolve(undefined);
-			}
-			pending.then(resolve, () => resolve(undefined)).finally(() => signal?.removeEventListener("abort", onAbort));
+			// A rejection or a synchronous throw settles as a cancel.
+			new Promise<unknown>((settle) => settle(call()))
+				.then(resolve, () => resolve(undefined))
+				.finally(() => signal?.removeEventListener("abort", onAbort));
 		});
+		if (signal?.aborted) return this.stop();
+		this.timeout?.disarm();
+		return typeof reply === "string" ? reply : undefined;
 	}
 }

@@ -17,6 +17,8 @@ export type Action =
 	| { type: "multi/committed" }
 	/** The user moved to the next or previous tab (wrapping). */
 	| { type: "tab/switched"; direction: "next" | "prev" }
+	/** The user chose question `tab` to answer again from the Submit tab (the dialogs' review: Edit <header>). */
+	| { type: "tab/chosen"; tab: number }
 	/** The user opened the "Type something." editor of the current question. */
 	| { type: "draft/opened" }
 	/** The user typed text (`data`, one key sequence) on the "Type something." row: it opens with it. */
@@ -64,7 +66,9 @@ export type Action =
 	/** The tool call was aborted (the agent was interrupted). */
 	| { type: "host/aborted" }
 	/** The host's time limit ran out. */
-	| { type: "host/timedOut" };
+	| { type: "host/timedOut" }
+	/** The host cannot go on (an internal error, a dialog client past its budget): see `giveUp`. */
+	| { type: "host/failed" };
 
 /** The `type` tag of every action. */
 export type ActionType = Action["type"];

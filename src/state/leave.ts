@@ -13,7 +13,6 @@
  *   key never declines. In `/answer` that leaves it pending and tells the agent nothing.
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
-import type { Ending } from "../protocol/result.ts";
 
 /** What a cancel does now: decline at once, ask how to leave, or put the questionnaire aside. */
 export type CancelStep = "decline" | "ask" | "later";
@@ -44,20 +43,6 @@ export type LeaveChoice = (typeof LEAVE_CHOICES)[number];
 /** The choices offered: "Answered in chat" only where the person could have chatted meanwhile. */
 export function leaveChoices(reopened: boolean): readonly LeaveChoice[] {
 	return reopened ? LEAVE_CHOICES : LEAVE_CHOICES.filter((c) => c !== "chat");
-}
-
-/** How the questionnaire ends for `choice`; undefined for "keep" (back to the questions). */
-export function leaveEnding(choice: LeaveChoice): Ending | undefined {
-	switch (choice) {
-		case "keep":
-			return undefined;
-		case "later":
-			return "deferred";
-		case "chat":
-			return "answered_in_chat";
-		case "decline":
-			return "declined";
-	}
 }
 
 /** The choice the focus lands on among `choices`: up/down wrap, first/last jump to an end. */

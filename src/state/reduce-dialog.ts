@@ -8,7 +8,16 @@ import type { Action } from "./actions.ts";
 import type { Transition } from "./effects.ts";
 import { leaveChoices, nextLeaveChoice } from "./leave.ts";
 import { nextChoice } from "./submit-choice.ts";
-import { backToBrowsing, changed, finish, requestCancel, switchTab, unchanged } from "./transitions.ts";
+import {
+	backToBrowsing,
+	changed,
+	enterTab,
+	finish,
+	inRange,
+	requestCancel,
+	switchTab,
+	unchanged,
+} from "./transitions.ts";
 import type { QuestionnaireState, ReduceContext } from "./types.ts";
 
 /** Reduces an action on the Submit tab. */
@@ -26,6 +35,8 @@ export function reduceSubmit(state: QuestionnaireState, action: Action, context:
 			return changed({ ...state, mode: "notes" }, { type: "editor/setText", text: state.globalNote });
 		case "tab/switched":
 			return switchTab(state, action.direction);
+		case "tab/chosen":
+			return inRange(action.tab, state.shape.length) ? changed(enterTab(state, action.tab)) : unchanged(state);
 		default:
 			return unchanged(state);
 	}

@@ -11,7 +11,7 @@ import { assertNever, type Effect, type Transition } from "./effects.ts";
 import { reduceLeave, reduceSubmit } from "./reduce-dialog.ts";
 import { reduceEditing, reduceExternalReturned, reduceNotes } from "./reduce-editor.ts";
 import { reduceOptions } from "./reduce-options.ts";
-import { changed, finish, inRange, setAt, unchanged } from "./transitions.ts";
+import { changed, finish, giveUp, inRange, setAt, unchanged } from "./transitions.ts";
 import type { QuestionnaireState, ReduceContext } from "./types.ts";
 
 /**
@@ -36,6 +36,8 @@ function reduceStep(state: QuestionnaireState, action: Action, context: ReduceCo
 			return finish(state, context, "interrupted");
 		case "host/timedOut":
 			return finish(state, context, "timed_out");
+		case "host/failed":
+			return giveUp(state, context);
 		// Putting it aside keeps everything, an open draft or note included: accepted in every mode.
 		case "dialog/deferRequested":
 			return finish(state, context, "deferred");

@@ -3,8 +3,8 @@
  * what the user would lose by leaving. Trimmed text; blank notes and blank typed text are dropped.
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
-import { reportedAnswer } from "../protocol/answer.ts";
-import type { Answer, Ending, QuestionDraft, QuestionNote, QuestionnaireResult } from "../protocol/result.ts";
+import { reportedAnswers } from "../protocol/answer.ts";
+import type { Ending, QuestionDraft, QuestionnaireResult } from "../protocol/result.ts";
 import { finishedResult } from "../protocol/result.ts";
 import type { QuestionnaireState, ReduceContext } from "./types.ts";
 
@@ -12,22 +12,16 @@ export type { Ending } from "../protocol/result.ts";
 
 /** The result of a session that ends now with `ending`; answers so far are always kept. */
 export function buildResult(state: QuestionnaireState, context: ReduceContext, ending: Ending): QuestionnaireResult {
-	const answers: Answer[] = [];
-	const questionNotes: QuestionNote[] = [];
+	const given = reportedAnswers(context.questions, state.answers, state.notes);
 	const drafts: QuestionDraft[] = [];
-	state.answers.forEach((stored, index) => {
-		const question = context.questions[index];
-		if (!question) return;
-		const notes = state.notes[index]?.trim() ?? "";
-		if (stored) answers.push(reportedAnswer(question, index, stored, notes));
-		else if (notes !== "") questionNotes.push({ questionIndex: index, question: question.question, notes });
+	context.questions.forEach((question, index) => {
 		const draft = state.drafts[index] ?? "";
-		if (!stored && draft.trim() !== "") drafts.push({ questionIndex: index, question: question.question, text: draft });
+		if (!state.answers[index] && draft.trim() !== "")
+			drafts.push({ questionIndex: index, question: question.question, text: draft });
 	});
 	const globalNote = state.globalNote.trim();
 	return finishedResult(context.host, context.questions.length, ending, {
-		answers,
-		questionNotes,
+		...given,
 		drafts,
 		...(globalNote === "" ? {} : { globalNote }),
 	});

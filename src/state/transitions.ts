@@ -77,7 +77,7 @@ export function switchTab(state: QuestionnaireState, direction: "next" | "prev")
 }
 
 /** `state` showing `tab` in its browse mode; arriving on the Submit tab always highlights Submit. */
-function enterTab(state: QuestionnaireState, tab: number): QuestionnaireState {
+export function enterTab(state: QuestionnaireState, tab: number): QuestionnaireState {
 	const mode = browseMode(state, tab);
 	// A Cancel left highlighted earlier must not turn the next Enter into a cancel.
 	const submitChoice = mode === "submit" && tab !== state.tab ? "submit" : state.submitChoice;
@@ -113,6 +113,15 @@ export function requestCancel(state: QuestionnaireState, context: ReduceContext)
 		case "ask":
 			return changed({ ...state, mode: "leave", leaveChoice: "keep" });
 	}
+}
+
+/**
+ * The host cannot go on: it ends as a cancel would where a cancel declines (a fresh call, nothing given),
+ * else as interrupted, keeping everything given (it stays pending): never declining what holds answers.
+ */
+export function giveUp(state: QuestionnaireState, context: ReduceContext): Transition {
+	const declines = cancelStep({ reopened: state.reopened, given: hasInput(state), asking: false }) === "decline";
+	return finish(state, context, declines ? "declined" : "interrupted");
 }
 
 /** Leaves an editor or dialog, back to browsing the current tab. */

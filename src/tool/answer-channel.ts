@@ -23,10 +23,10 @@
  * Pure: parsing and checking an answer; imports nothing from Pi or the terminal.
  */
 
+import { reportedAnswers } from "../protocol/answer.ts";
 import type { IndexedAnswer } from "../protocol/progress.ts";
 import type { Question, Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
-import { collect, emptyPicks, type Picks } from "../rpc/picks.ts";
 import { isRecord } from "../util/records.ts";
 import { BY_MAX, quotedExcerpt } from "./answer-events.ts";
 
@@ -39,10 +39,11 @@ const MAX_INSPECTED = 16;
 /** At most this many problems are listed; the last line then counts the rest. */
 export const MAX_PROBLEMS = 20;
 
-/** A checked answer, as the dialog walker keeps them: picks and notes by question, or a decline. */
+/** A checked answer, by index as every host keeps them: an answer and a note ("" = none) per question, or a decline. */
 export interface ParsedAnswer {
 	decline: boolean;
-	picks: Picks;
+	answers: (IndexedAnswer | undefined)[];
+	notes: string[];
 	globalNote?: string;
 	/** Who answered (the payload's `by`), trimmed and capped. */
 	by?: string;
@@ -56,7 +57,8 @@ export function parseAnswer(
 	if (!isRecord(payload)) return { ok: false, problems: ["the answer must be an object"] };
 	const problems: string[] = [];
 	const questions = questionnaire.questions;
-	const picks = emptyPicks(questions.length);
+	const given: (IndexedAnswer | undefined)[] = questions.map(() => undefined);
+	const notes = questions.map(() => "");
 	const decline = payload.decline === true;
 	if (payload.decline !== undefined && typeof payload.decline !== "boolean")
 		problems.push("decline: must be true or false");
@@ -85,16 +87,16 @@ export function parseAnswer(
 		if (seen.has(index)) problems.push(`${at}.question: question ${index} is answered twice`);
 		seen.add(index);
 		const pick = parsePick(question, entry, at, problems);
-		if (pick !== undefined) picks.picks[index] = pick;
+		if (pick !== undefined) given[index] = pick;
 		const note = optionalText(entry.note, `${at}.note`, problems);
-		if (note !== undefined) picks.notes[index] = note;
+		if (note !== undefined) notes[index] = note;
 		if (pick === undefined && note === undefined && !problems.some((p) => p.startsWith(at)))
 			problems.push(`${at}: give options, text or a note`);
 	});
 	const globalNote = optionalText(payload.globalNote, "globalNote", problems);
 	const by = optionalText(payload.by, "by", problems)?.slice(0, BY_MAX);
 	if (problems.length > 0) return { ok: false, problems: capProblems(problems) };
-	const answer: ParsedAnswer = { decline, picks };
+	const answer: ParsedAnswer = { decline, answers: given, notes };
 	if (globalNote !== undefined) answer.globalNote = globalNote;
 	if (by !== undefined) answer.by = by;
 	return { ok: true, answer };
@@ -102,8 +104,8 @@ export function parseAnswer(
 
 /** The result of a checked answer from the bus: host `programmatic`, and who answered. */
 export function busResult(questionnaire: Questionnaire, answer: ParsedAnswer): QuestionnaireResult {
-	const collected = collect(questionnaire, answer.picks);
-	if (answer.globalNote !== undefined) collected.globalNote = answer.globalNote;
+	const given = reportedAnswers(questionnaire.questions, answer.answers, answer.notes);
+	const collected = answer.globalNote === undefined ? given : { ...given, globalNote: answer.globalNote };
 	const ended = answer.decline ? "declined" : "submitted";
 	const result = finishedResult("programmatic", questionnaire.questions.length, ended, collected);
 	if (answer.by !== undefined) result.answeredBy = answer.by;

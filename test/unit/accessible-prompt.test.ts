@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { BEL } from "../../src/notify/sequence.ts";
 import { AccessiblePrompt, type PromptStyle } from "../../src/tui/accessible/prompt.ts";
-import { noColor, runAccessibleQuestionnaire } from "../../src/tui/accessible/run.ts";
+import { runAccessibleQuestionnaire } from "../../src/tui/accessible/run.ts";
 import { type Piecing, pieces, typeableText } from "../support/graphemes.ts";
 import { CACHE, KEYS, PLATFORMS, typed } from "./session-harness.ts";
 
@@ -310,10 +310,17 @@ describe("runAccessibleQuestionnaire", () => {
 		expect(coloured.frames[0]?.replace(/\x1b\[[0-9;]*m/g, "")).toContain(CACHE.question);
 	});
 
-	it("NO_COLOR counts when set and not empty", () => {
-		expect(noColor({ NO_COLOR: "1" })).toBe(true);
-		expect(noColor({ NO_COLOR: "" })).toBe(false);
-		expect(noColor({})).toBe(false);
+	it("NO_COLOR counts when set and not empty", async () => {
+		for (const [env, styled] of [
+			[{ NO_COLOR: "1" }, false],
+			[{ NO_COLOR: "" }, true],
+		] as const) {
+			const f = fakeUi(true);
+			const run = runAccessibleQuestionnaire({ questions: [CACHE] }, f.ui, { blockedMessage: "w", env });
+			await f.answer("1");
+			await run;
+			expect(SGR.test(f.frames[0] ?? "")).toBe(styled);
+		}
 	});
 
 	it("no notification with notify: off", async () => {

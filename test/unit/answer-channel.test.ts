@@ -1,6 +1,6 @@
 /**
  * Answers from other extensions (tool/answer-channel.ts): a payload is checked against the questions
- * and becomes the walker's picks, or comes back with every problem, each naming its place. Labels match
+ * and becomes answers by index, or comes back with every problem, each naming its place. Labels match
  * trimmed and case-insensitively; a single-select question takes one option or one text; notes may
  * stand alone; a decline carries no answers. Random payloads never throw.
  */
@@ -37,27 +37,25 @@ describe("parseAnswer", () => {
 		});
 		expect(answer).toEqual({
 			decline: false,
-			picks: {
-				picks: [
-					{ kind: "option", option: 0 },
-					{ kind: "multi", options: [0, 2], text: "BSD" },
-				],
-				notes: ["fast enough", ""],
-			},
+			answers: [
+				{ kind: "option", option: 0 },
+				{ kind: "multi", options: [0, 2], text: "BSD" },
+			],
+			notes: ["fast enough", ""],
 			globalNote: "from chat",
 			by: "telegram-bridge",
 		});
 	});
 
 	it("takes a typed answer, a note alone, and a decline", () => {
-		expect(ok({ answers: [{ question: 0, text: "Memcached" }] }).picks.picks[0]).toEqual({
+		expect(ok({ answers: [{ question: 0, text: "Memcached" }] }).answers[0]).toEqual({
 			kind: "custom",
 			text: "Memcached",
 		});
 		const noteOnly = ok({ answers: [{ question: 1, note: "ask ops" }] });
-		expect(noteOnly.picks).toEqual({ picks: [undefined, undefined], notes: ["", "ask ops"] });
+		expect(noteOnly).toMatchObject({ answers: [undefined, undefined], notes: ["", "ask ops"] });
 		expect(ok({ decline: true, globalNote: "not now" })).toMatchObject({ decline: true, globalNote: "not now" });
-		expect(ok({ answers: [{ question: 1, options: [], text: "x" }] }).picks.picks[1]).toEqual({
+		expect(ok({ answers: [{ question: 1, options: [], text: "x" }] }).answers[1]).toEqual({
 			kind: "multi",
 			options: [],
 			text: "x",

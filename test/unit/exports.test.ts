@@ -24,10 +24,6 @@ const UNTIL_OTHER_BRANCHES_LAND: readonly string[] = [
 	// Helper D (src/host/load-tui.ts): the cached TUI load, reset by host-execute tests.
 	"src/host/load-tui.ts: TuiRunner",
 	"src/host/load-tui.ts: resetTuiLoad",
-	// Helper A (src/rpc, src/tui/accessible) and their tests.
-	"src/rpc/dialogs.ts: SENT_CAPS",
-	"src/rpc/walker.ts: DIALOG_BUDGET",
-	"src/tui/accessible/run.ts: noColor",
 	// Helper C (src/tui/session*, src/tui/view and their tests, which import these).
 	"src/tui/view/layout.ts: SIDE_BY_SIDE_MIN_WIDTH",
 	"src/tui/view/option-list.ts: LineWindow",
@@ -73,7 +69,6 @@ const TEST_ONLY_TO_REVIEW: readonly string[] = [
 	"src/state/actions.ts: ActionType",
 	"src/state/effects.ts: EffectType",
 	"src/state/selectors.ts: allAnswered",
-	"src/state/selectors.ts: discardCount",
 	"src/state/selectors.ts: unansweredQuestions",
 	"src/state/selectors.ts: visibleOptionRows",
 	"src/state/types.ts: Mode",

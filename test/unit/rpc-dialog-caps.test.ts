@@ -2,13 +2,12 @@
  * The dialog walker fits what it sends. Regression: strings went to the host uncapped, so a 10 MB question
  * became a 10.5 MB `select` title (and a 10 MB label, preview, typed answer or note the same in its row,
  * title or placeholder). Each piece of model or user text is now cut to its cap with "…" (titles.ts
- * DIALOG_CAPS) and every string sent has a backstop (dialogs.ts SENT_CAPS); what the model receives is
+ * DIALOG_CAPS) and every string sent has a backstop (a whole title at most 24,000 characters, as the README promises); what the model receives is
  * not cut here (its own budget applies later).
  */
 import { describe, expect, it } from "vitest";
 import type { Question, Questionnaire } from "../../src/protocol/questions.ts";
-import { SENT_CAPS } from "../../src/rpc/dialogs.ts";
-import { capText, DIALOG_CAPS } from "../../src/rpc/titles.ts";
+import { capText, DIALOG_CAPS } from "../../src/rpc/dialogs.ts";
 import { walkQuestionnaire } from "../../src/rpc/walker.ts";
 import { type Call, ScriptedHost, type Step } from "./rpc-fake-host.ts";
 
@@ -55,6 +54,8 @@ describe("the walker's dialogs with 10 MB strings", () => {
 			note,
 			row("Type something"),
 			typed,
+			// Typed text moves on to the review, as in the TUI; Edit shows it as a row.
+			row("Edit Targets"),
 			row("Done"),
 			row("Submit"),
 		]);
@@ -65,9 +66,9 @@ describe("the walker's dialogs with 10 MB strings", () => {
 		expect(result.answers[1]?.notes).toBe(note.trim());
 
 		for (const call of host.calls) {
-			expect(call.title.length).toBeLessThanOrEqual(SENT_CAPS.title);
+			expect(call.title.length).toBeLessThanOrEqual(24_000);
 			if (call.kind === "select") for (const option of call.options) expect(option.length).toBeLessThanOrEqual(1_000);
-			else expect(call.placeholder?.length ?? 0).toBeLessThanOrEqual(SENT_CAPS.placeholder + 1);
+			else expect(call.placeholder?.length ?? 0).toBeLessThanOrEqual(DIALOG_CAPS.typed + 1);
 		}
 		const [first, previews] = host.calls;
 		const typeInput = host.calls.find((c) => c.kind === "input");

@@ -7,20 +7,38 @@ import { describe, expect, it } from "vitest";
 import { en } from "../../src/i18n/en.ts";
 import type { Messages } from "../../src/i18n/messages.ts";
 import type { Question } from "../../src/protocol/questions.ts";
-import { questionRows, uniqueTexts } from "../../src/rpc/rows.ts";
+import { Dialogs } from "../../src/rpc/dialogs.ts";
 import { walkQuestionnaire } from "../../src/rpc/walker.ts";
 import { type Call, ScriptedHost, sel } from "./rpc-fake-host.ts";
 
-describe("uniqueTexts", () => {
-	it("leaves distinct strings alone and suffixes later duplicates", () => {
-		expect(uniqueTexts(["a", "b"])).toEqual(["a", "b"]);
-		expect(uniqueTexts(["a", "a", "a (2)", "a"])).toEqual(["a", "a (2)", "a (2) (2)", "a (3)"]);
+/** The row strings a host is sent for rows whose texts are `texts` (Dialogs makes them unique). */
+async function uniqueTexts(texts: readonly string[]): Promise<string[]> {
+	let sent: string[] = [];
+	const host = {
+		select: async (_title: string, options: string[]) => {
+			sent = options;
+			return undefined;
+		},
+		input: async () => undefined,
+	};
+	await new Dialogs(host, undefined, undefined).select(
+		"t",
+		texts.map((text, i) => ({ text, action: i })),
+		"ask",
+	);
+	return sent;
+}
+
+describe("rows sent to a host are unique", () => {
+	it("leaves distinct strings alone and suffixes later duplicates", async () => {
+		expect(await uniqueTexts(["a", "b"])).toEqual(["a", "b"]);
+		expect(await uniqueTexts(["a", "a", "a (2)", "a"])).toEqual(["a", "a (2)", "a (2) (2)", "a (3)"]);
 	});
 
-	it("always returns as many strings, all distinct, keeping first occurrences", () => {
-		fc.assert(
-			fc.property(fc.array(fc.constantFrom("", "x", "x (2)", "y", "x (2) (2)")), (texts) => {
-				const out = uniqueTexts(texts);
+	it("always returns as many strings, all distinct, keeping first occurrences", async () => {
+		await fc.assert(
+			fc.asyncProperty(fc.array(fc.constantFrom("", "x", "x (2)", "y", "x (2) (2)")), async (texts) => {
+				const out = await uniqueTexts(texts);
 				expect(out).toHaveLength(texts.length);
 				expect(new Set(out).size).toBe(out.length);
 				for (const [i, t] of out.entries()) expect(t.startsWith(texts[i] ?? "")).toBe(true);
@@ -29,7 +47,7 @@ describe("uniqueTexts", () => {
 	});
 });
 
-describe("questionRows", () => {
+describe("question rows", () => {
 	const q: Question = {
 		question: "Q?",
 		header: "H",
@@ -39,10 +57,12 @@ describe("questionRows", () => {
 		],
 	};
 
-	it("omits an empty description's dash, offers Back only from the second question", () => {
-		const texts = (index: number) => questionRows({ question: q, index, hasNote: false }, en).map((r) => r.text);
-		expect(texts(0)).toEqual(["1. A", "2. B — d", "Type something…", "Add a note…", "Show previews…"]);
-		expect(texts(3)).toEqual(["1. A", "2. B — d", "Type something…", "Add a note…", "Show previews…", "← Back"]);
+	it("omits an empty description's dash, offers Back only from the second question", async () => {
+		const host = new ScriptedHost(["1. A"]);
+		await walkQuestionnaire({ questions: [q, q] }, host, { host: "rpc" });
+		const texts = host.calls.map((c) => (c.kind === "select" ? c.options : []));
+		expect(texts[0]).toEqual(["1. A", "2. B — d", "Type something…", "Add a note…", "Show previews…"]);
+		expect(texts[1]).toEqual(["1. A", "2. B — d", "Type something…", "Add a note…", "Show previews…", "← Back"]);
 	});
 });
 
@@ -206,7 +226,9 @@ describe("walker text safety and uniqueness", () => {
 			choose("<uncheckedRow:<optionRow:2|"),
 			choose("<typeSomething>"),
 			"t2",
+			// Typed text moves on, as Enter in the TUI's editor: to the third question, then the review.
 			choose("<done:"),
+			choose("<edit:H2"),
 			choose("<done:"),
 			undefined,
 			choose("<keepAnswering>"),

@@ -5,9 +5,12 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Question, Questionnaire } from "../../src/protocol/questions.ts";
-import { DIALOG_BUDGET, type DialogHost, walkQuestionnaire } from "../../src/rpc/walker.ts";
+import { type DialogHost, walkQuestionnaire } from "../../src/rpc/walker.ts";
 import { SMALL_CACHE_QUESTION as cache, SMALL_TARGETS_QUESTION as targets } from "../support/questions.ts";
 import { type Call, ScriptedHost, type Step, sel } from "./rpc-fake-host.ts";
+
+/** The most dialogs one walk opens (src/rpc/dialogs.ts): no person needs that many. */
+const DIALOG_BUDGET = 200;
 
 const form = (...questions: Question[]): Questionnaire => ({ questions });
 const both = form(cache, targets);
@@ -210,16 +213,16 @@ describe("walkQuestionnaire: select-only hosts and the budget", () => {
 		expect(result).toEqual({ outcome: "declined", cancelled: true, host: "rpc", answers: [], unanswered: [0, 1] });
 	});
 
-	it("stops a client that toggles a check box forever at the budget, keeping committed answers, never declining them", async () => {
+	it("stops a client that toggles a check box forever at the budget, keeping the answers, never declining them", async () => {
 		const host = selectOnly((call) => (call.title.startsWith("[1/2]") ? REDIS : call.options[0]));
 		const result = await walkQuestionnaire(both, host, { host: "rpc" });
 		expect(host.calls).toHaveLength(DIALOG_BUDGET);
+		// 199 toggles leave Linux ticked: ticks are the answer from the first one on, as in the TUI.
 		expect(result).toEqual({
 			outcome: "interrupted",
 			cancelled: true,
 			host: "rpc",
-			answers: [REDIS_ANSWER],
-			unanswered: [1],
+			answers: [REDIS_ANSWER, { questionIndex: 1, question: "Which targets?", kind: "multi", answer: ["Linux"] }],
 		});
 	});
 
@@ -286,14 +289,15 @@ describe("walkQuestionnaire: abort", () => {
 		});
 	});
 
-	it("does not count uncommitted multi-select toggles as answers", async () => {
+	it("counts multi-select ticks as the answer from the first one on, as the TUI does", async () => {
 		const controller = new AbortController();
 		const abort = () => {
 			controller.abort();
 			return undefined;
 		};
 		const { result } = await walk(both, [REDIS, "[ ] 1. Linux — x64", abort], controller.signal);
-		expect(result.answers).toEqual([REDIS_ANSWER]);
+		const linux = { questionIndex: 1, question: "Which targets?", kind: "multi", answer: ["Linux"] };
+		expect(result.answers).toEqual([REDIS_ANSWER, linux]);
 		expect(result.outcome).toBe("interrupted");
 	});
 });

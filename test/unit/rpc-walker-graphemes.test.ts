@@ -5,8 +5,9 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DIALOG_CAPS, inlineText } from "../../src/rpc/titles.ts";
+import { capText, DIALOG_CAPS } from "../../src/rpc/dialogs.ts";
 import { walkQuestionnaire } from "../../src/rpc/walker.ts";
+import { sanitizeInline } from "../../src/text/sanitize.ts";
 import { typeableGrapheme, typeableText } from "../support/graphemes.ts";
 import { HOSTILE_STRINGS } from "../support/hostile-strings.ts";
 import { SMALL_CACHE_QUESTION as cache, SMALL_TARGETS_QUESTION as targets } from "../support/questions.ts";
@@ -26,18 +27,20 @@ describe("walker: typed text", () => {
 	it("is the answer exactly, and every row or title repeating it shows it sanitized whole, or cut at its cap (property)", async () => {
 		await fc.assert(
 			fc.asyncProperty(typedText, async (text) => {
+				// Typed text moves on, as in the TUI's editor; the review's Edit then shows it as a row.
 				const host = new ScriptedHost([
 					"Type something…",
 					text,
-					(call) => (call.kind === "select" ? call.options.find((o) => o.startsWith("Done")) : undefined),
 					(call) => (call.kind === "select" ? call.options[0] : undefined),
+					"Edit Targets",
+					(call) => (call.kind === "select" ? call.options.find((o) => o.startsWith("Done")) : undefined),
 					"Submit",
 				]);
 				const result = await walkQuestionnaire({ questions: [targets, cache] }, host, { host: "rpc" });
 				expect(result.answers[0]).toMatchObject({ kind: "multi", custom: text.trim() });
 				// Shown whole, sanitized; past the dialogs' cap for typed text, its beginning cut at a grapheme with "…".
-				const shown = inlineText(text.trim(), DIALOG_CAPS.typed);
-				const [, , rows, , review] = host.calls;
+				const shown = sanitizeInline(capText(text.trim(), DIALOG_CAPS.typed));
+				const [, , , review, rows] = host.calls;
 				expect(rows?.kind === "select" && rows.options.some((o) => o.includes(shown))).toBe(true);
 				expect(review?.title).toContain(shown);
 			}),

@@ -126,29 +126,30 @@ describe("walkQuestionnaire: answering", () => {
 		});
 	});
 
-	it("adds typed text to a multi-select as its last entry; choosing the typed row removes it", async () => {
+	it("adds typed text to a multi-select as its last entry and moves on; choosing the typed row removes it", async () => {
 		const q = form(cache, targets);
 		const { calls, result } = await walk(q, [
 			MEMORY,
 			"[ ] 3. Windows — x64",
 			"Type something…",
 			"FreeBSD",
+			"Edit Targets",
 			"[x] Typed: FreeBSD",
 			"Type something…",
 			"NetBSD",
-			"Done — 2 selected",
 			"Submit",
 		]);
 		const typeTitle = "[2/2] Targets — Which targets?\nType your answer:";
+		// Typed text is the answer and moves on, as Enter in the TUI's editor does: here to the review.
 		expect(calls).toEqual([
 			sel(CACHE_1_OF_2, cacheRows()),
 			sel(TARGETS_2_OF_2, targetRows("   ", 0)),
 			sel(TARGETS_2_OF_2, targetRows("  x", 1)),
 			inp(typeTitle, "Your answer"),
+			sel('Review your answers\n[1/2] Cache: Memory\n[2/2] Targets: Windows, "FreeBSD" (typed)', REVIEW_ROWS),
 			sel(TARGETS_2_OF_2, targetRows("  x", 2, ["[x] Typed: FreeBSD"])),
 			sel(TARGETS_2_OF_2, targetRows("  x", 1)),
 			inp(typeTitle, "Your answer"),
-			sel(TARGETS_2_OF_2, targetRows("  x", 2, ["[x] Typed: NetBSD"])),
 			sel('Review your answers\n[1/2] Cache: Memory\n[2/2] Targets: Windows, "NetBSD" (typed)', REVIEW_ROWS),
 		]);
 		expect(result.answers[1]).toEqual({

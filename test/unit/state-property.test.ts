@@ -64,8 +64,10 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
 		{ type: "editor/externalRequested" },
 		{ type: "host/aborted" },
 		{ type: "host/timedOut" },
+		{ type: "host/failed" },
 		{ type: "bogus/unknown" } as unknown as Action,
 	),
+	int.map((tab): Action => ({ type: "tab/chosen", tab })),
 	text.map((t): Action => ({ type: "draft/edited", text: t })),
 	text.map((t): Action => ({ type: "notes/edited", text: t })),
 	int.map((delta): Action => ({ type: "preview/scrolled", delta })),
@@ -159,7 +161,7 @@ describe("reduce over random sessions", () => {
 });
 
 describe("declining over random sessions (DESIGN §8, src/state/leave.ts)", () => {
-	it("only an explicit Decline, or one cancel on a fresh call with nothing given, declines; Answered in chat only when reopened", () => {
+	it("only an explicit Decline, or one cancel (or a host giving up) on a fresh call with nothing given, declines; Answered in chat only when reopened", () => {
 		fc.assert(
 			fc.property(contextArb, fc.boolean(), fc.array(eventArb, { maxLength: 60 }), (context, reopened, events) => {
 				const n = context.questions.length;
@@ -179,7 +181,8 @@ describe("declining over random sessions (DESIGN §8, src/state/leave.ts)", () =
 					if (done?.type === "host/done" && done.result.outcome === "declined") {
 						const oneCancel =
 							action.type === "dialog/cancelRequested" && !reopened && state.mode !== "leave" && !hasInput(state);
-						expect(action.type === "dialog/declineChosen" || oneCancel).toBe(true);
+						const gaveUp = action.type === "host/failed" && !reopened && !hasInput(state);
+						expect(action.type === "dialog/declineChosen" || oneCancel || gaveUp).toBe(true);
 					}
 					if (done?.type === "host/done" && done.result.outcome === "answered_in_chat") {
 						expect(reopened && action.type === "dialog/answeredInChat").toBe(true);

@@ -16,6 +16,7 @@ describe("closed unions", () => {
 			| "multi/optionToggled"
 			| "multi/committed"
 			| "tab/switched"
+			| "tab/chosen"
 			| "draft/opened"
 			| "draft/typedOnRow"
 			| "draft/edited"
@@ -40,6 +41,7 @@ describe("closed unions", () => {
 			| "editor/externalReturned"
 			| "host/aborted"
 			| "host/timedOut"
+			| "host/failed"
 		>();
 	});
 

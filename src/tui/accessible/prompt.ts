@@ -1,24 +1,28 @@
 /**
- * The accessible prompt: a plain-text pi-tui component that is also the dialog walker's `DialogHost`.
- * The walker asks one thing at a time (`select` or `input`); the prompt shows that one thing as plain
- * lines — the title, the choices as "1. …" rows, one line saying how to answer — and reads the reply
- * with pi-tui's `Input` (drawn sanitized, kept as typed): a number for a choice, text for a question. A reply that is not a listed
- * number re-prompts with a plain message; the cancel key (Pi's `tui.select.cancel`, Esc by default)
- * answers "cancelled", and the walker decides what that means, as on every dialog host (by the rule of
- * src/state/leave.ts), and tells the prompt, which says it beside the key ("Escape declines: the agent
- * is told you declined."); on a text question with something typed it answers that text instead, so
- * leaving never drops it.
- *
- * No box drawing, nothing told by colour alone (styles only repeat what the words say), and no SGR at
- * all when `colour` is off (NO_COLOR). Untrusted text arrives sanitized by the walker.
+ * The accessible prompt: a plain-text pi-tui component that is also the dialog walker's `DialogHost`. It
+ * shows the one thing the walker asks as plain lines — the title, the choices as "1. …" rows, a line saying
+ * how to answer and what the cancel key (Pi's `tui.select.cancel`) does there, as the walker tells it
+ * (src/state/leave.ts) — and reads the reply with a sanitized `Input`: a number for a choice (anything
+ * else re-prompts), text for a question. The cancel key answers "cancelled"; on a text question with
+ * something typed it answers that text, so leaving never drops it.
+ * No box drawing (a screen reader spells "─" out, line after line), nothing told by colour alone, no SGR
+ * with the plain style (NO_COLOR), none added by wrapping. Untrusted text arrives sanitized by the walker.
  */
-import type { Component, Focusable } from "@earendil-works/pi-tui";
+import { type Component, type Focusable, sliceByColumn, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
+import { en } from "../../i18n/en.ts";
+import type { Messages } from "../../i18n/messages.ts";
 import type { CancelMeaning, DialogHost, DialogOptions } from "../../rpc/dialogs.ts";
 import { sanitizeInline } from "../../text/sanitize.ts";
 import { cutAtGrapheme } from "../../util/graphemes.ts";
 import { ShownInput } from "../shown-text.ts";
-import { numberedRows, withoutBoxDrawing, wrapPlain } from "./plain.ts";
-import { type AccessibleStrings, accessibleEn } from "./strings.ts";
+
+/** What the cancel key does on a choice, in words that say what the agent is told. */
+const CANCEL_HINTS = {
+	decline: "accessibleCancelDeclines",
+	ask: "accessibleCancelAsks",
+	later: "accessibleCancelLater",
+	back: "accessibleCancelBack",
+} as const satisfies Record<CancelMeaning, keyof Messages>;
 
 /** How the prompt may style its lines; identity functions when colour is off. */
 export interface PromptStyle {
@@ -29,32 +33,26 @@ export interface PromptStyle {
 /** No styling at all. */
 export const PLAIN_STYLE: PromptStyle = { title: (t) => t, error: (t) => t };
 
-/** The keys the prompt reads from Pi: the cancel binding. */
-interface PromptKeys {
-	matches(data: string, binding: "tui.select.cancel"): boolean;
-	getKeys?(binding: "tui.select.cancel"): readonly string[];
-}
-
 /** What the prompt is built from. */
-export interface PromptOptions {
-	keys: PromptKeys;
+interface PromptOptions {
+	/** Pi's keybindings: the cancel key. */
+	keys: { matches(data: string, binding: "tui.select.cancel"): boolean; getKeys?(binding: string): readonly string[] };
 	/** Asks Pi to draw again after a change. */
 	requestRender(): void;
 	style?: PromptStyle;
-	strings?: AccessibleStrings;
+	/** The wording (default English): the `accessible*` keys. */
+	messages?: Messages;
 	/** Told when Pi disposes the component (the runner stops the walk). */
 	onDispose?(): void;
 }
 
-/** The one open dialog. */
+/** The one open dialog: choices for a select, none for a text question. */
 interface Open {
 	title: string;
-	/** The choices; undefined for a text question. */
-	choices: readonly string[] | undefined;
-	placeholder: string | undefined;
-	/** What the cancel key does on this choice (the walker says; "ask" when it does not). */
+	choices?: readonly string[];
+	placeholder?: string;
 	cancel: CancelMeaning;
-	error: string | undefined;
+	error?: string;
 	finish(reply: string | undefined): void;
 }
 
@@ -65,7 +63,7 @@ const ECHO_CHARS = 40;
 export class AccessiblePrompt implements Component, Focusable, DialogHost {
 	private readonly options: PromptOptions;
 	private readonly style: PromptStyle;
-	private readonly strings: AccessibleStrings;
+	private readonly m: Messages;
 	/** Where the reply is typed: it keeps the reply as typed and draws its sanitized form. */
 	private readonly field: ShownInput;
 	private open: Open | undefined;
@@ -75,8 +73,8 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 	constructor(options: PromptOptions) {
 		this.options = options;
 		this.style = options.style ?? PLAIN_STYLE;
-		this.strings = options.strings ?? accessibleEn;
-		this.field = new ShownInput({ prompt: this.strings.prompt });
+		this.m = options.messages ?? en;
+		this.field = new ShownInput({ prompt: this.m.accessiblePrompt });
 		this.field.onSubmit = (value) => this.submit(value);
 	}
 
@@ -89,12 +87,12 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 		this.field.focused = value;
 	}
 
-	select(title: string, options: string[], opts?: DialogOptions): Promise<string | undefined> {
-		return this.ask(title, [...options], undefined, opts?.signal, opts?.cancel ?? "ask");
+	select(title: string, choices: string[], opts?: DialogOptions): Promise<string | undefined> {
+		return this.ask({ title, choices: [...choices], cancel: opts?.cancel ?? "ask" }, opts?.signal);
 	}
 
 	input(title: string, placeholder?: string, opts?: DialogOptions): Promise<string | undefined> {
-		return this.ask(title, undefined, placeholder, opts?.signal, "back");
+		return this.ask({ title, placeholder, cancel: "back" }, opts?.signal);
 	}
 
 	handleInput(data: string): void {
@@ -112,19 +110,15 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 	render(width: number): readonly string[] {
 		const open = this.open;
 		if (!open) return [];
-		const lines = wrapPlain(plain(open.title), width).map((line) => this.style.title(line));
-		if (open.choices) {
-			lines.push("");
-			for (const row of numberedRows(open.choices.map(plain))) lines.push(...wrapPlain(row, width));
-		} else if (open.placeholder) {
-			lines.push(...wrapPlain(this.strings.placeholder(plain(open.placeholder)), width));
-		}
+		const lines = wrapPlain(open.title, width).map((line) => this.style.title(line));
+		if (open.choices) lines.push("", ...numberedRows(open.choices).flatMap((row) => wrapPlain(row, width)));
+		else if (open.placeholder) lines.push(...wrapPlain(this.m.accessiblePlaceholder(open.placeholder), width));
 		lines.push("");
 		if (open.error) lines.push(...wrapPlain(open.error, width).map((line) => this.style.error(line)));
-		const cancel = this.cancelKey();
+		const key = this.cancelKey();
 		const hint = open.choices
-			? this.strings.chooseHint(open.choices.length, this.strings.cancelHint(open.cancel, cancel))
-			: this.strings.inputHint(cancel);
+			? this.m.accessibleChooseHint(open.choices.length, this.m[CANCEL_HINTS[open.cancel]](key))
+			: this.m.accessibleInputHint(key);
 		lines.push(...wrapPlain(hint, width), ...this.field.render(Math.max(1, width)));
 		return lines;
 	}
@@ -140,29 +134,17 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 		this.options.onDispose?.();
 	}
 
-	private ask(
-		title: string,
-		choices: readonly string[] | undefined,
-		placeholder: string | undefined,
-		signal: AbortSignal | undefined,
-		cancel: CancelMeaning,
-	): Promise<string | undefined> {
+	private ask(shown: Omit<Open, "finish">, signal: AbortSignal | undefined): Promise<string | undefined> {
 		this.close(undefined);
 		if (this.disposed || signal?.aborted) return Promise.resolve(undefined);
 		return new Promise((resolve) => {
 			const onAbort = () => this.close(undefined);
 			signal?.addEventListener("abort", onAbort, { once: true });
-			this.open = {
-				title,
-				choices,
-				placeholder,
-				cancel,
-				error: undefined,
-				finish: (reply) => {
-					signal?.removeEventListener("abort", onAbort);
-					resolve(reply);
-				},
+			const finish = (reply: string | undefined) => {
+				signal?.removeEventListener("abort", onAbort);
+				resolve(reply);
 			};
+			this.open = { ...shown, finish };
 			this.field.setValue("");
 			this.options.requestRender();
 		});
@@ -170,19 +152,15 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 
 	private submit(value: string): void {
 		const open = this.open;
-		if (!open) return;
-		if (!open.choices) {
-			this.close(value);
-			return;
-		}
 		const typed = value.normalize("NFKC").trim();
-		const n = /^\d+$/.test(typed) ? Number(typed) : Number.NaN;
-		const choice = Number.isInteger(n) && n >= 1 ? open.choices[n - 1] : undefined;
-		if (choice !== undefined) {
-			this.close(choice);
+		const n = /^\d+$/.test(typed) ? Number(typed) : 0;
+		// A text question takes the text as typed; a choice takes a listed number, else it re-prompts.
+		const reply = open?.choices ? open.choices[n - 1] : value;
+		if (reply !== undefined || !open?.choices) {
+			this.close(reply);
 			return;
 		}
-		open.error = this.strings.notAChoice(cutAtGrapheme(sanitizeInline(typed), ECHO_CHARS), open.choices.length);
+		open.error = this.m.accessibleNotAChoice(cutAtGrapheme(sanitizeInline(typed), ECHO_CHARS), open.choices.length);
 		this.field.setValue("");
 		this.options.requestRender();
 	}
@@ -204,13 +182,36 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 		} catch {
 			first = undefined;
 		}
-		return (first ?? "escape")
-			.split("+")
-			.map((part) => (part === "" ? "+" : part[0]?.toUpperCase() + part.slice(1)))
-			.join("+");
+		const name = (part: string) => (part === "" ? "+" : part[0]?.toUpperCase() + part.slice(1));
+		return (first ?? "escape").split("+").map(name).join("+");
 	}
 }
 
-function plain(text: string): string {
-	return withoutBoxDrawing(text);
+/**
+ * Each row read as "N. text". A row that already starts with its own number ("2. Redis", "[x] 2. Linux")
+ * keeps it, moved to the front, instead of being numbered twice.
+ */
+function numberedRows(rows: readonly string[]): string[] {
+	return rows.map((row, i) => {
+		const own = /^(\[[x ]\] )?(\d+)\. (.*)$/s.exec(row);
+		return own && Number(own[2]) === i + 1 ? `${i + 1}. ${own[1] ?? ""}${own[3] ?? ""}` : `${i + 1}. ${row}`;
+	});
+}
+
+/** `text` without box drawing, as lines of at most `width` columns; adds no escape sequences. */
+function wrapPlain(text: string, width: number): string[] {
+	const w = Math.max(1, width);
+	return withoutBoxDrawing(text)
+		.split("\n")
+		.flatMap((line) => wrapTextWithAnsi(line, w))
+		.map((line) => (visibleWidth(line) > w ? sliceByColumn(line, 0, w, true) : line));
+}
+
+/** Box drawing (U+2500–U+257F) as ASCII: horizontal lines "-", vertical lines "|", the rest "+". */
+function withoutBoxDrawing(text: string): string {
+	return text.replace(/[\u2500-\u257f]/g, (ch) => {
+		if (/[─━┄┅┈┉╌╍═╴╶╸╺╼╾]/.test(ch)) return "-";
+		if (/[│┃┆┇┊┋╎╏║╵╷╹╻╽╿]/.test(ch)) return "|";
+		return "+";
+	});
 }
