@@ -47,14 +47,10 @@ export type Action =
 	| { type: "dialog/leaveDismissed" }
 	/** The user hid or re-showed the overlay. */
 	| { type: "view/collapseToggled" }
-	/** The user scrolled the focused option's preview by `delta` lines. */
-	| { type: "preview/scrolled"; delta: number }
+	/** The user scrolled the focused option's preview by `delta` lines; `shown`: see `ShownPreview`. */
+	| { type: "preview/scrolled"; delta: number; shown?: ShownPreview }
 	/** The user scrolled the focused option's preview by one page (PgUp / PgDn over a preview). */
-	| { type: "preview/paged"; direction: "up" | "down" }
-	/** The view drew the preview pane with `rows` lines of text (a page is one less, see `previewRows`). */
-	| { type: "preview/paneSized"; rows: number }
-	/** The view measured the preview of `tab`: it cannot scroll past `maxOffset` lines. */
-	| { type: "preview/measured"; tab: number; maxOffset: number }
+	| { type: "preview/paged"; direction: "up" | "down"; shown?: ShownPreview }
 	/** A key that the embedded editor should handle itself. */
 	| { type: "editor/keyForwarded"; data: string }
 	/** The user asked for the external editor (Ctrl+G) while editing a draft or note. */
@@ -65,6 +61,18 @@ export type Action =
 	| { type: "host/aborted" }
 	/** The host's time limit ran out. */
 	| { type: "host/timedOut" };
+
+/**
+ * What the last frame showed of a preview, which only the view can know: the session adds it to a scroll
+ * or page of the preview, so rendering never has to report back. `rows`: its lines of text (a page is one
+ * less). `maxOffset`: the largest offset that still fills the pane, once it is laid out to its end.
+ */
+export interface ShownPreview {
+	tab: number;
+	option: number;
+	rows: number;
+	maxOffset: number | undefined;
+}
 
 /** The `type` tag of every action. */
 export type ActionType = Action["type"];

@@ -19,6 +19,7 @@ import {
 	type Action,
 	editorChanged,
 	editorTarget,
+	focusedPreview,
 	givenChanged,
 	initialState,
 	isSubmitTab,
@@ -146,7 +147,7 @@ export class QuestionnaireSession implements Focusable {
 				return;
 			}
 			const action = routeKey(data, this.state, this.keys.input);
-			if (action) this.dispatch(action);
+			if (action) this.dispatch(this.withShownPreview(action));
 		} catch (error) {
 			this.fail(error);
 		}
@@ -158,17 +159,7 @@ export class QuestionnaireSession implements Focusable {
 			// pi-tui writes the frame right after rendering, in the same turn; so the next turn is after it.
 			if (this.afterFirstFrame) setImmediate(runSideTask, this.afterFirstFrame);
 			this.afterFirstFrame = undefined;
-			let lines = this.draw(width);
-			const tab = this.state.tab;
-			const max = this.view.previewMaxOffset();
-			// The reducer cannot know how long a rendered preview is; clamp a scroll past its end and redraw.
-			if (max !== undefined && max < (this.state.previewScroll[tab] ?? 0)) {
-				this.dispatch({ type: "preview/measured", tab, maxOffset: max });
-				lines = this.draw(width);
-			}
-			// A page of the preview is what the pane shows; only the view knows that.
-			const rows = this.view.previewTextRows();
-			if (rows !== undefined && rows !== this.state.previewRows) this.dispatch({ type: "preview/paneSized", rows });
+			const lines = this.draw(width);
 			this.layoutAhead.schedule();
 			return lines;
 		} catch (error) {
@@ -243,6 +234,16 @@ export class QuestionnaireSession implements Focusable {
 			this.queue = [];
 			this.dispatching = false;
 		}
+	}
+
+	/** A scroll of the preview carries what the last frame showed of it: its page, and where it ends. */
+	private withShownPreview(action: Action): Action {
+		if (action.type !== "preview/scrolled" && action.type !== "preview/paged") return action;
+		const rows = this.view.previewTextRows();
+		const drawn = this.input && focusedPreview(this.input.state, this.context);
+		if (rows === undefined || !drawn) return action;
+		const { tab, option } = drawn;
+		return { ...action, shown: { tab, option, rows, maxOffset: this.view.previewMaxOffset() } };
 	}
 
 	private readonly ports: EffectPorts = {

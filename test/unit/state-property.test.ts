@@ -70,8 +70,13 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
 	text.map((t): Action => ({ type: "notes/edited", text: t })),
 	int.map((delta): Action => ({ type: "preview/scrolled", delta })),
 	fc.constantFrom("up" as const, "down" as const).map((direction): Action => ({ type: "preview/paged", direction })),
-	int.map((rows): Action => ({ type: "preview/paneSized", rows })),
-	fc.tuple(int, int).map(([tab, maxOffset]): Action => ({ type: "preview/measured", tab, maxOffset })),
+	fc.tuple(int, int, int, int, fc.option(int, { nil: undefined })).map(
+		([delta, tab, option, rows, maxOffset]): Action => ({
+			type: "preview/scrolled",
+			delta,
+			shown: { tab, option, rows, maxOffset },
+		}),
+	),
 	text.map((data): Action => ({ type: "editor/keyForwarded", data })),
 	fc
 		.tuple(int, fc.option(text, { nil: undefined }))
@@ -99,7 +104,6 @@ function checkValid(state: QuestionnaireState, context: ReduceContext): void {
 		expect(state.checked[i]).toHaveLength(shape.optionCount);
 		const scroll = state.previewScroll[i] ?? -1;
 		expect(Number.isInteger(scroll) && scroll >= 0).toBe(true);
-		expect(Number.isInteger(state.previewRows) && state.previewRows >= 0).toBe(true);
 		const answer = state.answers[i];
 		if (answer?.kind === "option")
 			expect(!shape.multi && answer.option >= 0 && answer.option < shape.optionCount).toBe(true);

@@ -33,8 +33,6 @@ describe("closed unions", () => {
 			| "view/collapseToggled"
 			| "preview/scrolled"
 			| "preview/paged"
-			| "preview/paneSized"
-			| "preview/measured"
 			| "editor/keyForwarded"
 			| "editor/externalRequested"
 			| "editor/externalReturned"

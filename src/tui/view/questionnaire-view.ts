@@ -126,7 +126,7 @@ export class QuestionnaireView {
 		return this.previewShown ? this.preview.textRows() : undefined;
 	}
 
-	/** After `render`: the preview's largest scroll offset on the current tab, or undefined without a preview. */
+	/** After `render`: the preview's largest scroll offset, or undefined without a preview or before its end is known. */
 	previewMaxOffset(): number | undefined {
 		return this.previewShown ? this.preview.maxOffset() : undefined;
 	}
