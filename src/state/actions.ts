@@ -19,9 +19,9 @@ export type Action =
 	| { type: "tab/switched"; direction: "next" | "prev" }
 	/** The user opened the "Type something." editor of the current question. */
 	| { type: "draft/opened" }
-	/** The user typed text (`data`, one key sequence) on the "Type something." row: it opens with it. */
-	| { type: "draft/typedOnRow"; data: string }
-	/** The embedded editor's text changed while editing the draft. */
+	/** The user typed `text` (one key's) on the "Type something." row: the draft opens with it at the end. */
+	| { type: "draft/typedOnRow"; text: string }
+	/** The person edited the draft in the embedded editor: `text` is what it holds now. */
 	| { type: "draft/edited"; text: string }
 	/** The user confirmed the draft (Enter): it becomes the typed answer and the form moves on. */
 	| { type: "draft/confirmed" }
@@ -29,7 +29,7 @@ export type Action =
 	| { type: "draft/closed" }
 	/** The user opened the note editor of the current tab (the global note on the Submit tab). */
 	| { type: "notes/opened" }
-	/** The embedded editor's text changed while editing a note. */
+	/** The person edited the note in the embedded editor: `text` is what it holds now. */
 	| { type: "notes/edited"; text: string }
 	/** The user closed the note editor (Enter or Esc); the note is kept. */
 	| { type: "notes/closed" }
@@ -51,8 +51,6 @@ export type Action =
 	| { type: "preview/scrolled"; delta: number; shown?: ShownPreview }
 	/** The user scrolled the focused option's preview by one page (PgUp / PgDn over a preview). */
 	| { type: "preview/paged"; direction: "up" | "down"; shown?: ShownPreview }
-	/** A key that the embedded editor should handle itself. */
-	| { type: "editor/keyForwarded"; data: string }
 	/** The user asked for the external editor (Ctrl+G) while editing a draft or note. */
 	| { type: "editor/externalRequested" }
 	/** The external editor closed: `text` is its content, undefined when it was cancelled or failed. */

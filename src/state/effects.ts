@@ -16,8 +16,6 @@ export type Effect =
 	| { type: "overlay/setHidden"; hidden: boolean }
 	/** Load `text` into the embedded editor (on opening a draft or note, or after the external editor). */
 	| { type: "editor/setText"; text: string }
-	/** Let the embedded editor handle this key; it reports text changes back as actions. */
-	| { type: "editor/forwardKey"; data: string }
 	/** Open the external editor on `text`; answer with `editor/externalReturned` carrying `requestId`. */
 	| { type: "editor/openExternal"; requestId: number; text: string };
 

@@ -6,6 +6,7 @@
 import type { Action } from "./actions.ts";
 import type { Transition } from "./effects.ts";
 import { rowAt, rowCount, typeRow } from "./layout.ts";
+import { openEditor } from "./reduce-editor.ts";
 import {
 	advance,
 	changed,
@@ -60,22 +61,15 @@ export function reduceOptions(state: QuestionnaireState, action: Action, context
 			const answer = multiAnswer(state.checked[tab] ?? [], custom) ?? { kind: "multi", options: [] };
 			return advance({ ...state, answers: setAt(state.answers, tab, answer) }, context);
 		}
-		case "draft/opened": {
-			const focused = focusRow(state, typeRow(shape));
-			return changed({ ...focused, mode: "editing" }, { type: "editor/setText", text: state.drafts[tab] ?? "" });
-		}
-		case "draft/typedOnRow": {
+		case "draft/opened":
+			return openEditor(focusRow(state, typeRow(shape)), "draft");
+		case "draft/typedOnRow":
 			if (rowAt(shape, state.focus[tab] ?? 0).kind !== "type") return unchanged(state);
-			if (typeof action.data !== "string" || action.data === "") return unchanged(state);
-			// The key goes to the editor like every later one, after the draft so far (nothing is lost).
-			return changed(
-				{ ...state, mode: "editing" },
-				{ type: "editor/setText", text: state.drafts[tab] ?? "" },
-				{ type: "editor/forwardKey", data: action.data },
-			);
-		}
+			if (typeof action.text !== "string" || action.text === "") return unchanged(state);
+			// The draft opens with the text after what it held (nothing is lost), the cursor after it.
+			return openEditor(state, "draft", action.text);
 		case "notes/opened":
-			return changed({ ...state, mode: "notes" }, { type: "editor/setText", text: state.notes[tab] ?? "" });
+			return openEditor(state, "notes");
 		case "preview/scrolled":
 		case "preview/paged":
 			return scrollPreview(state, action);

@@ -10,10 +10,8 @@ import { assertNever, type Effect } from "../state/index.ts";
 
 /** What the runner can do; the session implements it. */
 export interface EffectPorts {
-	/** Loads `text` into the embedded editor. */
+	/** Loads `text` into the embedded editor (the state holds it in the form the editor keeps). */
 	setEditorText(text: string): void;
-	/** Lets the embedded editor handle one key sequence (and report any text change back). */
-	forwardKey(data: string): void;
 	/** Starts the external editor on `text`; its answer comes back tagged with `requestId`. */
 	openExternal(requestId: number, text: string): void;
 	/** Hides or shows the overlay. */
@@ -30,9 +28,6 @@ export function runEffects(effects: readonly Effect[], ports: EffectPorts): bool
 		switch (effect.type) {
 			case "editor/setText":
 				ports.setEditorText(effect.text);
-				break;
-			case "editor/forwardKey":
-				ports.forwardKey(effect.data);
 				break;
 			case "editor/openExternal":
 				ports.openExternal(effect.requestId, effect.text);

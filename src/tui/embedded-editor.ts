@@ -1,13 +1,14 @@
 /**
  * The pi-tui `Editor` the session embeds for drafts and notes, behind a small text-in/text-out surface:
- * keys and pastes go in as they come and the text stays exactly what the person typed (it is the
- * answer), while the terminal only ever sees its sanitized form (shown-text.ts); text changes are
- * reported as the full (paste-expanded) text, and focus is set only while it is shown, so only a
- * focused, open editor emits CURSOR_MARKER (the TUI puts the hardware cursor there, which IME needs).
+ * it is loaded with the state's text, keys and pastes go in as they come and the text stays exactly what
+ * the person typed (it is the answer), while the terminal only ever sees its sanitized form
+ * (shown-text.ts); what a key did comes back as the full (paste-expanded) text. Focus is set only while it
+ * is shown, so only a focused, open editor emits CURSOR_MARKER (the TUI puts the hardware cursor there,
+ * which IME needs). It keeps no paste flag of its own: the session's says whether a paste is open.
  */
 import type { EditorTheme, TUI } from "@earendil-works/pi-tui";
 import { fitLine, widestGrapheme } from "../text/fit.ts";
-import { pasteControlsShown, pasteOpenAfter } from "./editor-input.ts";
+import { pasteControlsShown } from "./editor-input.ts";
 import { ShownEditor } from "./shown-text.ts";
 
 /**
@@ -37,8 +38,6 @@ class WrapSafeEditor extends ShownEditor {
 /** The embedded editor. `component` is what the view renders. */
 export class EmbeddedEditor {
 	readonly component: ShownEditor;
-	/** A bracketed paste is open, as the editor has seen it. */
-	private inPaste = false;
 
 	constructor(tui: TUI, theme: EditorTheme) {
 		this.component = new WrapSafeEditor(tui, theme, { paddingX: 0 });
@@ -46,22 +45,18 @@ export class EmbeddedEditor {
 		this.component.disableSubmit = true;
 	}
 
-	/**
-	 * Replaces the text; returns the text the editor now holds: the same, but for the editor's own
-	 * normalizing (line breaks to `\n`, tabs to spaces).
-	 */
-	load(text: string): string {
-		this.inPaste = false;
+	/** Replaces the text, the cursor at its end (the state gives it in the form the editor keeps: `editorForm`). */
+	load(text: string): void {
 		this.component.setText(text);
-		return this.component.getExpandedText();
 	}
 
-	/** Lets the editor handle one key or paste chunk; returns the new full text, or undefined if unchanged. */
-	feed(data: string): string | undefined {
+	/**
+	 * Lets the editor handle one key or paste chunk (`inPaste`: a bracketed paste was open before it);
+	 * returns the new full text, or undefined if unchanged.
+	 */
+	feed(data: string, inPaste: boolean): string | undefined {
 		const before = this.component.getExpandedText();
-		const input = pasteControlsShown(data, this.inPaste);
-		this.inPaste = pasteOpenAfter(data, this.inPaste);
-		this.component.handleInput(input);
+		this.component.handleInput(pasteControlsShown(data, inPaste));
 		const after = this.component.getExpandedText();
 		return after === before ? undefined : after;
 	}

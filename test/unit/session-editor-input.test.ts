@@ -7,6 +7,7 @@
 import { CURSOR_MARKER, Editor, type EditorTheme, type TUI } from "@earendil-works/pi-tui";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { editorForm } from "../../src/state/reduce-editor.ts";
 import { sanitizeInline } from "../../src/text/sanitize.ts";
 import { pasteControlsShown, pasteOpenAfter, typedText } from "../../src/tui/editor-input.ts";
 import { type EditorState, ShownEditor, ShownInput, shownLines } from "../../src/tui/shown-text.ts";
@@ -196,5 +197,16 @@ describe("ShownInput", () => {
 				expect(plain(input.render(200)[0] ?? "")).toContain(text);
 			}),
 		);
+	});
+});
+
+describe("editorForm", () => {
+	it("is the form pi-tui's Editor keeps loaded text in, so the state and the editor never differ", () => {
+		const editor = new Editor(tui, theme);
+		for (const text of ["plain", "a\tb", "a\r\nb", "a\rb", "a\n\r\n\tb\r", "\t\t", "日本\t語\r\n👍🏽", ""]) {
+			editor.setText(text);
+			expect(editorForm(text), JSON.stringify(text)).toBe(editor.getExpandedText());
+			expect(editorForm(editorForm(text))).toBe(editorForm(text));
+		}
 	});
 });

@@ -15,10 +15,9 @@ import { leaveChoices } from "../../src/state/leave.ts";
 import { reduce } from "../../src/state/reduce.ts";
 import { restoredState } from "../../src/state/restore.ts";
 import { hasInput } from "../../src/state/result.ts";
-import { routeKey } from "../../src/state/route-key.ts";
 import { focusedPreview, previewsAhead } from "../../src/state/selectors.ts";
 import type { QuestionnaireState, ReduceContext } from "../../src/state/types.ts";
-import { deepFreeze, fakeKeys, STEP_ACTIONS } from "./state-fixtures.ts";
+import { deepFreeze, keyAction, STEP_ACTIONS } from "./state-fixtures.ts";
 
 const questionArb: fc.Arbitrary<Question> = fc
 	.record({
@@ -77,7 +76,7 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
 			shown: { tab, option, rows, maxOffset },
 		}),
 	),
-	text.map((data): Action => ({ type: "editor/keyForwarded", data })),
+	text.map((t): Action => ({ type: "draft/typedOnRow", text: t })),
 	fc
 		.tuple(int, fc.option(text, { nil: undefined }))
 		.map(([requestId, t]): Action => ({ type: "editor/externalReturned", requestId, text: t })),
@@ -130,7 +129,7 @@ describe("reduce over random sessions", () => {
 				checkValid(state, context);
 				const dones: Effect[] = [];
 				for (const event of events) {
-					const action = "action" in event ? event.action : routeKey(event.key, state, fakeKeys);
+					const action = "action" in event ? event.action : keyAction(event.key, state);
 					if (action === undefined) continue;
 					const step = reduce(state, action, context);
 					expect(reduce(state, action, context)).toEqual(step);
@@ -176,7 +175,7 @@ describe("declining over random sessions (DESIGN §8, src/state/leave.ts)", () =
 				};
 				let state = deepFreeze(reopened ? restoredState(context.questions, empty) : initialState(context.questions));
 				for (const event of events) {
-					const action = "action" in event ? event.action : routeKey(event.key, state, fakeKeys);
+					const action = "action" in event ? event.action : keyAction(event.key, state);
 					if (action === undefined) continue;
 					const step = reduce(state, action, context);
 					const done = step.effects.find((e) => e.type === "host/done");
@@ -201,7 +200,7 @@ describe("declining over random sessions (DESIGN §8, src/state/leave.ts)", () =
 			fc.property(contextArb, fc.array(eventArb, { maxLength: 30 }), cancelKeys, (context, events, keys) => {
 				let state = deepFreeze(initialState(context.questions));
 				for (const event of events) {
-					const action = "action" in event ? event.action : routeKey(event.key, state, fakeKeys);
+					const action = "action" in event ? event.action : keyAction(event.key, state);
 					if (action === undefined || action.type === "host/aborted" || action.type === "host/timedOut") continue;
 					if (action.type === "dialog/declineChosen" || action.type === "dialog/submitRequested") continue;
 					const next = reduce(state, action, context).state;
@@ -210,7 +209,7 @@ describe("declining over random sessions (DESIGN §8, src/state/leave.ts)", () =
 				}
 				if (state.mode === "done" || state.collapsed || !hasInput(state)) return;
 				for (const key of keys) {
-					const action = routeKey(key, state, fakeKeys);
+					const action = keyAction(key, state);
 					if (action === undefined) break;
 					const step = reduce(state, action, context);
 					const done = step.effects.find((e) => e.type === "host/done");
@@ -250,7 +249,7 @@ describe("previewsAhead over random sessions", () => {
 				};
 				check();
 				for (const event of events) {
-					const action = "action" in event ? event.action : routeKey(event.key, state, fakeKeys);
+					const action = "action" in event ? event.action : keyAction(event.key, state);
 					if (action === undefined) continue;
 					state = deepFreeze(reduce(state, action, context).state);
 					check();

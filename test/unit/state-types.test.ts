@@ -33,7 +33,6 @@ describe("closed unions", () => {
 			| "view/collapseToggled"
 			| "preview/scrolled"
 			| "preview/paged"
-			| "editor/keyForwarded"
 			| "editor/externalRequested"
 			| "editor/externalReturned"
 			| "host/aborted"
@@ -43,12 +42,7 @@ describe("closed unions", () => {
 
 	it("effects", () => {
 		expectTypeOf<EffectType>().toEqualTypeOf<
-			| "host/requestRender"
-			| "host/done"
-			| "overlay/setHidden"
-			| "editor/setText"
-			| "editor/forwardKey"
-			| "editor/openExternal"
+			"host/requestRender" | "host/done" | "overlay/setHidden" | "editor/setText" | "editor/openExternal"
 		>();
 	});
 
