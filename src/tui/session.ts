@@ -1,6 +1,6 @@
 /**
  * The interactive questionnaire: the component handed to Pi's `ctx.ui.custom()`. Data flows one way: key
- * → `routeKey` → Action → the store (session-store.ts: `reduce`, the effects, `onProgress`) → a frame
+ * → `routeKey` (session-input.ts) → Action → the store (session-store.ts: `reduce`, the effects, `onProgress`) → a frame
  * (session-frame.ts) of the state. The state owns the draft and note text; the embedded pi-tui `Editor`
  * is loaded from it when it opens and is the input device after that: a key `routeKey` leaves to it is
  * handled there and the text it makes becomes one `draft/edited` / `notes/edited` (one key: one reduce,
@@ -18,29 +18,23 @@ import type { Focusable } from "@earendil-works/pi-tui";
 import { defaultMessages, type Messages } from "../i18n/messages.ts";
 import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
 import {
-	type Action,
-	editorChanged,
 	editorTarget,
 	initialState,
-	isSubmitTab,
 	type QuestionnaireState,
 	type ReduceContext,
 	restoredState,
-	routeKey,
 } from "../state/index.ts";
 import { Countdown } from "../util/countdown.ts";
-import { pasteOpenAfter } from "./editor-input.ts";
 import { EmbeddedEditor } from "./embedded-editor.ts";
 import { createSessionKeys, type SessionKeys } from "./keys.ts";
 import { runExternalEditor } from "./session-external.ts";
 import { SessionFrame } from "./session-frame.ts";
+import { SessionInput } from "./session-input.ts";
 import type { OverlayControl, SessionOptions } from "./session-options.ts";
 import { SessionStore } from "./session-store.ts";
 import { SessionVisibility } from "./session-visibility.ts";
 
 export type { ExternalEditor, OverlayControl, SessionOptions } from "./session-options.ts";
-
-const PASTE_START = "\x1b[200~";
 
 /** The full questionnaire as a pi-tui component (Component + Focusable). */
 export class QuestionnaireSession implements Focusable {
@@ -59,8 +53,7 @@ export class QuestionnaireSession implements Focusable {
 	private closed = false;
 	private resultSent = false;
 	private status: string | undefined;
-	/** A bracketed paste is open: its chunks are text for the editor, never keys. The only paste flag. */
-	private inPaste = false;
+	private readonly input: SessionInput;
 	/** The answer timeout while nobody has pressed a key; shown as a countdown. */
 	private readonly countdown: Countdown | undefined;
 
@@ -94,6 +87,7 @@ export class QuestionnaireSession implements Focusable {
 			countdownDefers: options.onTimeout === "defer",
 			limits: options.limits,
 		});
+		this.input = new SessionInput({ store: this.store, editor: this.editor, frame: this.frame, keys: this.keys.input });
 		this.visibility = new SessionVisibility({
 			rawInput: options.rawInput,
 			widgets: options.widgets,
@@ -145,8 +139,7 @@ export class QuestionnaireSession implements Focusable {
 			try {
 				if (this.status !== undefined) this.store.wantRender();
 				this.status = undefined;
-				if (this.inPaste || data.includes(PASTE_START)) this.paste(data);
-				else this.route(data);
+				this.input.take(data);
 			} catch (error) {
 				this.fail(error);
 			}
@@ -183,43 +176,6 @@ export class QuestionnaireSession implements Focusable {
 	dispose(): void {
 		if (!this.resultSent) this.endWithAnswersSoFar();
 		this.cleanUp();
-	}
-
-	/** A key: an action for the reducer (a scroll of the preview told what the last frame showed), or the editor's. */
-	private route(data: string): void {
-		const route = routeKey(data, this.store.state, this.keys.input);
-		if (route === "editor") this.typeInEditor(data, false);
-		else if (route) this.store.dispatch(this.withShownPreview(route));
-	}
-
-	private withShownPreview(action: Action): Action {
-		if (action.type !== "preview/scrolled" && action.type !== "preview/paged") return action;
-		const shown = this.frame.shownPreview();
-		return shown ? { ...action, shown } : action;
-	}
-
-	/**
-	 * The open editor takes a key or paste chunk (`inPaste`: a paste was open before it); the text it makes
-	 * is the state's in one action. A key that changes no text (the cursor moved) changes only the editor.
-	 */
-	private typeInEditor(data: string, inPaste: boolean): void {
-		const text = this.editor.feed(data, inPaste);
-		const action = text === undefined ? undefined : editorChanged(this.store.state, text);
-		if (action) this.store.dispatch(action);
-		else this.store.wantRender();
-	}
-
-	/**
-	 * A bracketed paste (one chunk from Pi's terminal, or several from a raw stream) goes to the editor as
-	 * a whole, never through the keymap. Pasting while browsing a question opens its draft first.
-	 */
-	private paste(data: string): void {
-		const before = this.inPaste;
-		this.inPaste = pasteOpenAfter(data, before);
-		const state = this.store.state;
-		if (editorTarget(state) === undefined && state.mode === "options" && !isSubmitTab(state, state.tab))
-			this.store.dispatch({ type: "draft/opened" });
-		if (editorTarget(this.store.state) !== undefined) this.typeInEditor(data, before);
 	}
 
 	private openExternal(requestId: number, text: string): void {
