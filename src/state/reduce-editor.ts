@@ -7,7 +7,7 @@
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { Action } from "./actions.ts";
-import type { Transition } from "./effects.ts";
+import type { Effect, Transition } from "./effects.ts";
 import { isSubmitTab } from "./layout.ts";
 import {
 	advance,
@@ -35,9 +35,12 @@ export function editorForm(text: string): string {
  * after it: the text typed on the "Type something." row, which opens the draft.
  */
 export function openEditor(state: QuestionnaireState, target: EditorTarget, typed = ""): Transition {
-	const text = editorForm(editorText(state, target) + typed);
+	const before = editorForm(editorText(state, target));
+	const text = before + typed;
 	const mode = target === "draft" ? "editing" : "notes";
-	return changed(withEditorText({ ...state, mode }, target, text), { type: "editor/setText", text });
+	const load: Effect =
+		typed === "" ? { type: "editor/setText", text } : { type: "editor/setText", text, undoTo: before };
+	return changed(withEditorText({ ...state, mode }, target, text), load);
 }
 
 /** Reduces an action while the draft editor is open. */
@@ -129,5 +132,6 @@ export function reduceExternalReturned(
 	if (typeof action.text !== "string") return changed(cleared);
 	// Editors append a trailing newline on save; it is never part of what the user meant.
 	const text = editorForm(action.text.replace(/\r?\n$/, ""));
-	return changed(withEditorText(cleared, pending.target, text), { type: "editor/setText", text });
+	const undoTo = editorText(state, pending.target);
+	return changed(withEditorText(cleared, pending.target, text), { type: "editor/setText", text, undoTo });
 }

@@ -10,8 +10,8 @@ import { assertNever, type Effect } from "../state/index.ts";
 
 /** What the runner can do; the session implements it. */
 export interface EffectPorts {
-	/** Loads `text` into the embedded editor (the state holds it in the form the editor keeps). */
-	setEditorText(text: string): void;
+	/** Loads `text` into the embedded editor, one undo away from `undoTo` (no history without it). */
+	setEditorText(text: string, undoTo: string | undefined): void;
 	/** Starts the external editor on `text`; its answer comes back tagged with `requestId`. */
 	openExternal(requestId: number, text: string): void;
 	/** Hides or shows the overlay. */
@@ -27,7 +27,7 @@ export function runEffects(effects: readonly Effect[], ports: EffectPorts): bool
 	for (const effect of effects) {
 		switch (effect.type) {
 			case "editor/setText":
-				ports.setEditorText(effect.text);
+				ports.setEditorText(effect.text, effect.undoTo);
 				break;
 			case "editor/openExternal":
 				ports.openExternal(effect.requestId, effect.text);

@@ -45,9 +45,15 @@ export class EmbeddedEditor {
 		this.component.disableSubmit = true;
 	}
 
-	/** Replaces the text, the cursor at its end (the state gives it in the form the editor keeps: `editorForm`). */
-	load(text: string): void {
-		this.component.setText(text);
+	/**
+	 * Replaces the text, the cursor at its end (the state gives it in the form the editor keeps:
+	 * `editorForm`). Undo goes back to `undoTo` and no further; without it there is nothing to undo, so
+	 * undo in a newly opened draft never brings back the text of another.
+	 */
+	load(text: string, undoTo?: string): void {
+		this.component.setText(undoTo ?? text);
+		forgetUndo(this.component);
+		if (undoTo !== undefined) this.component.setText(text);
 	}
 
 	/**
@@ -69,4 +75,13 @@ export class EmbeddedEditor {
 	invalidate(): void {
 		this.component.invalidate();
 	}
+}
+
+/**
+ * Empties the Editor's undo history. pi-tui has no public way to (its `setText` makes the text before
+ * undoable), so this reaches its private stack, when it is there and what it is expected to be.
+ */
+function forgetUndo(editor: ShownEditor): void {
+	const stack = (editor as unknown as { undoStack?: { clear?: unknown } }).undoStack;
+	if (stack && typeof stack.clear === "function") stack.clear();
 }

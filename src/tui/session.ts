@@ -66,7 +66,7 @@ export class QuestionnaireSession implements Focusable {
 		const state = progress ? restoredState(this.context.questions, progress) : initialState(this.context.questions);
 		this.store = new SessionStore(state, this.context, {
 			ports: {
-				setEditorText: (text) => this.editor.load(text),
+				setEditorText: (text, undoTo) => this.editor.load(text, undoTo),
 				openExternal: (requestId, text) => this.openExternal(requestId, text),
 				setHidden: (hidden) => this.visibility.set(hidden),
 				done: (result) => this.finish(result),

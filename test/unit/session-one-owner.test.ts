@@ -8,7 +8,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { emptyProgress, type Progress } from "../../src/protocol/progress.ts";
-import { CACHE, type Encoding, KEYS, PLATFORMS, startSession, typed } from "./session-harness.ts";
+import { CACHE, type Encoding, flush, KEYS, PLATFORMS, startSession, typed } from "./session-harness.ts";
 
 const reduces = vi.hoisted(() => ({ count: 0 }));
 vi.mock("../../src/state/reduce.ts", async (importOriginal) => {
@@ -74,6 +74,29 @@ describe("the state owns the text", () => {
 		const h = startSession([CACHE], { onProgress: (p) => drafts.push(p.drafts[0] ?? "") });
 		h.press(KEYS.legacy.up, ..."abc", KEYS.legacy.backspace, "\x1b[D", "x");
 		expect(drafts).toEqual(["a", "ab", "abc", "ab", "axb"]);
+	});
+
+	it("undo in a newly opened draft goes back to its own text and never to another question's", () => {
+		const undo = "\x1f"; // Ctrl+-
+		const h = startSession([CACHE, PLATFORMS]);
+		h.press(KEYS.legacy.up, ..."abc", KEYS.legacy.tab, KEYS.legacy.up, KEYS.legacy.up, "x");
+		expect(h.session.getState().drafts).toEqual(["abc", "x"]);
+		h.press(undo);
+		expect(h.session.getState().drafts).toEqual(["abc", ""]);
+		h.press(undo, undo);
+		expect(h.session.getState().drafts).toEqual(["abc", ""]);
+		// Reopened, a draft starts with no history either.
+		h.press(KEYS.legacy.shiftTab, KEYS.legacy.enter, undo);
+		expect(h.session.getState().drafts).toEqual(["abc", ""]);
+	});
+
+	it("undo after the external editor goes back to the text before it", async () => {
+		const h = startSession([CACHE], { editExternally: async (text) => ({ ok: true, text: `${text}\tmore\n` }) });
+		h.press(KEYS.legacy.up, ..."ab", KEYS.legacy.ctrlG);
+		await flush();
+		expect(h.session.getState().drafts).toEqual(["ab    more"]);
+		h.press("\x1f");
+		expect(h.session.getState().drafts).toEqual(["ab"]);
 	});
 
 	it("a paste in pieces goes in as text, its controls shown, one frame per piece", () => {

@@ -43,7 +43,8 @@ describe("draft", () => {
 		const typed = run(onRow.state, three, { type: "draft/typedOnRow", text: "x" });
 		expect(typed.state.mode).toBe("editing");
 		expect(typed.state.drafts[0]).toBe("x");
-		expect(typed.effects).toEqual([{ type: "editor/setText", text: "x" }, render]);
+		// One undo takes back the key, as if the editor had typed it.
+		expect(typed.effects).toEqual([{ type: "editor/setText", text: "x", undoTo: "" }, render]);
 		const again = run(typed.state, three, { type: "draft/closed" }, { type: "draft/typedOnRow", text: "y" });
 		expect(again.state.drafts[0]).toBe("xy");
 		// Anywhere but that row the action means nothing.
@@ -262,7 +263,8 @@ describe("external editor", () => {
 		const back = run(asked.state, three, { type: "editor/externalReturned", requestId: 1, text: "abcdef\n" });
 		expect(back.state.drafts[0]).toBe("abcdef");
 		expect(back.state.pendingExternal).toBeNull();
-		expect(back.effects).toEqual([{ type: "editor/setText", text: "abcdef" }, render]);
+		// One undo in the editor goes back to the text before the external editor.
+		expect(back.effects).toEqual([{ type: "editor/setText", text: "abcdef", undoTo: "abc" }, render]);
 	});
 
 	it("drops results with another id, after the editor closed, or twice", () => {
