@@ -21,9 +21,9 @@ export type Action =
 	| { type: "tab/chosen"; tab: number }
 	/** The user opened the "Type something." editor of the current question. */
 	| { type: "draft/opened" }
-	/** The user typed text (`data`, one key sequence) on the "Type something." row: it opens with it. */
-	| { type: "draft/typedOnRow"; data: string }
-	/** The embedded editor's text changed while editing the draft. */
+	/** The user typed `text` (one key's) on the "Type something." row: the draft opens with it at the end. */
+	| { type: "draft/typedOnRow"; text: string }
+	/** The person edited the draft in the embedded editor: `text` is what it holds now. */
 	| { type: "draft/edited"; text: string }
 	/** The user confirmed the draft (Enter): it becomes the typed answer and the form moves on. */
 	| { type: "draft/confirmed" }
@@ -31,7 +31,7 @@ export type Action =
 	| { type: "draft/closed" }
 	/** The user opened the note editor of the current tab (the global note on the Submit tab). */
 	| { type: "notes/opened" }
-	/** The embedded editor's text changed while editing a note. */
+	/** The person edited the note in the embedded editor: `text` is what it holds now. */
 	| { type: "notes/edited"; text: string }
 	/** The user closed the note editor (Enter or Esc); the note is kept. */
 	| { type: "notes/closed" }
@@ -49,16 +49,10 @@ export type Action =
 	| { type: "dialog/leaveDismissed" }
 	/** The user hid or re-showed the overlay. */
 	| { type: "view/collapseToggled" }
-	/** The user scrolled the focused option's preview by `delta` lines. */
-	| { type: "preview/scrolled"; delta: number }
+	/** The user scrolled the focused option's preview by `delta` lines; `shown`: see `ShownPreview`. */
+	| { type: "preview/scrolled"; delta: number; shown?: ShownPreview }
 	/** The user scrolled the focused option's preview by one page (PgUp / PgDn over a preview). */
-	| { type: "preview/paged"; direction: "up" | "down" }
-	/** The view drew the preview pane with `rows` lines of text (a page is one less, see `previewRows`). */
-	| { type: "preview/paneSized"; rows: number }
-	/** The view measured the preview of `tab`: it cannot scroll past `maxOffset` lines. */
-	| { type: "preview/measured"; tab: number; maxOffset: number }
-	/** A key that the embedded editor should handle itself. */
-	| { type: "editor/keyForwarded"; data: string }
+	| { type: "preview/paged"; direction: "up" | "down"; shown?: ShownPreview }
 	/** The user asked for the external editor (Ctrl+G) while editing a draft or note. */
 	| { type: "editor/externalRequested" }
 	/** The external editor closed: `text` is its content, undefined when it was cancelled or failed. */
@@ -69,6 +63,18 @@ export type Action =
 	| { type: "host/timedOut" }
 	/** The host cannot go on (an internal error, a dialog client past its budget): see `giveUp`. */
 	| { type: "host/failed" };
+
+/**
+ * What the last frame showed of a preview, which only the view can know: the session adds it to a scroll
+ * or page of the preview, so rendering never has to report back. `rows`: its lines of text (a page is one
+ * less). `maxOffset`: the largest offset that still fills the pane, once it is laid out to its end.
+ */
+export interface ShownPreview {
+	tab: number;
+	option: number;
+	rows: number;
+	maxOffset: number | undefined;
+}
 
 /** The `type` tag of every action. */
 export type ActionType = Action["type"];

@@ -14,10 +14,12 @@ export type Effect =
 	| { type: "host/done"; result: QuestionnaireResult }
 	/** Hide or show the overlay (collapse). */
 	| { type: "overlay/setHidden"; hidden: boolean }
-	/** Load `text` into the embedded editor (on opening a draft or note, or after the external editor). */
-	| { type: "editor/setText"; text: string }
-	/** Let the embedded editor handle this key; it reports text changes back as actions. */
-	| { type: "editor/forwardKey"; data: string }
+	/**
+	 * Load `text` into the embedded editor (on opening a draft or note, or after the external editor).
+	 * `undoTo`: the text one undo goes back to (the draft before a key typed on its row, the text before the
+	 * external editor); absent, the editor starts with no history, so undo never reaches another text.
+	 */
+	| { type: "editor/setText"; text: string; undoTo?: string }
 	/** Open the external editor on `text`; answer with `editor/externalReturned` carrying `requestId`. */
 	| { type: "editor/openExternal"; requestId: number; text: string };
 

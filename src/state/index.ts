@@ -2,7 +2,7 @@
  * The pure questionnaire core (state, actions, key routing, reducer, effects, selectors) as one
  * import for the TUI session and the RPC walker. Imports nothing from Pi, pi-tui or the terminal.
  */
-export type { Action } from "./actions.ts";
+export type { Action, ShownPreview } from "./actions.ts";
 export { assertNever, type Effect } from "./effects.ts";
 export {
 	type BindingId,

@@ -69,7 +69,6 @@ export function initialState(questions: readonly Question[]): QuestionnaireState
 		reopened: false,
 		collapsed: false,
 		previewScroll: shape.map(() => 0),
-		previewRows: 0,
 		pendingExternal: null,
 		nextRequestId: 1,
 	};

@@ -7,6 +7,7 @@
 import type { Action } from "./actions.ts";
 import type { Transition } from "./effects.ts";
 import { leaveChoices, nextLeaveChoice } from "./leave.ts";
+import { openEditor } from "./reduce-editor.ts";
 import { nextChoice } from "./submit-choice.ts";
 import {
 	backToBrowsing,
@@ -32,7 +33,7 @@ export function reduceSubmit(state: QuestionnaireState, action: Action, context:
 		case "dialog/cancelRequested":
 			return requestCancel(state, context);
 		case "notes/opened":
-			return changed({ ...state, mode: "notes" }, { type: "editor/setText", text: state.globalNote });
+			return openEditor(state, "notes");
 		case "tab/switched":
 			return switchTab(state, action.direction);
 		case "tab/chosen":

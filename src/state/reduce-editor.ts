@@ -1,11 +1,13 @@
 /**
  * Modes `editing` (the current question's free-text draft) and `notes` (the current tab's note, or the
- * global note on the Submit tab). Keys go to the embedded editor except the few `routeKey` keeps;
- * the editor reports text back, and the external editor's result is accepted only if still current.
+ * global note on the Submit tab). The state owns the text; the embedded editor is loaded with it when it
+ * opens (`editor/setText`) and is the input device after that: keys `routeKey` leaves to it are handled
+ * there, and the text they make comes back as `draft/edited` / `notes/edited`. The external editor's
+ * result is accepted only if still current.
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { Action } from "./actions.ts";
-import type { Transition } from "./effects.ts";
+import type { Effect, Transition } from "./effects.ts";
 import { isSubmitTab } from "./layout.ts";
 import {
 	advance,
@@ -19,17 +21,36 @@ import {
 } from "./transitions.ts";
 import type { EditorTarget, QuestionnaireState, ReduceContext } from "./types.ts";
 
+/**
+ * `text` as the embedded editor holds it (pi-tui's Editor: line breaks as `\n`, a tab as four spaces).
+ * The state keeps every text it loads into the editor in this form, so the editor never holds other text
+ * than the state: what the person sees there is what is sent.
+ */
+function editorForm(text: string): string {
+	return text.replace(/\r\n?/g, "\n").replace(/\t/g, "    ");
+}
+
+/**
+ * Opens the draft or note editor of the current tab on the state's text (in `editorForm`), with `typed`
+ * after it: the text typed on the "Type something." row, which opens the draft.
+ */
+export function openEditor(state: QuestionnaireState, target: EditorTarget, typed = ""): Transition {
+	const before = editorForm(editorText(state, target));
+	const text = before + typed;
+	const mode = target === "draft" ? "editing" : "notes";
+	const load: Effect =
+		typed === "" ? { type: "editor/setText", text } : { type: "editor/setText", text, undoTo: before };
+	return changed(withEditorText({ ...state, mode }, target, text), load);
+}
+
 /** Reduces an action while the draft editor is open. */
 export function reduceEditing(state: QuestionnaireState, action: Action, context: ReduceContext): Transition {
 	const tab = state.tab;
 	const shape = state.shape[tab];
 	if (!shape) return unchanged(state);
 	switch (action.type) {
-		case "draft/edited": {
-			if (typeof action.text !== "string") return unchanged(state);
-			const drafts = setAt(state.drafts, tab, action.text);
-			return drafts === state.drafts ? unchanged(state) : changed({ ...state, drafts });
-		}
+		case "draft/edited":
+			return edited(state, "draft", action.text);
 		case "draft/confirmed": {
 			const kept = keepDraft(state);
 			// Enter on nothing typed stays in the editor, unless it just took back a typed answer.
@@ -41,9 +62,8 @@ export function reduceEditing(state: QuestionnaireState, action: Action, context
 			return backToBrowsing(keepDraft(state));
 		case "tab/switched":
 			return switchTab(keepDraft(state), action.direction);
-		case "editor/keyForwarded":
 		case "editor/externalRequested":
-			return reduceEditorCommon(state, action, "draft");
+			return requestExternal(state, "draft");
 		default:
 			return unchanged(state);
 	}
@@ -52,21 +72,14 @@ export function reduceEditing(state: QuestionnaireState, action: Action, context
 /** Reduces an action while a note editor is open. */
 export function reduceNotes(state: QuestionnaireState, action: Action): Transition {
 	switch (action.type) {
-		case "notes/edited": {
-			if (typeof action.text !== "string") return unchanged(state);
-			if (isSubmitTab(state, state.tab)) {
-				return action.text === state.globalNote ? unchanged(state) : changed({ ...state, globalNote: action.text });
-			}
-			const notes = setAt(state.notes, state.tab, action.text);
-			return notes === state.notes ? unchanged(state) : changed({ ...state, notes });
-		}
+		case "notes/edited":
+			return edited(state, "notes", action.text);
 		case "notes/closed":
 			return backToBrowsing(state);
 		case "tab/switched":
 			return switchTab(state, action.direction);
-		case "editor/keyForwarded":
 		case "editor/externalRequested":
-			return reduceEditorCommon(state, action, "notes");
+			return requestExternal(state, "notes");
 		default:
 			return unchanged(state);
 	}
@@ -78,15 +91,24 @@ export function editorText(state: QuestionnaireState, target: EditorTarget): str
 	return isSubmitTab(state, state.tab) ? state.globalNote : (state.notes[state.tab] ?? "");
 }
 
-function reduceEditorCommon(
-	state: QuestionnaireState,
-	action: Extract<Action, { type: "editor/keyForwarded" | "editor/externalRequested" }>,
-	target: EditorTarget,
-): Transition {
-	if (action.type === "editor/keyForwarded") {
-		if (typeof action.data !== "string" || action.data === "") return unchanged(state);
-		return changed(state, { type: "editor/forwardKey", data: action.data });
+/** The state with the open editor's text set to `text` (the same object when it is already). */
+function withEditorText(state: QuestionnaireState, target: EditorTarget, text: string): QuestionnaireState {
+	if (target === "draft") {
+		const drafts = setAt(state.drafts, state.tab, text);
+		return drafts === state.drafts ? state : { ...state, drafts };
 	}
+	if (isSubmitTab(state, state.tab)) return text === state.globalNote ? state : { ...state, globalNote: text };
+	const notes = setAt(state.notes, state.tab, text);
+	return notes === state.notes ? state : { ...state, notes };
+}
+
+function edited(state: QuestionnaireState, target: EditorTarget, text: string): Transition {
+	if (typeof text !== "string") return unchanged(state);
+	const next = withEditorText(state, target, text);
+	return next === state ? unchanged(state) : changed(next);
+}
+
+function requestExternal(state: QuestionnaireState, target: EditorTarget): Transition {
 	const requestId = state.nextRequestId;
 	return changed(
 		{ ...state, pendingExternal: { requestId, tab: state.tab, target }, nextRequestId: requestId + 1 },
@@ -109,12 +131,7 @@ export function reduceExternalReturned(
 	const cleared = { ...state, pendingExternal: null };
 	if (typeof action.text !== "string") return changed(cleared);
 	// Editors append a trailing newline on save; it is never part of what the user meant.
-	const text = action.text.replace(/\r?\n$/, "");
-	const next =
-		pending.target === "draft"
-			? { ...cleared, drafts: setAt(state.drafts, state.tab, text) }
-			: isSubmitTab(state, state.tab)
-				? { ...cleared, globalNote: text }
-				: { ...cleared, notes: setAt(state.notes, state.tab, text) };
-	return changed(next, { type: "editor/setText", text });
+	const text = editorForm(action.text.replace(/\r?\n$/, ""));
+	const undoTo = editorText(state, pending.target);
+	return changed(withEditorText(cleared, pending.target, text), { type: "editor/setText", text, undoTo });
 }

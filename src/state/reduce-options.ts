@@ -6,6 +6,7 @@
 import type { Action } from "./actions.ts";
 import type { Transition } from "./effects.ts";
 import { rowAt, rowCount, typeRow } from "./layout.ts";
+import { openEditor } from "./reduce-editor.ts";
 import {
 	advance,
 	changed,
@@ -60,34 +61,18 @@ export function reduceOptions(state: QuestionnaireState, action: Action, context
 			const answer = multiAnswer(state.checked[tab] ?? [], custom) ?? { kind: "multi", options: [] };
 			return advance({ ...state, answers: setAt(state.answers, tab, answer) }, context);
 		}
-		case "draft/opened": {
-			const focused = focusRow(state, typeRow(shape));
-			return changed({ ...focused, mode: "editing" }, { type: "editor/setText", text: state.drafts[tab] ?? "" });
-		}
-		case "draft/typedOnRow": {
+		case "draft/opened":
+			return openEditor(focusRow(state, typeRow(shape)), "draft");
+		case "draft/typedOnRow":
 			if (rowAt(shape, state.focus[tab] ?? 0).kind !== "type") return unchanged(state);
-			if (typeof action.data !== "string" || action.data === "") return unchanged(state);
-			// The key goes to the editor like every later one, after the draft so far (nothing is lost).
-			return changed(
-				{ ...state, mode: "editing" },
-				{ type: "editor/setText", text: state.drafts[tab] ?? "" },
-				{ type: "editor/forwardKey", data: action.data },
-			);
-		}
+			if (typeof action.text !== "string" || action.text === "") return unchanged(state);
+			// The draft opens with the text after what it held (nothing is lost), the cursor after it.
+			return openEditor(state, "draft", action.text);
 		case "notes/opened":
-			return changed({ ...state, mode: "notes" }, { type: "editor/setText", text: state.notes[tab] ?? "" });
+			return openEditor(state, "notes");
 		case "preview/scrolled":
-		case "preview/paged": {
-			const option = rowAt(shape, state.focus[tab] ?? 0);
-			if (option.kind !== "option" || !shape.hasPreview[option.option]) return unchanged(state);
-			// A page keeps one line of the last one in view, so the reader does not lose their place.
-			const page = Math.max(1, state.previewRows - 1);
-			const delta = action.type === "preview/scrolled" ? action.delta : action.direction === "down" ? page : -page;
-			if (!Number.isInteger(delta)) return unchanged(state);
-			const offset = Math.max(0, (state.previewScroll[tab] ?? 0) + delta);
-			const previewScroll = setAt(state.previewScroll, tab, offset);
-			return previewScroll === state.previewScroll ? unchanged(state) : changed({ ...state, previewScroll });
-		}
+		case "preview/paged":
+			return scrollPreview(state, action);
 		case "tab/switched":
 			return switchTab(state, action.direction);
 		case "dialog/cancelRequested":
@@ -97,6 +82,31 @@ export function reduceOptions(state: QuestionnaireState, action: Action, context
 		default:
 			return unchanged(state);
 	}
+}
+
+/**
+ * Scrolls the focused option's preview by a line or a page. What the last frame showed of it (when it was
+ * this preview) sizes the page, one line less than the pane so the reader keeps their place, and stops the
+ * scroll at the end; an offset left past the end (a taller terminal since) scrolls from the end.
+ */
+function scrollPreview(
+	state: QuestionnaireState,
+	action: Extract<Action, { type: "preview/scrolled" | "preview/paged" }>,
+): Transition {
+	const tab = state.tab;
+	const shape = state.shape[tab];
+	const row = shape && rowAt(shape, state.focus[tab] ?? 0);
+	if (row?.kind !== "option" || !shape?.hasPreview[row.option]) return unchanged(state);
+	const shown = action.shown?.tab === tab && action.shown.option === row.option ? action.shown : undefined;
+	const rows = shown && inRange(shown.rows, Number.MAX_SAFE_INTEGER) ? shown.rows : 0;
+	const page = Math.max(1, rows - 1);
+	const delta = action.type === "preview/scrolled" ? action.delta : action.direction === "down" ? page : -page;
+	if (!Number.isInteger(delta)) return unchanged(state);
+	const end = shown?.maxOffset ?? -1;
+	const max = inRange(end, Number.MAX_SAFE_INTEGER) ? end : Number.POSITIVE_INFINITY;
+	const offset = Math.max(0, Math.min(max, Math.min(state.previewScroll[tab] ?? 0, max) + delta));
+	const previewScroll = setAt(state.previewScroll, tab, offset);
+	return previewScroll === state.previewScroll ? unchanged(state) : changed({ ...state, previewScroll });
 }
 
 /** The row after moving `direction` from `row` in a list of `count` rows (up/down wrap). */

@@ -2,7 +2,7 @@
  * The questionnaire reducer: `reduce(state, action, context)` returns the next state and the effects to
  * run. Pure and total: no clock, randomness or I/O; an unknown or illegal action returns the same
  * state object and no effects; after `host/done` every action is a no-op. Host events (abort, time
- * out), collapse, async results and view measurements are accepted in every mode; everything else is
+ * out), collapse and async results are accepted in every mode; everything else is
  * dispatched on the mode first, then on the action type.
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
@@ -11,7 +11,7 @@ import { assertNever, type Effect, type Transition } from "./effects.ts";
 import { reduceLeave, reduceSubmit } from "./reduce-dialog.ts";
 import { reduceEditing, reduceExternalReturned, reduceNotes } from "./reduce-editor.ts";
 import { reduceOptions } from "./reduce-options.ts";
-import { changed, finish, giveUp, inRange, setAt, unchanged } from "./transitions.ts";
+import { changed, finish, giveUp, unchanged } from "./transitions.ts";
 import type { QuestionnaireState, ReduceContext } from "./types.ts";
 
 /**
@@ -47,15 +47,6 @@ function reduceStep(state: QuestionnaireState, action: Action, context: ReduceCo
 		}
 		case "editor/externalReturned":
 			return reduceExternalReturned(state, action);
-		case "preview/paneSized":
-			if (!inRange(action.rows, Number.MAX_SAFE_INTEGER) || action.rows === state.previewRows) return unchanged(state);
-			return changed({ ...state, previewRows: action.rows });
-		case "preview/measured": {
-			const current = state.previewScroll[action.tab];
-			if (current === undefined || !inRange(action.maxOffset, Number.MAX_SAFE_INTEGER)) return unchanged(state);
-			if (current <= action.maxOffset) return unchanged(state);
-			return changed({ ...state, previewScroll: setAt(state.previewScroll, action.tab, action.maxOffset) });
-		}
 	}
 	// The overlay is hidden: keys cannot reach it, and stray events must not change what is behind it.
 	if (state.collapsed) return unchanged(state);

@@ -1,7 +1,8 @@
 /**
  * Keys to actions: `routeKey` walks the keymap table (first enabled binding that matches wins). While
- * an editor is open, unmatched keys are forwarded to it; on "Stop answering?" any other key goes
- * back; while collapsed only the collapse key counts. No Pi or terminal imports.
+ * an editor is open, unmatched keys are the editor's (`"editor"`: the session lets the embedded editor
+ * handle them and reports the text they make); on "Stop answering?" any other key goes back; while
+ * collapsed only the collapse key counts. No Pi or terminal imports.
  *
  * Text goes where text is expected. On the "Type something." row every key that types text (letters
  * of any case or script, digits, space, `j`, `k`, `n`) opens the draft with it, before any binding is
@@ -15,18 +16,22 @@ import { onTypeRow } from "./focused-row.ts";
 import { KEYMAP, type KeyInput } from "./keymap.ts";
 import type { EditorTarget, QuestionnaireState } from "./types.ts";
 
-/** The action one key sequence means in `state`, or undefined when the key does nothing. */
-export function routeKey(data: string, state: QuestionnaireState, keys: KeyInput): Action | undefined {
+/**
+ * The action one key sequence means in `state`; `"editor"` when it is the open editor's to handle (typing,
+ * moving the cursor, its own shortcuts); undefined when the key does nothing.
+ */
+export function routeKey(data: string, state: QuestionnaireState, keys: KeyInput): Action | "editor" | undefined {
 	if (state.mode === "done") return undefined;
 	if (state.collapsed) return keys.matches(data, "askUser.collapse") ? { type: "view/collapseToggled" } : undefined;
-	if (onTypeRow(state) && keys.text(data) !== undefined) return { type: "draft/typedOnRow", data };
+	const text = onTypeRow(state) ? keys.text(data) : undefined;
+	if (text !== undefined) return { type: "draft/typedOnRow", text };
 	for (const binding of KEYMAP) {
 		if (binding.enabled(state) && keys.matches(data, binding.id)) return binding.action(state, data, keys);
 	}
 	switch (state.mode) {
 		case "editing":
 		case "notes":
-			return { type: "editor/keyForwarded", data };
+			return "editor";
 		case "leave":
 			return { type: "dialog/leaveDismissed" };
 		default:

@@ -71,11 +71,6 @@ export interface QuestionnaireState {
 	collapsed: boolean;
 	/** Per question: scroll offset of the focused option's preview (reset when the focus moves). */
 	previewScroll: number[];
-	/**
-	 * The lines of text the preview pane showed in the last frame (the view reports them; 0 before the
-	 * first). A page scrolls one less, so the last line of one page is the first of the next.
-	 */
-	previewRows: number;
 	/** The external editor request in flight, if any; results with another id are stale. */
 	pendingExternal: PendingExternal | null;
 	/** The id the next asynchronous request will carry (deterministic, no randomness). */

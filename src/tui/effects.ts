@@ -10,10 +10,8 @@ import { assertNever, type Effect } from "../state/index.ts";
 
 /** What the runner can do; the session implements it. */
 export interface EffectPorts {
-	/** Loads `text` into the embedded editor. */
-	setEditorText(text: string): void;
-	/** Lets the embedded editor handle one key sequence (and report any text change back). */
-	forwardKey(data: string): void;
+	/** Loads `text` into the embedded editor, one undo away from `undoTo` (no history without it). */
+	setEditorText(text: string, undoTo: string | undefined): void;
 	/** Starts the external editor on `text`; its answer comes back tagged with `requestId`. */
 	openExternal(requestId: number, text: string): void;
 	/** Hides or shows the overlay. */
@@ -29,10 +27,7 @@ export function runEffects(effects: readonly Effect[], ports: EffectPorts): bool
 	for (const effect of effects) {
 		switch (effect.type) {
 			case "editor/setText":
-				ports.setEditorText(effect.text);
-				break;
-			case "editor/forwardKey":
-				ports.forwardKey(effect.data);
+				ports.setEditorText(effect.text, effect.undoTo);
 				break;
 			case "editor/openExternal":
 				ports.openExternal(effect.requestId, effect.text);

@@ -1,13 +1,14 @@
 /**
  * The pi-tui `Editor` the session embeds for drafts and notes, behind a small text-in/text-out surface:
- * keys and pastes go in as they come and the text stays exactly what the person typed (it is the
- * answer), while the terminal only ever sees its sanitized form (shown-text.ts); text changes are
- * reported as the full (paste-expanded) text, and focus is set only while it is shown, so only a
- * focused, open editor emits CURSOR_MARKER (the TUI puts the hardware cursor there, which IME needs).
+ * it is loaded with the state's text, keys and pastes go in as they come and the text stays exactly what
+ * the person typed (it is the answer), while the terminal only ever sees its sanitized form
+ * (shown-text.ts); what a key did comes back as the full (paste-expanded) text. Focus is set only while it
+ * is shown, so only a focused, open editor emits CURSOR_MARKER (the TUI puts the hardware cursor there,
+ * which IME needs). It keeps no paste flag of its own: the session's says whether a paste is open.
  */
 import type { EditorTheme, TUI } from "@earendil-works/pi-tui";
 import { fitLine, widestGrapheme } from "../text/fit.ts";
-import { pasteControlsShown, pasteOpenAfter } from "./editor-input.ts";
+import { pasteControlsShown } from "./editor-input.ts";
 import { ShownEditor } from "./shown-text.ts";
 
 /**
@@ -37,8 +38,6 @@ class WrapSafeEditor extends ShownEditor {
 /** The embedded editor. `component` is what the view renders. */
 export class EmbeddedEditor {
 	readonly component: ShownEditor;
-	/** A bracketed paste is open, as the editor has seen it. */
-	private inPaste = false;
 
 	constructor(tui: TUI, theme: EditorTheme) {
 		this.component = new WrapSafeEditor(tui, theme, { paddingX: 0 });
@@ -47,21 +46,23 @@ export class EmbeddedEditor {
 	}
 
 	/**
-	 * Replaces the text; returns the text the editor now holds: the same, but for the editor's own
-	 * normalizing (line breaks to `\n`, tabs to spaces).
+	 * Replaces the text, the cursor at its end (the state gives it in the form the editor keeps:
+	 * `editorForm`). Undo goes back to `undoTo` and no further; without it there is nothing to undo, so
+	 * undo in a newly opened draft never brings back the text of another.
 	 */
-	load(text: string): string {
-		this.inPaste = false;
-		this.component.setText(text);
-		return this.component.getExpandedText();
+	load(text: string, undoTo?: string): void {
+		this.component.setText(undoTo ?? text);
+		forgetUndo(this.component);
+		if (undoTo !== undefined) this.component.setText(text);
 	}
 
-	/** Lets the editor handle one key or paste chunk; returns the new full text, or undefined if unchanged. */
-	feed(data: string): string | undefined {
+	/**
+	 * Lets the editor handle one key or paste chunk (`inPaste`: a bracketed paste was open before it);
+	 * returns the new full text, or undefined if unchanged.
+	 */
+	feed(data: string, inPaste: boolean): string | undefined {
 		const before = this.component.getExpandedText();
-		const input = pasteControlsShown(data, this.inPaste);
-		this.inPaste = pasteOpenAfter(data, this.inPaste);
-		this.component.handleInput(input);
+		this.component.handleInput(pasteControlsShown(data, inPaste));
 		const after = this.component.getExpandedText();
 		return after === before ? undefined : after;
 	}
@@ -74,4 +75,13 @@ export class EmbeddedEditor {
 	invalidate(): void {
 		this.component.invalidate();
 	}
+}
+
+/**
+ * Empties the Editor's undo history. pi-tui has no public way to (its `setText` makes the text before
+ * undoable), so this reaches its private stack, when it is there and what it is expected to be.
+ */
+function forgetUndo(editor: ShownEditor): void {
+	const stack = (editor as unknown as { undoStack?: { clear?: unknown } }).undoStack;
+	if (stack && typeof stack.clear === "function") stack.clear();
 }

@@ -1,8 +1,9 @@
 /**
- * Whether the questionnaire is on screen: the one owner of the overlay handle, the listener that brings a
- * hidden overlay back (Pi routes no keys to a hidden overlay), the line above Pi's editor that says it is
- * hidden, and the one-line bar drawn instead where nothing could bring a really hidden overlay back. The
- * session tells it what the reducer decided (`set`) and asks what to draw (`collapsedBar`).
+ * How the questionnaire is out of the way while collapsed. Whether it is collapsed is the state's
+ * (`state.collapsed`, told here through the `overlay/setHidden` effect); this owns only how: the overlay
+ * really hidden (with the listener that brings it back, as Pi routes no keys to a hidden overlay, and the
+ * line above Pi's editor that says so), or, where nothing could bring a hidden overlay back, the one-line
+ * bar the session draws instead (`collapsedBar`).
  */
 import { type CollapseListener, installCollapseListener, type RawInput } from "./collapse-listener.ts";
 import { HiddenNotice, type WidgetHost } from "./hidden-notice.ts";
@@ -25,8 +26,8 @@ export interface VisibilityHost {
 
 export class SessionVisibility {
 	private overlay: OverlayControl | undefined;
-	private hidden = false;
-	private bar = false;
+	/** How it is out of the way now; decided when it collapses (the overlay handle may come later). */
+	private hiddenAs: "overlay" | "bar" | undefined;
 	private readonly listener: CollapseListener;
 	private readonly notice: HiddenNotice;
 
@@ -35,7 +36,7 @@ export class SessionVisibility {
 		this.listener = installCollapseListener(host.rawInput, {
 			matches: (data) => host.isCollapseKey(data),
 			onToggle: host.onToggle,
-			isCollapsed: () => this.hidden && !host.closed(),
+			isCollapsed: () => this.hiddenAs === "overlay" && !host.closed(),
 		});
 	}
 
@@ -46,18 +47,18 @@ export class SessionVisibility {
 
 	/** True while the questionnaire is drawn as the one-line bar. */
 	get collapsedBar(): boolean {
-		return this.bar;
+		return this.hiddenAs === "bar";
 	}
 
+	/** The state collapsed (`hidden`) or expanded the questionnaire. */
 	set(hidden: boolean): void {
 		if (this.overlay && this.listener.available) {
-			this.hidden = hidden;
-			this.bar = false;
+			this.hiddenAs = hidden ? "overlay" : undefined;
 			this.overlay.setHidden(hidden);
 			this.notice.set(hidden);
 		} else {
 			// Nothing could bring a really hidden overlay back: shrink to one line that still takes the key.
-			this.bar = hidden;
+			this.hiddenAs = hidden ? "bar" : undefined;
 		}
 	}
 

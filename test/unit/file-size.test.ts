@@ -19,12 +19,6 @@ const MAX_LINES = 300;
  */
 const LOCALE_TABLES: ReadonlySet<string> = new Set(["i18n/en.ts", "i18n/ja.ts", "i18n/zh-CN.ts"]);
 
-/**
- * issue 20: being split on other branches. Files still over the limit, which the lead empties at merge; the
- * test fails once one of them is no longer over, so this list cannot outlive its reason.
- */
-const OVER_THE_LIMIT_UNTIL_SPLIT: ReadonlySet<string> = new Set(["tui/session.ts", "tui/view/questionnaire-view.ts"]);
-
 /** Lines as `wc -l` counts them, plus a last line without its newline. */
 function lineCount(text: string): number {
 	if (text === "") return 0;
@@ -54,14 +48,6 @@ function overTheLimit(files: ReadonlyMap<string, number>, exempt: ReadonlySet<st
 		.sort();
 }
 
-/** The entries of `untilSplit` that are gone or no longer over the limit, as "path: N lines" or "path: gone". */
-function noLongerOver(files: ReadonlyMap<string, number>, untilSplit: ReadonlySet<string>): string[] {
-	return [...untilSplit]
-		.filter((file) => (files.get(file) ?? 0) <= MAX_LINES)
-		.map((file) => (files.has(file) ? `${file}: ${files.get(file)} lines` : `${file}: gone`))
-		.sort();
-}
-
 describe("source file size", () => {
 	const files = listing(SRC);
 
@@ -71,11 +57,7 @@ describe("source file size", () => {
 	});
 
 	it(`has no file over ${MAX_LINES} lines, the locale tables aside`, () => {
-		expect(overTheLimit(files, new Set([...LOCALE_TABLES, ...OVER_THE_LIMIT_UNTIL_SPLIT]))).toEqual([]);
-	});
-
-	it("lists only files still over the limit as being split elsewhere", () => {
-		expect(noLongerOver(files, OVER_THE_LIMIT_UNTIL_SPLIT)).toEqual([]);
+		expect(overTheLimit(files, LOCALE_TABLES)).toEqual([]);
 	});
 
 	it("exempts only locale tables that exist", () => {
@@ -99,13 +81,6 @@ describe("source file size: the checker (self-test)", () => {
 			"split.ts: 400 lines",
 		]);
 		expect(overTheLimit(fake, new Set(["i18n/en.ts", "split.ts"]))).toEqual(["b/long.ts: 301 lines"]);
-	});
-
-	it("names each file of the temporary list that is no longer over, or gone", () => {
-		expect(noLongerOver(fake, new Set(["split.ts", "done.ts", "moved.ts"]))).toEqual([
-			"done.ts: 120 lines",
-			"moved.ts: gone",
-		]);
 	});
 
 	it("finds a long file planted in a copy of the tree, counting lines as wc -l does", () => {

@@ -12,6 +12,7 @@ import { pasteControlsShown, pasteOpenAfter, typedText } from "../../src/tui/edi
 import { type EditorState, ShownEditor, ShownInput, shownLines } from "../../src/tui/shown-text.ts";
 import { pieces, TYPED_SAMPLES, typeableText } from "../support/graphemes.ts";
 import { assertTerminalSafe, HOSTILE_STRINGS } from "../support/hostile-strings.ts";
+import { contextOf, run, SINGLE, start } from "./state-fixtures.ts";
 
 const P0 = "\x1b[200~";
 const P1 = "\x1b[201~";
@@ -196,5 +197,27 @@ describe("ShownInput", () => {
 				expect(plain(input.render(200)[0] ?? "")).toContain(text);
 			}),
 		);
+	});
+});
+
+/** The draft the state keeps when the external editor returns `text` (reduce-editor.ts stores it in the Editor's form). */
+function draftKept(text: string): string {
+	const context = contextOf(SINGLE);
+	const opened = run(start(context), context, { type: "draft/opened" }, { type: "editor/externalRequested" });
+	const requestId = opened.state.nextRequestId - 1;
+	const returned = run(opened.state, context, { type: "editor/externalReturned", requestId, text });
+	return returned.state.drafts[0] ?? "";
+}
+
+describe("text loaded into the editor", () => {
+	it("is kept by the state in the form pi-tui's Editor keeps it, so the state and the editor never differ", () => {
+		const editor = new Editor(tui, theme);
+		for (const text of ["plain", "a\tb", "a\r\nb", "a\rb", "a\n\r\n\tb\r", "\t\t", "日本\t語\r\n👍🏽", ""]) {
+			editor.setText(text);
+			const kept = draftKept(text);
+			expect(kept, JSON.stringify(text)).toBe(editor.getExpandedText());
+			// Loading it again changes nothing (a trailing line break aside: editors add one on save, it is dropped).
+			expect(draftKept(kept)).toBe(kept.replace(/\n$/, ""));
+		}
 	});
 });

@@ -106,6 +106,8 @@ export interface HarnessOptions {
 	limits?: TextLimits;
 	/** What a pending questionnaire had collected: the session is `/answer` reopening it. */
 	progress?: Progress;
+	/** Told what was given whenever it changes (the lifecycle's recording). */
+	onProgress?: (progress: Progress) => void;
 }
 
 /** A running session and helpers to drive it. */
@@ -135,6 +137,7 @@ export function startSession(questions: Question[], options: HarnessOptions = {}
 		onTimeout: options.onTimeout,
 		limits: options.limits,
 		progress: options.progress,
+		onProgress: options.onProgress,
 	});
 	session.focused = true;
 	return {

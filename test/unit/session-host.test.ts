@@ -59,6 +59,25 @@ describe("collapse", () => {
 		expect(input.send(k.ctrlBracket)).toEqual([undefined]);
 	});
 
+	it("collapsed as the bar before the overlay handle came: the bar takes the key back, the next collapse hides", () => {
+		// Whether it is collapsed is the state's; how (bar or hidden overlay) is decided as it collapses.
+		const input = fakeRawInput();
+		const h = startSession([CACHE], { rawInput: input.raw });
+		h.press(k.ctrlBracket);
+		const overlay = { setHidden: vi.fn() };
+		h.session.setOverlay(overlay);
+		expect(h.lines()).toHaveLength(1);
+		expect(input.send(k.ctrlBracket)).toEqual([undefined]);
+		h.press(k.ctrlBracket);
+		expect(h.session.getState().collapsed).toBe(false);
+		expect(h.lines().length).toBeGreaterThan(5);
+		h.press(k.ctrlBracket);
+		expect(overlay.setHidden).toHaveBeenLastCalledWith(true);
+		expect(input.send(k.ctrlBracket)).toEqual([{ consume: true }]);
+		expect(h.session.getState().collapsed).toBe(false);
+		expect(overlay.setHidden).toHaveBeenLastCalledWith(false);
+	});
+
 	it("the listener is removed when the session ends", () => {
 		const input = fakeRawInput();
 		const h = startSession([CACHE], { rawInput: input.raw });

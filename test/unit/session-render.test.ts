@@ -1,7 +1,7 @@
 /**
  * What the session draws: every line fits the width in every mode (including hostile and CJK text and
  * the live editor), the view's height follows the terminal, only the focused editor emits the cursor
- * marker, and a preview scrolled past its end is clamped once the view has measured it.
+ * marker, and a preview scrolls no further than the end the last frame showed (rendering changes nothing).
  */
 import { CURSOR_MARKER, visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "vitest";
@@ -91,19 +91,33 @@ describe("focus and the cursor", () => {
 });
 
 describe("preview scrolling", () => {
-	it("scrolling past the end is clamped to what the view measured", () => {
+	it("scrolling stops at the end the last frame showed; one key up scrolls back at once", () => {
 		const h = startSession([LAYOUT], { rows: 20 });
-		h.lines();
-		for (let i = 0; i < 200; i++) h.press(k.shiftDown);
-		expect(h.session.getState().previewScroll[0]).toBe(200);
-		const screen = h.screen();
-		const clamped = h.session.getState().previewScroll[0] ?? 0;
-		expect(clamped).toBeLessThan(60);
-		expect(clamped).toBeGreaterThan(0);
-		expect(screen).toContain("line 60 of the tabs sketch");
-		// One key up scrolls back at once: no hidden overscroll to climb out of.
+		for (let i = 0; i < 200; i++) {
+			h.lines();
+			h.press(k.shiftDown);
+		}
+		const end = h.session.getState().previewScroll[0] ?? 0;
+		expect(end).toBeLessThan(60);
+		expect(end).toBeGreaterThan(0);
+		expect(h.screen()).toContain("line 60 of the tabs sketch");
 		h.press("\x1b[1;2A");
-		expect(h.session.getState().previewScroll[0]).toBe(clamped - 1);
+		expect(h.session.getState().previewScroll[0]).toBe(end - 1);
+	});
+
+	it("rendering changes nothing: no state, no redraw request, the same lines twice (even scrolled past the end)", () => {
+		// Rendering used to report the preview's size and end back into the state (and ask for another frame).
+		const h = startSession([LAYOUT, CACHE], { rows: 20 });
+		for (const keys of [[], Array.from({ length: 200 }, () => k.shiftDown)]) {
+			h.press(...keys);
+			const state = h.session.getState();
+			h.tui.requestRender.mockClear();
+			const first = h.lines();
+			const second = h.lines();
+			expect(h.session.getState()).toBe(state);
+			expect(second).toEqual(first);
+			expect(h.tui.requestRender).not.toHaveBeenCalled();
+		}
 	});
 
 	it("invalidate keeps the same picture", () => {

@@ -8,6 +8,8 @@ import type { Effect } from "../../src/state/effects.ts";
 import { type BindingId, KEYMAP, type KeyInput } from "../../src/state/keymap.ts";
 import { initialState } from "../../src/state/layout.ts";
 import { reduce } from "../../src/state/reduce.ts";
+import { editorText } from "../../src/state/reduce-editor.ts";
+import { editorChanged, editorTarget, routeKey } from "../../src/state/route-key.ts";
 import type { QuestionnaireState, ReduceContext } from "../../src/state/types.ts";
 import { deepFreeze } from "../../src/util/freeze.ts";
 
@@ -87,6 +89,19 @@ export const fakeKeys: KeyInput = {
 		return [...data].length === 1 ? data : undefined;
 	},
 };
+
+/**
+ * The action a key makes, as the session makes it: a key left to the open editor is typed at the end of
+ * its text (the embedded editor, here without a cursor) and reported as the edit it makes.
+ */
+export function keyAction(key: string, state: QuestionnaireState, keys: KeyInput = fakeKeys): Action | undefined {
+	const route = routeKey(key, state, keys);
+	if (route !== "editor") return route;
+	const target = editorTarget(state);
+	const typed = keys.text(key);
+	if (target === undefined || typed === undefined) return undefined;
+	return editorChanged(state, editorText(state, target) + typed);
+}
 
 export const render: Effect = { type: "host/requestRender" };
 

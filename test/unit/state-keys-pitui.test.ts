@@ -89,8 +89,8 @@ describe("routing through pi-tui", () => {
 	it.each([
 		["legacy enter", "\r", { type: "draft/confirmed" }],
 		["kitty ctrl+g", "\x1b[103;5u", { type: "editor/externalRequested" }],
-		["kitty j goes to the editor", "\x1b[106u", { type: "editor/keyForwarded", data: "\x1b[106u" }],
-		["shift+enter goes to the editor", "\x1b[13;2u", { type: "editor/keyForwarded", data: "\x1b[13;2u" }],
+		["kitty j goes to the editor", "\x1b[106u", "editor"],
+		["shift+enter goes to the editor", "\x1b[13;2u", "editor"],
 	])("editing: %s", (_name, data, expected) => {
 		expect(routeKey(data, editing, piKeys)).toEqual(expected);
 	});

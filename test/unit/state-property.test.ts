@@ -15,10 +15,9 @@ import { leaveChoices } from "../../src/state/leave.ts";
 import { reduce } from "../../src/state/reduce.ts";
 import { restoredState } from "../../src/state/restore.ts";
 import { hasInput } from "../../src/state/result.ts";
-import { routeKey } from "../../src/state/route-key.ts";
 import { focusedPreview, previewsAhead } from "../../src/state/selectors.ts";
 import type { QuestionnaireState, ReduceContext } from "../../src/state/types.ts";
-import { deepFreeze, fakeKeys, STEP_ACTIONS } from "./state-fixtures.ts";
+import { deepFreeze, keyAction, STEP_ACTIONS } from "./state-fixtures.ts";
 
 const questionArb: fc.Arbitrary<Question> = fc
 	.record({
@@ -72,9 +71,14 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
 	text.map((t): Action => ({ type: "notes/edited", text: t })),
 	int.map((delta): Action => ({ type: "preview/scrolled", delta })),
 	fc.constantFrom("up" as const, "down" as const).map((direction): Action => ({ type: "preview/paged", direction })),
-	int.map((rows): Action => ({ type: "preview/paneSized", rows })),
-	fc.tuple(int, int).map(([tab, maxOffset]): Action => ({ type: "preview/measured", tab, maxOffset })),
-	text.map((data): Action => ({ type: "editor/keyForwarded", data })),
+	fc.tuple(int, int, int, int, fc.option(int, { nil: undefined })).map(
+		([delta, tab, option, rows, maxOffset]): Action => ({
+			type: "preview/scrolled",
+			delta,
+			shown: { tab, option, rows, maxOffset },
+		}),
+	),
+	text.map((t): Action => ({ type: "draft/typedOnRow", text: t })),
 	fc
 		.tuple(int, fc.option(text, { nil: undefined }))
 		.map(([requestId, t]): Action => ({ type: "editor/externalReturned", requestId, text: t })),
@@ -101,7 +105,6 @@ function checkValid(state: QuestionnaireState, context: ReduceContext): void {
 		expect(state.checked[i]).toHaveLength(shape.optionCount);
 		const scroll = state.previewScroll[i] ?? -1;
 		expect(Number.isInteger(scroll) && scroll >= 0).toBe(true);
-		expect(Number.isInteger(state.previewRows) && state.previewRows >= 0).toBe(true);
 		const answer = state.answers[i];
 		if (answer?.kind === "option")
 			expect(!shape.multi && answer.option >= 0 && answer.option < shape.optionCount).toBe(true);
@@ -128,7 +131,7 @@ describe("reduce over random sessions", () => {
 				checkValid(state, context);
 				const dones: Effect[] = [];
 				for (const event of events) {
-					const action = "action" in event ? event.action : routeKey(event.key, state, fakeKeys);
+					const action = "action" in event ? event.action : keyAction(event.key, state);
 					if (action === undefined) continue;
 					const step = reduce(state, action, context);
 					expect(reduce(state, action, context)).toEqual(step);
@@ -174,7 +177,7 @@ describe("declining over random sessions (DESIGN §8, src/state/leave.ts)", () =
 				};
 				let state = deepFreeze(reopened ? restoredState(context.questions, empty) : initialState(context.questions));
 				for (const event of events) {
-					const action = "action" in event ? event.action : routeKey(event.key, state, fakeKeys);
+					const action = "action" in event ? event.action : keyAction(event.key, state);
 					if (action === undefined) continue;
 					const step = reduce(state, action, context);
 					const done = step.effects.find((e) => e.type === "host/done");
@@ -200,7 +203,7 @@ describe("declining over random sessions (DESIGN §8, src/state/leave.ts)", () =
 			fc.property(contextArb, fc.array(eventArb, { maxLength: 30 }), cancelKeys, (context, events, keys) => {
 				let state = deepFreeze(initialState(context.questions));
 				for (const event of events) {
-					const action = "action" in event ? event.action : routeKey(event.key, state, fakeKeys);
+					const action = "action" in event ? event.action : keyAction(event.key, state);
 					if (action === undefined || action.type === "host/aborted" || action.type === "host/timedOut") continue;
 					if (action.type === "dialog/declineChosen" || action.type === "dialog/submitRequested") continue;
 					const next = reduce(state, action, context).state;
@@ -209,7 +212,7 @@ describe("declining over random sessions (DESIGN §8, src/state/leave.ts)", () =
 				}
 				if (state.mode === "done" || state.collapsed || !hasInput(state)) return;
 				for (const key of keys) {
-					const action = routeKey(key, state, fakeKeys);
+					const action = keyAction(key, state);
 					if (action === undefined) break;
 					const step = reduce(state, action, context);
 					const done = step.effects.find((e) => e.type === "host/done");
@@ -249,7 +252,7 @@ describe("previewsAhead over random sessions", () => {
 				};
 				check();
 				for (const event of events) {
-					const action = "action" in event ? event.action : routeKey(event.key, state, fakeKeys);
+					const action = "action" in event ? event.action : keyAction(event.key, state);
 					if (action === undefined) continue;
 					state = deepFreeze(reduce(state, action, context).state);
 					check();

@@ -251,71 +251,69 @@ describe("collapse", () => {
 });
 
 describe("preview", () => {
-	it("scrolls only when the focused option has a preview, never below 0, clamped by measurement", () => {
+	/** What the last frame showed of the first option's preview on the first tab. */
+	const shown = (rows: number, maxOffset?: number) => ({ tab: 0, option: 0, rows, maxOffset });
+
+	it("scrolls only when the focused option has a preview, never below 0, never past the end the frame showed", () => {
 		const s = run(start(three), three, { type: "preview/scrolled", delta: -4 });
 		expect(s.state.previewScroll[0]).toBe(0);
-		const down = run(
-			s.state,
-			three,
-			{ type: "preview/scrolled", delta: 5 },
-			{ type: "preview/measured", tab: 0, maxOffset: 2 },
-		);
+		const down = run(s.state, three, { type: "preview/scrolled", delta: 5, shown: shown(10, 2) });
 		expect(down.state.previewScroll[0]).toBe(2);
+		// Before its end is laid out nothing stops it; the view clamps what it draws.
+		const unknown = run(s.state, three, { type: "preview/scrolled", delta: 5, shown: shown(10) });
+		expect(unknown.state.previewScroll[0]).toBe(5);
 		const noPreview = run(down.state, three, { type: "nav/focusMoved", direction: "down" });
 		expect(reduce(noPreview.state, { type: "preview/scrolled", delta: 1 }, three).state).toBe(noPreview.state);
 	});
 
 	it("pages by what the pane showed less one line (the last line of a page is the next one's first)", () => {
-		const sized = run(start(three), three, { type: "preview/paneSized", rows: 12 });
-		expect(sized.state.previewRows).toBe(12);
-		expect(sized.effects).toEqual([render]);
-		const down = run(sized.state, three, { type: "preview/paged", direction: "down" });
+		const down = run(start(three), three, { type: "preview/paged", direction: "down", shown: shown(12) });
 		expect(down.state.previewScroll[0]).toBe(11);
-		const twice = run(down.state, three, { type: "preview/paged", direction: "down" });
+		expect(down.effects).toEqual([render]);
+		const twice = run(down.state, three, { type: "preview/paged", direction: "down", shown: shown(12) });
 		expect(twice.state.previewScroll[0]).toBe(22);
-		const back = run(
-			twice.state,
-			three,
-			{ type: "preview/paged", direction: "up" },
-			{ type: "preview/paged", direction: "up" },
-		);
+		const up = { type: "preview/paged", direction: "up", shown: shown(12) } as const;
+		const back = run(twice.state, three, up, up);
 		expect(back.state.previewScroll[0]).toBe(0);
-		// Never above the top; past the end the view's measurement clamps it, as for a line.
-		expect(reduce(back.state, { type: "preview/paged", direction: "up" }, three).state).toBe(back.state);
-		const clamped = run(twice.state, three, { type: "preview/measured", tab: 0, maxOffset: 15 });
-		expect(clamped.state.previewScroll[0]).toBe(15);
+		// Never above the top, never past the end.
+		expect(reduce(back.state, up, three).state).toBe(back.state);
+		const end = run(twice.state, three, { type: "preview/paged", direction: "down", shown: shown(12, 15) });
+		expect(end.state.previewScroll[0]).toBe(15);
 	});
 
-	it("pages by one line in a pane of one or two lines, and before any frame was drawn", () => {
-		for (const rows of [0, 1, 2]) {
-			const s = run(
-				start(three),
-				three,
-				{ type: "preview/paneSized", rows },
-				{ type: "preview/paged", direction: "down" },
-			);
-			expect(s.state.previewScroll[0], `${rows} rows`).toBe(1);
+	it("scrolls back from the end at once when left past it (the pane grew since)", () => {
+		const far = run(start(three), three, { type: "preview/scrolled", delta: 40 });
+		const up = run(far.state, three, { type: "preview/scrolled", delta: -1, shown: shown(10, 20) });
+		expect(up.state.previewScroll[0]).toBe(19);
+	});
+
+	it("pages by one line in a pane of one or two lines, before any frame, or told about another preview", () => {
+		for (const pane of [
+			shown(0),
+			shown(1),
+			shown(2),
+			undefined,
+			{ ...shown(12), option: 1 },
+			{ ...shown(12), tab: 1 },
+		]) {
+			const s = run(start(three), three, { type: "preview/paged", direction: "down", shown: pane });
+			expect(s.state.previewScroll[0], JSON.stringify(pane)).toBe(1);
 		}
 	});
 
-	it("takes the pane size in every mode, ignores the same size again and a size that is no count", () => {
-		const editing = run(start(three), three, { type: "draft/opened" }, { type: "preview/paneSized", rows: 7 });
-		expect(editing.state.previewRows).toBe(7);
-		expect(reduce(editing.state, { type: "preview/paneSized", rows: 7 }, three).state).toBe(editing.state);
-		for (const rows of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])
-			expect(reduce(editing.state, { type: "preview/paneSized", rows }, three).state).toBe(editing.state);
+	it("ignores a pane size or an end that is no count", () => {
+		for (const bad of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+			const paged = run(start(three), three, { type: "preview/paged", direction: "down", shown: shown(bad, bad) });
+			expect(paged.state.previewScroll[0], String(bad)).toBe(1);
+		}
 	});
 
 	it("does not page without a preview on the focused option, or while typing", () => {
-		const noPreview = run(
-			start(three),
-			three,
-			{ type: "preview/paneSized", rows: 9 },
-			{ type: "nav/focusMoved", direction: "down" },
-		);
-		expect(reduce(noPreview.state, { type: "preview/paged", direction: "down" }, three).state).toBe(noPreview.state);
-		const editing = run(start(three), three, { type: "preview/paneSized", rows: 9 }, { type: "draft/opened" });
-		expect(reduce(editing.state, { type: "preview/paged", direction: "down" }, three).state).toBe(editing.state);
+		const noPreview = run(start(three), three, { type: "nav/focusMoved", direction: "down" });
+		const page = { type: "preview/paged", direction: "down", shown: shown(9) } as const;
+		expect(reduce(noPreview.state, page, three).state).toBe(noPreview.state);
+		const editing = run(start(three), three, { type: "draft/opened" });
+		expect(reduce(editing.state, page, three).state).toBe(editing.state);
 	});
 });
 

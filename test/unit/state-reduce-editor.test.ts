@@ -4,8 +4,10 @@
  * never mark a question answered, and external-editor results are dropped when stale.
  */
 import { describe, expect, it } from "vitest";
+import { emptyProgress } from "../../src/protocol/progress.ts";
 import type { Action } from "../../src/state/actions.ts";
 import { reduce } from "../../src/state/reduce.ts";
+import { restoredState } from "../../src/state/restore.ts";
 import { contextOf, doneResult, MULTI, render, run, SINGLE, start, YESNO } from "./state-fixtures.ts";
 
 const three = contextOf(SINGLE, MULTI, YESNO);
@@ -36,17 +38,28 @@ describe("draft", () => {
 		expect(reduce(s, { type: "draft/confirmed" }, three).state).toBe(s);
 	});
 
-	it("text typed on the Type something. row opens the draft after what it held, with that key", () => {
+	it("text typed on the Type something. row opens the draft after what it held, with that text", () => {
 		const onRow = run(start(three), three, { type: "nav/focusMoved", direction: "last" });
-		const typed = run(onRow.state, three, { type: "draft/typedOnRow", data: "x" });
+		const typed = run(onRow.state, three, { type: "draft/typedOnRow", text: "x" });
 		expect(typed.state.mode).toBe("editing");
-		expect(typed.effects).toEqual([
-			{ type: "editor/setText", text: "" },
-			{ type: "editor/forwardKey", data: "x" },
-			render,
-		]);
+		expect(typed.state.drafts[0]).toBe("x");
+		// One undo takes back the key, as if the editor had typed it.
+		expect(typed.effects).toEqual([{ type: "editor/setText", text: "x", undoTo: "" }, render]);
+		const again = run(typed.state, three, { type: "draft/closed" }, { type: "draft/typedOnRow", text: "y" });
+		expect(again.state.drafts[0]).toBe("xy");
 		// Anywhere but that row the action means nothing.
-		expect(run(start(three), three, { type: "draft/typedOnRow", data: "x" }).effects).toEqual([]);
+		expect(run(start(three), three, { type: "draft/typedOnRow", text: "x" }).effects).toEqual([]);
+	});
+
+	it("text loaded into the editor is kept in the editor's form (line breaks as \\n, a tab as four spaces)", () => {
+		const progress = { ...emptyProgress(3), drafts: ["a\tb\r\nc\rd", "", ""], notes: ["n\t1", "", ""] };
+		const restored = restoredState(three.questions, progress);
+		const opened = run(restored, three, { type: "draft/opened" });
+		expect(opened.state.drafts[0]).toBe("a    b\nc\nd");
+		expect(opened.effects).toContainEqual({ type: "editor/setText", text: "a    b\nc\nd" });
+		const note = run(opened.state, three, { type: "draft/closed" }, { type: "notes/opened" });
+		expect(note.state.notes[0]).toBe("n    1");
+		expect(note.effects).toContainEqual({ type: "editor/setText", text: "n    1" });
 	});
 
 	it("Tab and Shift+Tab out of a draft keep it as the answer; erased text takes a typed answer back", () => {
@@ -132,13 +145,6 @@ describe("draft", () => {
 		expect(doneResult(effects).answers).toEqual([
 			{ questionIndex: 0, question: "Ship it?", kind: "custom", answer: "Maybe" },
 		]);
-	});
-
-	it("keys are forwarded to the editor as an effect", () => {
-		const s = run(start(three), three, { type: "draft/opened" }).state;
-		const step = reduce(s, { type: "editor/keyForwarded", data: "a" }, three);
-		expect(step.state).toBe(s);
-		expect(step.effects).toEqual([{ type: "editor/forwardKey", data: "a" }, render]);
 	});
 });
 
@@ -257,7 +263,8 @@ describe("external editor", () => {
 		const back = run(asked.state, three, { type: "editor/externalReturned", requestId: 1, text: "abcdef\n" });
 		expect(back.state.drafts[0]).toBe("abcdef");
 		expect(back.state.pendingExternal).toBeNull();
-		expect(back.effects).toEqual([{ type: "editor/setText", text: "abcdef" }, render]);
+		// One undo in the editor goes back to the text before the external editor.
+		expect(back.effects).toEqual([{ type: "editor/setText", text: "abcdef", undoTo: "abc" }, render]);
 	});
 
 	it("drops results with another id, after the editor closed, or twice", () => {

@@ -269,6 +269,5 @@ describe("totality", () => {
 			expect(reduce(state, { type }, three).state).toBe(state);
 		}
 		expect(reduce(state, { type: "draft/edited", text: "x" }, three).state).toBe(state);
-		expect(reduce(state, { type: "editor/keyForwarded", data: "x" }, three).effects).toEqual([]);
 	});
 });

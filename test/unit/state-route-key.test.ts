@@ -1,6 +1,6 @@
 /**
  * routeKey, table-driven over a fake KeyInput (key data = pi-tui KeyId): the same key means different
- * actions per mode and focused row; editors get every key but the few we keep; disabled bindings
+ * actions per mode and focused row; editors get every key but the few we keep ("editor"); disabled bindings
  * never match.
  */
 import { describe, expect, it } from "vitest";
@@ -35,7 +35,7 @@ const states: Record<string, QuestionnaireState> = {
 	done: run(start(contextOf(YESNO)), contextOf(YESNO), { type: "answer/optionChosen", option: 0 }).state,
 };
 
-const cases: [state: string, key: string, expected: Action | undefined][] = [
+const cases: [state: string, key: string, expected: Action | "editor" | undefined][] = [
 	["single", "up", { type: "nav/focusMoved", direction: "up" }],
 	["single", "k", { type: "nav/focusMoved", direction: "up" }],
 	["single", "j", { type: "nav/focusMoved", direction: "down" }],
@@ -48,7 +48,7 @@ const cases: [state: string, key: string, expected: Action | undefined][] = [
 	["singleNoPreview", "shift+down", undefined],
 	["multi", "pageDown", { type: "nav/focusMoved", direction: "last" }],
 	["submit", "pageDown", undefined],
-	["editing", "pageDown", { type: "editor/keyForwarded", data: "pageDown" }],
+	["editing", "pageDown", "editor"],
 	["single", "enter", { type: "answer/optionChosen", option: 0 }],
 	["single", "2", { type: "answer/optionChosen", option: 1 }],
 	["single", "4", undefined],
@@ -66,12 +66,12 @@ const cases: [state: string, key: string, expected: Action | undefined][] = [
 	["single", "x", undefined],
 	["singleType", "enter", { type: "draft/opened" }],
 	// On the "Type something." row every key that types text is text: no digit, j/k, n or Space command.
-	["singleType", "x", { type: "draft/typedOnRow", data: "x" }],
-	["singleType", "2", { type: "draft/typedOnRow", data: "2" }],
-	["singleType", "n", { type: "draft/typedOnRow", data: "n" }],
-	["singleType", "j", { type: "draft/typedOnRow", data: "j" }],
-	["singleType", "k", { type: "draft/typedOnRow", data: "k" }],
-	["singleType", "space", { type: "draft/typedOnRow", data: "space" }],
+	["singleType", "x", { type: "draft/typedOnRow", text: "x" }],
+	["singleType", "2", { type: "draft/typedOnRow", text: "2" }],
+	["singleType", "n", { type: "draft/typedOnRow", text: "n" }],
+	["singleType", "j", { type: "draft/typedOnRow", text: "j" }],
+	["singleType", "k", { type: "draft/typedOnRow", text: "k" }],
+	["singleType", "space", { type: "draft/typedOnRow", text: " " }],
 	["singleType", "up", { type: "nav/focusMoved", direction: "up" }],
 	["singleType", "tab", { type: "tab/switched", direction: "next" }],
 	["singleType", "escape", { type: "dialog/cancelRequested" }],
@@ -86,14 +86,14 @@ const cases: [state: string, key: string, expected: Action | undefined][] = [
 	["editing", "ctrl+g", { type: "editor/externalRequested" }],
 	["editing", "tab", { type: "tab/switched", direction: "next" }],
 	["editing", "ctrl+]", { type: "view/collapseToggled" }],
-	["editing", "j", { type: "editor/keyForwarded", data: "j" }],
-	["editing", "1", { type: "editor/keyForwarded", data: "1" }],
-	["editing", "left", { type: "editor/keyForwarded", data: "left" }],
-	["editing", "up", { type: "editor/keyForwarded", data: "up" }],
-	["editing", "shift+enter", { type: "editor/keyForwarded", data: "shift+enter" }],
+	["editing", "j", "editor"],
+	["editing", "1", "editor"],
+	["editing", "left", "editor"],
+	["editing", "up", "editor"],
+	["editing", "shift+enter", "editor"],
 	["notes", "enter", { type: "notes/closed" }],
 	["notes", "escape", { type: "notes/closed" }],
-	["notes", "n", { type: "editor/keyForwarded", data: "n" }],
+	["notes", "n", "editor"],
 	["submit", "enter", { type: "dialog/submitRequested" }],
 	["submit", "down", { type: "nav/focusMoved", direction: "down" }],
 	["submit", "n", { type: "notes/opened" }],

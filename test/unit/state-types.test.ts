@@ -34,9 +34,6 @@ describe("closed unions", () => {
 			| "view/collapseToggled"
 			| "preview/scrolled"
 			| "preview/paged"
-			| "preview/paneSized"
-			| "preview/measured"
-			| "editor/keyForwarded"
 			| "editor/externalRequested"
 			| "editor/externalReturned"
 			| "host/aborted"
@@ -47,12 +44,7 @@ describe("closed unions", () => {
 
 	it("effects", () => {
 		expectTypeOf<EffectType>().toEqualTypeOf<
-			| "host/requestRender"
-			| "host/done"
-			| "overlay/setHidden"
-			| "editor/setText"
-			| "editor/forwardKey"
-			| "editor/openExternal"
+			"host/requestRender" | "host/done" | "overlay/setHidden" | "editor/setText" | "editor/openExternal"
 		>();
 	});
 

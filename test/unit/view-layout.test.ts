@@ -318,8 +318,9 @@ describe("preview scrolling and caching", () => {
 		expect(position).toMatch(/│ lines 11–\d+ of 599 · Shift\+↓\/PgDn more$/);
 		const max = view.previewMaxOffset();
 		expect(max).toBeGreaterThan(500);
-		state = reduce(state, { type: "preview/measured", tab: 0, maxOffset: max ?? 0 }, ctx).state;
-		state = reduce(state, { type: "preview/scrolled", delta: 10_000 }, ctx).state;
+		const shown = { tab: 0, option: 0, rows: view.previewTextRows() ?? 0, maxOffset: max };
+		state = reduce(state, { type: "preview/scrolled", delta: 10_000, shown }, ctx).state;
+		expect(state.previewScroll[0]).toBe(max);
 		view.setInput({ state, context: ctx, maxHeight: 30 });
 		expect(trimmed(view.render(120)).some((l) => l.endsWith("of 599 · Shift+↑/PgUp back"))).toBe(true);
 		view.setInput({

@@ -244,9 +244,10 @@ describe("laying out only what is read", () => {
 		const lines = trimmed(pane.render(80));
 		expect(lines).toHaveLength(11);
 		expect(lines[10]).toMatch(/^lines 6–15 of ≥ \d+ · Shift\+↓ more$/);
-		expect(pane.maxOffset()).toBeGreaterThan(5);
+		// Its end is not known yet, so it names none that a scroll could be stopped at.
+		expect(pane.maxOffset()).toBeUndefined();
 		pane.setProps({ ...pane.getProps(), offset: 1000 });
 		expect(trimmed(pane.render(80))[10]).toMatch(/^lines 1001–1010 of ≥ \d+ · Shift\+↓ more$/);
-		expect(pane.maxOffset()).toBeGreaterThan(1000);
+		expect(pane.maxOffset()).toBeUndefined();
 	});
 });

@@ -50,7 +50,7 @@ export class PreviewPane extends PropsComponent<PreviewProps, PreviewContent> {
 	private readonly theme: ViewTheme;
 	private readonly m: Messages;
 	private readonly documents = new Map<string, { source: string; doc: LazyMarkdown }>();
-	private lastMaxOffset = 0;
+	private lastMaxOffset: number | undefined = 0;
 
 	constructor(theme: ViewTheme, props?: PreviewProps, messages: Messages = defaultMessages) {
 		super(props ?? { id: "", markdown: undefined, offset: 0, height: 0, upKeys: [], downKeys: [] });
@@ -69,8 +69,11 @@ export class PreviewPane extends PropsComponent<PreviewProps, PreviewContent> {
 		return content.doc.linesAt(w, Math.max(0, Math.floor(this.props.offset)) + rows).lines.length;
 	}
 
-	/** After `render`: the largest offset that still fills the pane (0 when everything fits). */
-	maxOffset(): number {
+	/**
+	 * After `render`: the largest offset that still fills the pane (0 when everything fits), or undefined
+	 * while the preview is not laid out to its end.
+	 */
+	maxOffset(): number | undefined {
 		return this.lastMaxOffset;
 	}
 
@@ -140,7 +143,7 @@ export class PreviewPane extends PropsComponent<PreviewProps, PreviewContent> {
 			this.lastMaxOffset = 0;
 			return lines.slice();
 		}
-		this.lastMaxOffset = total - Math.max(1, height - 1);
+		this.lastMaxOffset = complete ? total - Math.max(1, height - 1) : undefined;
 		if (height === 0) return [];
 		const rows = height - 1;
 		const max = total - Math.max(1, rows);

@@ -1,62 +1,30 @@
 /**
  * The questionnaire's view: the one component the session renders. Each frame it asks the props adapter
- * for every component's props, measures the sections at the given width, shares `maxHeight` rows between
- * them (previews shrink first, then the option list, then the question) and stacks the result: border,
- * tab bar, question, note, options or Submit summary, preview (beside or below), status, footer, border.
- * It never reads keys or changes the state; the session owns both and calls `setInput` after each change.
+ * for the props, chooses the columns (the preview beside the options or below them), has the sections
+ * (dialog-sections.ts) measured at the given width, shares `maxHeight` rows between them (previews shrink
+ * first, then the option list, then the question) and has them stacked. It also lays out ahead the
+ * previews the next keys may show. It never reads keys or changes the state; the session owns both and
+ * calls `setInput` after each change.
  */
 import { defaultMessages, type Messages } from "../../i18n/messages.ts";
-import { fitLine, padToWidth } from "../../text/fit.ts";
+import { fitLine } from "../../text/fit.ts";
 import { clampWidth } from "./component.ts";
-import { EditorArea } from "./editor-area.ts";
-import { FooterBar } from "./footer-bar.ts";
-import {
-	allocateHeights,
-	balanceBorders,
-	COLUMN_GAP,
-	type Heights,
-	leftColumnWidth,
-	type PreviewPlacement,
-	previewPlacement,
-	type ShrinkStep,
-	shrinkOrder,
-} from "./layout.ts";
-import { editorWidth, labelIndent, numberColumnWidth, OptionList } from "./option-list.ts";
-import { PreviewPane } from "./preview-pane.ts";
-import { PropsAdapter, type StatusLine, type ViewInput, type ViewProps } from "./props.ts";
+import { type Columns, DialogSections } from "./dialog-sections.ts";
+import { allocateHeights, balanceBorders, COLUMN_GAP, leftColumnWidth, previewPlacement } from "./layout.ts";
+import { labelIndent, numberColumnWidth } from "./option-list.ts";
+import { PropsAdapter, type ViewInput } from "./props.ts";
 import { safeQuestions } from "./sanitized.ts";
-import { SubmitPane } from "./submit-pane.ts";
-import { TabBar } from "./tab-bar.ts";
-import { TextBlock } from "./text-block.ts";
 import type { ViewTheme } from "./theme.ts";
 
-/** A preview keeps this many lines (position line included) until everything else has shrunk. */
-const PREVIEW_KEEP = 4;
-/** The option list keeps at least this many lines (or the focused row and its neighbours). */
-const LIST_KEEP = 5;
 /** Panels narrower than this get no side padding. */
 const PAD_FROM = 20;
-
-/** How the option list and the preview share the panel. */
-interface Columns {
-	listWidth: number;
-	previewWidth: number;
-	placement: PreviewPlacement;
-}
 
 /** The whole questionnaire dialog, rendered from a `ViewInput`. */
 export class QuestionnaireView {
 	private readonly theme: ViewTheme;
 	private readonly adapter: PropsAdapter;
 	private readonly m: Messages;
-	private readonly tabBar: TabBar;
-	private readonly question: TextBlock;
-	private readonly note: TextBlock;
-	private readonly noteEditor: EditorArea;
-	private readonly list: OptionList;
-	private readonly submit: SubmitPane;
-	private readonly preview: PreviewPane;
-	private readonly footer: FooterBar;
+	private readonly sections: DialogSections;
 	private input: ViewInput | undefined;
 	private cache: { input: ViewInput; width: number; lines: readonly string[] } | undefined;
 	private previewShown = false;
@@ -68,14 +36,7 @@ export class QuestionnaireView {
 		this.theme = theme;
 		this.m = messages;
 		this.adapter = new PropsAdapter(messages);
-		this.tabBar = new TabBar(theme);
-		this.question = new TextBlock(theme);
-		this.note = new TextBlock(theme);
-		this.noteEditor = new EditorArea(theme);
-		this.list = new OptionList(theme, undefined, messages);
-		this.submit = new SubmitPane(theme, undefined, messages);
-		this.preview = new PreviewPane(theme, undefined, messages);
-		this.footer = new FooterBar(theme, undefined, messages);
+		this.sections = new DialogSections(theme, messages);
 	}
 
 	/** Sets what the next `render` shows. Pass a new object for every change. */
@@ -100,9 +61,7 @@ export class QuestionnaireView {
 	/** Drops every cached line (theme change, full redraw). */
 	invalidate(): void {
 		this.cache = undefined;
-		for (const c of [this.tabBar, this.question, this.note, this.noteEditor, this.list, this.submit, this.preview])
-			c.invalidate();
-		this.footer.invalidate();
+		this.sections.invalidate();
 	}
 
 	/**
@@ -115,20 +74,20 @@ export class QuestionnaireView {
 		const input = this.input;
 		const room = this.previewRoom;
 		if (!input || !room) return "done";
-		if (this.preview.layoutAhead(this.adapter.previewsAhead(input), room.width, room.rows)) return "more";
-		const shown = this.previewShown ? this.preview.layoutShown(room.width) : "done";
+		if (this.sections.preview.layoutAhead(this.adapter.previewsAhead(input), room.width, room.rows)) return "more";
+		const shown = this.previewShown ? this.sections.preview.layoutShown(room.width) : "done";
 		if (shown === "counted") this.cache = undefined;
 		return shown === "counted" ? "redraw" : shown;
 	}
 
 	/** After `render`: the lines of preview text on screen (one page), or undefined without a preview. */
 	previewTextRows(): number | undefined {
-		return this.previewShown ? this.preview.textRows() : undefined;
+		return this.previewShown ? this.sections.preview.textRows() : undefined;
 	}
 
-	/** After `render`: the preview's largest scroll offset on the current tab, or undefined without a preview. */
+	/** After `render`: the preview's largest scroll offset, or undefined without a preview or before its end is known. */
 	previewMaxOffset(): number | undefined {
-		return this.previewShown ? this.preview.maxOffset() : undefined;
+		return this.previewShown ? this.sections.preview.maxOffset() : undefined;
 	}
 
 	private compose(input: ViewInput, width: number): string[] {
@@ -144,164 +103,13 @@ export class QuestionnaireView {
 		const placement = previewPlacement(width, p.preview !== undefined, false);
 		const listWidth = placement === "side" ? this.leftWidth(input, inner) : inner;
 		const previewWidth = placement === "side" ? Math.max(1, inner - listWidth - COLUMN_GAP) : inner;
-		const natural = this.measure(input, p, inner, listWidth, previewWidth, placement);
+		const natural = this.sections.measure(input, p, inner, listWidth, previewWidth, placement);
+		if (natural.previewRows !== undefined) this.previewRoom = { width: previewWidth, rows: natural.previewRows };
 		const heights = balanceBorders(allocateHeights(natural.heights, maxHeight, natural.steps), natural.heights);
-		const out = this.stack(p, heights, width, pad, { listWidth, previewWidth, placement });
+		const columns: Columns = { listWidth, previewWidth, placement };
+		const out = this.sections.stack(p, heights, width, pad, columns);
 		this.previewShown = placement !== "none" && p.preview?.markdown !== undefined;
 		return out.slice(0, maxHeight);
-	}
-
-	/** Sets every component's content props and returns the sections' natural heights and shrink order. */
-	private measure(
-		input: ViewInput,
-		p: ViewProps,
-		inner: number,
-		listWidth: number,
-		previewWidth: number,
-		placement: PreviewPlacement,
-	): { heights: Heights; steps: ShrinkStep[] } {
-		const keep = <T extends { getProps(): { height: number } }>(c: T) => c.getProps().height;
-		const editorLines = (w: number) => input.editor?.render(Math.max(1, w)) ?? [];
-		this.tabBar.setProps({ tabs: p.tabs });
-		this.question.setProps({ text: p.question, style: "bold", height: keep(this.question) });
-		this.footer.setProps({ hints: p.hints });
-		let note = 0;
-		if (p.note?.kind === "text") {
-			this.note.setProps({ text: p.note.text, style: "dim", height: keep(this.note) });
-			note = this.note.measure(inner);
-		} else if (p.note?.kind === "editor") {
-			this.noteEditor.setProps({ title: p.note.title, editorLines: editorLines(inner), height: keep(this.noteEditor) });
-			note = this.noteEditor.measure();
-		}
-		let body = 0;
-		let bodyKeep = 0;
-		let preview = 0;
-		if (p.body.kind === "options") {
-			const { rows, multi, numberWidth, editing } = p.body;
-			const lines = editing ? editorLines(editorWidth(listWidth, multi, numberWidth)) : [];
-			this.list.setProps({ rows, multi, numberWidth, editorLines: lines, height: keep(this.list) });
-			body = this.list.measure(listWidth);
-			bodyKeep = Math.min(body, Math.max(LIST_KEEP, this.list.focusedHeight(listWidth) + 2));
-		} else {
-			const { items, globalNote, editing, choice, cuts } = p.body;
-			const lines = editing ? editorLines(inner) : [];
-			this.submit.setProps({ items, globalNote, editing, editorLines: lines, choice, cuts, height: keep(this.submit) });
-			body = this.submit.measure(inner);
-			bodyKeep = Math.min(body, Math.max(LIST_KEEP, this.submit.minimum(inner)));
-		}
-		if (p.preview) {
-			this.preview.setProps({ ...p.preview, height: keep(this.preview) });
-			// A long preview is laid out only as far as it can show: past the rows the sections around the body
-			// take, one more line makes it "taller than the room", which is all the height allocation needs.
-			const around =
-				4 +
-				(p.tabs.length > 0 ? 1 : 0) +
-				this.question.measure(inner) +
-				note +
-				p.status.length +
-				(p.hints.length > 0 ? 1 : 0);
-			const rows = Math.max(1, Math.floor(input.maxHeight) - around + 1);
-			preview = this.preview.measure(previewWidth, rows);
-			// Exactly the rows this frame lays out, not more: a long preview's "of ≥ N" then reads the same whether
-			// or not it was laid out ahead (a taller pane on another tab lays out its last piece itself).
-			if (placement !== "none") this.previewRoom = { width: previewWidth, rows };
-		}
-		const side = placement === "side";
-		const below = placement === "below";
-		const previewKeep = Math.min(preview, PREVIEW_KEEP);
-		const heights: Heights = {
-			borderTop: 1,
-			tabs: p.tabs.length > 0 ? 1 : 0,
-			gapTop: 1,
-			question: this.question.measure(inner),
-			note,
-			gapBody: 1,
-			body: side ? Math.max(body, preview) : body,
-			gapPreview: below ? 1 : 0,
-			preview: below ? preview : 0,
-			status: p.status.length,
-			footer: p.hints.length > 0 ? 1 : 0,
-			borderBottom: 1,
-		};
-		const steps = shrinkOrder({
-			placement,
-			body,
-			bodyKeep,
-			preview,
-			previewKeep,
-			question: heights.question,
-			note,
-			editorNote: p.note?.kind === "editor",
-			reviewTitle: p.body.kind === "submit",
-		});
-		return { heights, steps };
-	}
-
-	/** Renders every section at its height and stacks them, padded by `pad` columns on each side. */
-	private stack(p: ViewProps, h: Heights, width: number, pad: number, columns: Columns): string[] {
-		const t = this.theme;
-		const inner = width - 2 * pad;
-		const prefix = " ".repeat(pad);
-		const out: string[] = [];
-		const add = (lines: readonly string[]) => {
-			for (const line of lines) out.push(line === "" ? "" : prefix + line);
-		};
-		if (h.borderTop > 0) out.push(t.border("─".repeat(width)));
-		if (h.tabs > 0) add(this.tabBar.render(inner).slice(0, h.tabs));
-		for (let i = 0; i < h.gapTop; i++) out.push("");
-		if (h.question > 0) {
-			this.question.setProps({ ...this.question.getProps(), height: h.question });
-			add(this.question.render(inner));
-		}
-		if (h.note > 0 && p.note?.kind === "text") {
-			this.note.setProps({ ...this.note.getProps(), height: h.note });
-			add(this.note.render(inner));
-		} else if (h.note > 0 && p.note?.kind === "editor") {
-			this.noteEditor.setProps({ ...this.noteEditor.getProps(), height: h.note });
-			add(this.noteEditor.render(inner));
-		}
-		for (let i = 0; i < h.gapBody; i++) out.push("");
-		if (h.body > 0) add(this.body(p, h.body, inner, columns));
-		if (columns.placement === "below") {
-			this.preview.setProps({ ...this.preview.getProps(), height: h.preview });
-			const lines = this.preview.render(columns.previewWidth);
-			if (h.gapPreview > 0 && lines.length > 0) add([t.border("╌".repeat(inner))]);
-			add(lines);
-		}
-		add(p.status.slice(0, h.status).map((line) => statusStyle(t, line.style)(fitLine(line.text, inner))));
-		if (h.footer > 0) add(this.footer.render(inner));
-		if (h.borderBottom > 0) out.push(t.border("─".repeat(width)));
-		return out;
-	}
-
-	private body(p: ViewProps, height: number, inner: number, columns: Columns): string[] {
-		const { listWidth, previewWidth, placement } = columns;
-		if (p.body.kind === "submit") {
-			this.submit.setProps({ ...this.submit.getProps(), height });
-			return [...this.submit.render(inner)];
-		}
-		this.list.setProps({ ...this.list.getProps(), height });
-		const left = this.list.render(listWidth);
-		if (placement !== "side") return [...left];
-		this.preview.setProps({ ...this.preview.getProps(), height });
-		const right = this.preview.render(previewWidth);
-		const padded = this.paddedLeft(left, listWidth);
-		const gap = this.theme.border(" │ ");
-		const blank = " ".repeat(listWidth);
-		const rows = Math.max(padded.length, right.length);
-		const out = new Array<string>(rows);
-		for (let i = 0; i < rows; i++) out[i] = `${padded[i] ?? blank}${gap}${right[i] ?? ""}`;
-		return out;
-	}
-
-	private padded: { source: readonly string[]; width: number; lines: string[] } | undefined;
-
-	/** The option list's lines padded to the column, kept while the list returns the same (cached) lines. */
-	private paddedLeft(left: readonly string[], width: number): string[] {
-		if (this.padded?.source === left && this.padded.width === width) return this.padded.lines;
-		const lines = left.map((line) => padToWidth(line, width));
-		this.padded = { source: left, width, lines };
-		return lines;
 	}
 
 	private leftWidthCache: { questions: unknown; inner: number; width: number } | undefined;
@@ -318,21 +126,5 @@ export class QuestionnaireView {
 		const width = leftColumnWidth(safeQuestions(questions), inner, indent, this.m.viewTypeRow);
 		this.leftWidthCache = { questions, inner, width };
 		return width;
-	}
-}
-
-/** How a status line looks: a question to the user stands out, a countdown only informs. */
-function statusStyle(t: ViewTheme, style: StatusLine["style"]): (text: string) => string {
-	switch (style) {
-		case "warning":
-			return (text) => t.warning(t.bold(text));
-		case "error":
-			return t.error;
-		case "notice":
-			return t.warning;
-		case "choice":
-			return (text) => text;
-		case "chosen":
-			return (text) => t.selected(t.bold(text));
 	}
 }
