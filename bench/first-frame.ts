@@ -4,9 +4,12 @@
  * the tool call at once and the bench notes that moment (server side). The frame is the arrival on
  * the pty of the question text, which only the questionnaire draws (the transcript's collapsed call
  * shows headers). Each run gets a fresh agent dir, cwd and TMPDIR (so an empty jiti transpile cache);
- * Node's compile cache is shared and primed, as on any machine that has run Pi before. Our prewarm is
- * off (PI_ASK_NO_PREWARM=1), so the figure is a first call's, however soon after start-up it comes.
- * Pi's own `ctx.ui.select` is measured the same way as a baseline.
+ * Node's compile cache is shared and primed, as on any machine that has run Pi before. Our preload of
+ * the UI is on, as for anyone (src/pi/prewarm.ts): it runs while Pi waits for the model, so the fake model
+ * thinks {@link THINK_MS} before it calls the tool, the least a real model takes (see there). The same
+ * runs with no think time (the call as soon as the request arrives) and with the preload off
+ * (PI_ASK_NO_PREWARM=1: the UI loads on the call) are reported beside it. Pi's own `ctx.ui.select` is
+ * measured the same way as the baseline.
  */
 import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,12 +18,19 @@ import { fileURLToPath } from "node:url";
 import type { Step } from "../test/support/fake-model.ts";
 import { removeDir } from "../test/support/fake-model.ts";
 import { createHarness, piArgs, piCommand, piEnv, REPO_ROOT } from "../test/support/pi.ts";
+import type { ProbeTimes } from "./fixtures/probe-extension.ts";
 import { startWatchedTerminal } from "./pty.ts";
 import type { Figure } from "./stats.ts";
 
 const SELECT_EXTENSION = fileURLToPath(new URL("./fixtures/select-extension.ts", import.meta.url));
 const PROBE_EXTENSION = fileURLToPath(new URL("./fixtures/probe-extension.ts", import.meta.url));
 const MARKER = "zqx";
+/**
+ * The fake model's think time between Pi's request and its tool call: no hosted model calls a tool sooner
+ * (a network round-trip plus the time to its first token, 200 ms and more for the fastest, before the
+ * arguments' tokens even stream). The preload needs about 10 ms of it.
+ */
+const THINK_MS = 200;
 const TIMEOUT_MS = 30_000;
 /**
  * The last option's description: the questionnaire draws every option with its description, while
@@ -39,6 +49,8 @@ export interface FrameRun {
 	spawnToCall: number;
 	/** Pi's session_start → tool call sent (wall clock, ms resolution). */
 	sessionToCall: number;
+	/** Pi's first model request → tool call sent (wall clock, ms resolution). */
+	requestToCall: number;
 	/** When the tool call was sent, ms since the epoch (performance.timeOrigin + now), to line up with Pi's own marks. */
 	calledAtEpoch: number;
 	/** The terminal text just before and at the frame (for checking what was detected). */
@@ -47,8 +59,9 @@ export interface FrameRun {
 
 type Variant = "ours" | "select";
 
-function toolCallStep(variant: Variant, onCall: () => void): Step {
-	return () => {
+function toolCallStep(variant: Variant, thinkMs: number, onCall: () => void): Step {
+	return async () => {
+		if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, thinkMs));
 		onCall();
 		if (variant === "select") return { toolCall: { name: "bench_select", arguments: {} } };
 		const question = {
@@ -69,13 +82,12 @@ async function runOnce(
 	variant: Variant,
 	compileCache: string,
 	tmp: string,
-	extension: string = REPO_ROOT,
-	extraEnv: Record<string, string> = {},
+	{ thinkMs = THINK_MS, extraEnv = {} }: { thinkMs?: number; extraEnv?: Record<string, string> } = {},
 ): Promise<FrameRun> {
 	let calledAt: number | undefined;
 	let calledAtWall = 0;
 	const harness = await createHarness([
-		toolCallStep(variant, () => {
+		toolCallStep(variant, thinkMs, () => {
 			calledAt = performance.now();
 			calledAtWall = Date.now();
 		}),
@@ -85,7 +97,7 @@ async function runOnce(
 	const piArguments = piArgs({
 		loadExtension: false,
 		extraArgs: [
-			...(variant === "ours" ? ["-e", extension] : []),
+			...(variant === "ours" ? ["-e", REPO_ROOT] : []),
 			"-e",
 			PROBE_EXTENSION,
 			...(variant === "select" ? ["-e", SELECT_EXTENSION] : []),
@@ -99,7 +111,6 @@ async function runOnce(
 		NODE_COMPILE_CACHE: compileCache,
 		PI_ASK_BENCH_MARKER: MARKER,
 		PI_ASK_BENCH_PROBE: probeFile,
-		PI_ASK_NO_PREWARM: "1",
 		...extraEnv,
 	};
 	delete env.NO_COLOR;
@@ -109,12 +120,13 @@ async function runOnce(
 	try {
 		const frameAt = await term.waitForText(variant === "select" ? SELECT_FRAME : QUESTIONNAIRE_FRAME, TIMEOUT_MS);
 		if (calledAt === undefined) throw new Error("the question appeared before the tool call was sent");
-		const sessionStart = Number(readFileSync(probeFile, "utf8"));
+		const probe = JSON.parse(readFileSync(probeFile, "utf8")) as ProbeTimes;
 		return {
 			callToFrame: frameAt - calledAt,
 			calledAtEpoch: performance.timeOrigin + calledAt,
 			spawnToCall: calledAt - spawnedAt,
-			sessionToCall: calledAtWall - sessionStart,
+			sessionToCall: calledAtWall - (probe.sessionStart ?? Number.NaN),
+			requestToCall: calledAtWall - (probe.request ?? Number.NaN),
 			context: term.text().slice(-2000),
 		};
 	} catch (error) {
@@ -139,22 +151,26 @@ export async function firstFrameFigures(runs = 5): Promise<Figure[]> {
 		// Primes Node's compile cache for Pi (and checks the set-up works); numbers discarded.
 		await runOnce("select", compileCache, dir("prime"));
 		const ours: FrameRun[] = [];
-		const warm: FrameRun[] = [];
+		const noThink: FrameRun[] = [];
+		const noPrewarm: FrameRun[] = [];
 		const select: FrameRun[] = [];
 		let failure: string | undefined;
 		for (let attempt = 0; ours.length < runs && attempt < runs * 2; attempt++) {
 			const tmp = dir(`run-${attempt}`);
 			try {
 				ours.push(await runOnce("ours", compileCache, tmp));
-				// The same TMPDIR again: the transpile cache the cold run just filled.
-				warm.push(await runOnce("ours", compileCache, tmp));
+				noThink.push(await runOnce("ours", compileCache, dir(`now-${attempt}`), { thinkMs: 0 }));
+				noPrewarm.push(
+					await runOnce("ours", compileCache, dir(`off-${attempt}`), { extraEnv: { PI_ASK_NO_PREWARM: "1" } }),
+				);
 			} catch (error) {
 				failure = error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error);
 				break;
 			}
 			if (select.length < runs) select.push(await runOnce("select", compileCache, dir(`select-${attempt}`)));
 		}
-		const sessionToCall = median(ours.map((r) => r.sessionToCall));
+		const overSelect = (list: FrameRun[]) =>
+			list.flatMap((r, i) => (select[i] ? [r.callToFrame / select[i].callToFrame] : []));
 		return [
 			{
 				name: "tool call → first frame, cold",
@@ -163,20 +179,38 @@ export async function firstFrameFigures(runs = 5): Promise<Figure[]> {
 				target: { stat: "median", max: 50 },
 				note:
 					failure ??
-					`real pi in a pty, fresh agent dir + empty jiti cache per run, prewarm off; call came ${sessionToCall} ms (median) after session_start`,
+					`real pi in a pty, fresh agent dir + empty jiti cache per run; the model thinks ${THINK_MS} ms: the call came ${median(ours.map((r) => r.requestToCall))} ms (median) after Pi's request`,
 			},
 			{
 				name: "  first frame ÷ Pi's select, same run",
 				unit: "×",
-				samples: ours.flatMap((r, i) => (select[i] ? [r.callToFrame / select[i].callToFrame] : [])),
+				samples: overSelect(ours),
 				target: { stat: "median", max: 1.25 },
 				note: "each cold run of ours over Pi's own ctx.ui.select run beside it: the machine's load cancels out",
 			},
 			{
-				name: "  (info) same, warm transpile cache",
+				name: "  (info) same, no think time",
 				unit: "ms",
-				samples: warm.map((r) => r.callToFrame),
-				note: "second run on the cold run's jiti cache",
+				samples: noThink.map((r) => r.callToFrame),
+				note: `the call as soon as the request arrives: ${median(noThink.map((r) => r.requestToCall))} ms (median) after Pi's request, ${median(noThink.map((r) => r.sessionToCall))} ms after session_start`,
+			},
+			{
+				name: "  (info) no think time ÷ Pi's select",
+				unit: "×",
+				samples: overSelect(noThink),
+				note: "against the same select runs",
+			},
+			{
+				name: "  (info) same, UI preload off",
+				unit: "ms",
+				samples: noPrewarm.map((r) => r.callToFrame),
+				note: "PI_ASK_NO_PREWARM=1: the UI loads (and V8 compiles it) on the call",
+			},
+			{
+				name: "  (info) preload off ÷ Pi's select",
+				unit: "×",
+				samples: overSelect(noPrewarm),
+				note: "the worst case against the same select runs",
 			},
 			{
 				name: "  (info) Pi's ctx.ui.select baseline",

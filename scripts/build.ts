@@ -5,8 +5,8 @@
  * - dist/core.cjs: everything src/index.ts needs at load and for a call (registration, schema,
  *   guidance, config, visibility, execute, RPC walker, validation, envelope, renderers).
  * - dist/pi-ask.cjs: the `pi-ask` command (src/relay/cli.ts), plain Node with no host package.
- * - dist/tui.cjs: the TUI graph (src/tui/run.ts and below), required lazily by core.cjs on the first
- *   TUI call: the `import("../tui/run.ts")` in src/host/load-tui.ts becomes `require("./tui.cjs")`.
+ * - dist/tui.cjs: the TUI graph (src/tui/entry.ts and below), required lazily by core.cjs when the UI is
+ *   preloaded or first used: the `import("../tui/entry.ts")` in src/host/load-tui.ts becomes `require("./tui.cjs")`.
  *   Modules both graphs use (sanitize, fit, i18n, …) are core's instances, handed over at that moment,
  *   so the first frame does not initialize them a second time.
  *
@@ -24,7 +24,7 @@ import { HOST_KEY, HOST_MODULES } from "../src/bundle-entry.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const DIST = join(ROOT, "dist");
-const TUI_SOURCE = join(ROOT, "src", "tui", "run.ts");
+const TUI_SOURCE = join(ROOT, "src", "tui", "entry.ts");
 const CLI_SOURCE = join(ROOT, "src", "relay", "pi-ask.ts");
 
 /** Package names whose imports are the host's; each such import must be one of HOST_MODULES. */
@@ -95,7 +95,7 @@ function lazyTui(shared: readonly string[]): Plugin {
 	return {
 		name: "lazy-tui",
 		setup(b) {
-			b.onResolve({ filter: /\/tui\/run\.ts$/ }, (args) => {
+			b.onResolve({ filter: /\/tui\/entry\.ts$/ }, (args) => {
 				const target = resolve(args.resolveDir, args.path);
 				if (target !== TUI_SOURCE || args.kind !== "dynamic-import") return undefined;
 				return { path: "tui-loader", namespace: "tui-loader" };

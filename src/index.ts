@@ -4,11 +4,11 @@
  */
 import { type ExtensionAPI, VERSION } from "@earendil-works/pi-coding-agent";
 import { type AskConfig, loadConfig, resolveAgentDir } from "./config/load.ts";
-import { prewarmTui } from "./host/load-tui.ts";
 import { registerAnswerCommand } from "./pi/answer-command.ts";
 import { installLateAnswers } from "./pi/late-answer.ts";
 import { installPendingQuestionnaires } from "./pi/pending-session.ts";
 import { piVersionWarning } from "./pi/pi-version.ts";
+import { installTuiPrewarm } from "./pi/prewarm.ts";
 import { installRelay } from "./pi/relay.ts";
 import { installReminder } from "./pi/remind.ts";
 import { defineAskTool, type ToolBus } from "./pi/tool-definition.ts";
@@ -17,9 +17,6 @@ import { warnOnceShown } from "./pi/warn.ts";
 import { Answerers } from "./tool/answer-events.ts";
 import { servePendingOnTheBus } from "./tool/answer-pending.ts";
 import { DEFAULT_GUIDANCE, type GuidanceTexts, TOOL_NAME } from "./tool/guidance.ts";
-
-/** Long enough to stay clear of Pi's first paint, short enough to be done before a model answers. */
-const PREWARM_DELAY_MS = 250;
 
 /** The extension factory Pi calls on load. */
 export default function askUserQuestion(pi: ExtensionAPI): void {
@@ -72,16 +69,8 @@ export default function askUserQuestion(pi: ExtensionAPI): void {
 	// With `remind` set: a desktop notification while questionnaires wait and Pi is idle (pi/remind.ts).
 	installReminder(pi, { store: pending, config: currentConfig, answering: answer.answering });
 	pi.registerTool(defineAskTool(guidance, currentConfig, bus, pending));
-	// Load the questionnaire UI shortly after a TUI session starts, off the start-up path.
-	let cancelPrewarm: (() => void) | undefined;
-	pi.on("session_start", (_event, ctx) => {
-		// PI_ASK_NO_PREWARM=1 turns it off (the benchmark measures a first call without it).
-		if (ctx.mode === "tui" && process.env.PI_ASK_NO_PREWARM !== "1") cancelPrewarm ??= prewarmTui(PREWARM_DELAY_MS);
-	});
-	pi.on("session_shutdown", () => {
-		cancelPrewarm?.();
-		cancelPrewarm = undefined;
-	});
+	// The questionnaire UI loads while Pi waits (idle after start, or for the model), never on the start-up path.
+	installTuiPrewarm(pi);
 	// Registered after the config handler so a re-registration never undoes the no-UI removal.
 	installVisibilityReconciler(pi, TOOL_NAME, () => answerers.present || relay.reachable());
 }

@@ -1,7 +1,8 @@
 /**
  * Lazy loading of the full TUI questionnaire. Its module graph (pi-tui components, markdown,
- * the view) is imported on the first call, or by a prewarm a moment after a TUI session starts,
- * so loading the extension costs Pi next to nothing. A failed import and a poisoned module cache
+ * the view) is imported on the first call, or by the preload while Pi waits (src/pi/prewarm.ts),
+ * which also rehearses one questionnaire off screen so that V8 has compiled its code by the first
+ * call; loading the extension costs Pi next to nothing. A failed import and a poisoned module cache
  * (the namespace loads but lacks its export, e.g. the package was replaced on disk while Pi ran)
  * are told apart, because only the second needs a restart.
  */
@@ -31,15 +32,21 @@ export type TuiRunner = (
 ) => Promise<QuestionnaireResult | undefined>;
 
 export type TuiLoad =
-	| { ok: true; run: TuiRunner }
+	| {
+			ok: true;
+			run: TuiRunner;
+			/** Runs a sample questionnaire off screen (tui/warm-up.ts); rejects when it cannot. */
+			warmUp?: () => Promise<void>;
+	  }
 	| { ok: false; code: "session_load_failed" | "stale_module_cache"; message: string };
 
 /** Imports the TUI module namespace; injectable for tests. */
 export type TuiImporter = () => Promise<Record<string, unknown>>;
 
-const importTui: TuiImporter = () => import("../tui/run.ts");
+const importTui: TuiImporter = () => import("../tui/entry.ts");
 
 let loaded: Promise<TuiLoad> | undefined;
+let warmedUp = false;
 
 /** Loads the TUI once per process; a failure is not cached, so the next call tries again. */
 export function loadTui(importer: TuiImporter = importTui): Promise<TuiLoad> {
@@ -56,13 +63,32 @@ export function loadTui(importer: TuiImporter = importTui): Promise<TuiLoad> {
 /** Forgets the cached load (tests). */
 export function resetTuiLoad(): void {
 	loaded = undefined;
+	warmedUp = false;
 }
 
-/** Starts loading after `delayMs` on a timer that never keeps the process alive. Returns a cancel. */
+/**
+ * After `delayMs`, on timers that never keep the process alive, loads the TUI and, one turn of the event
+ * loop later, rehearses it once per process. Returns a cancel. Failures are quiet: a failed load is
+ * retried and reported by the call; a failed rehearsal only leaves the compiling to the first call.
+ */
 export function prewarmTui(delayMs: number, importer: TuiImporter = importTui): () => void {
-	const timer = setTimeout(() => void loadTui(importer), delayMs);
+	let cancelled = false;
+	let next: NodeJS.Timeout | undefined;
+	const warmUp = (load: TuiLoad) => {
+		if (cancelled || !load.ok || warmedUp) return;
+		warmedUp = true;
+		next = setTimeout(() => {
+			if (!cancelled) load.warmUp?.().catch(() => {});
+		}, 0);
+		next.unref?.();
+	};
+	const timer = setTimeout(() => void loadTui(importer).then(warmUp), delayMs);
 	timer.unref?.();
-	return () => clearTimeout(timer);
+	return () => {
+		cancelled = true;
+		clearTimeout(timer);
+		if (next) clearTimeout(next);
+	};
 }
 
 async function load(importer: TuiImporter): Promise<TuiLoad> {
@@ -82,5 +108,8 @@ async function load(importer: TuiImporter): Promise<TuiLoad> {
 				"The questionnaire UI module is stale (the package changed on disk while Pi was running). Restart Pi to use ask_user_question.",
 		};
 	}
-	return { ok: true, run: run as TuiRunner };
+	const warmUp = namespace.warmUpTui;
+	return typeof warmUp === "function"
+		? { ok: true, run: run as TuiRunner, warmUp: warmUp as () => Promise<void> }
+		: { ok: true, run: run as TuiRunner };
 }

@@ -1,7 +1,7 @@
 /**
  * The TUI host path: runs one questionnaire in Pi's `ctx.ui.custom()` overlay and returns its one
- * result. This module is imported lazily (src/host/load-tui.ts), so everything heavy (pi-tui components,
- * markdown, the view) loads only when a questionnaire is first shown.
+ * result. This module is imported lazily (src/host/load-tui.ts, through tui/entry.ts), so everything heavy
+ * (pi-tui components, markdown, the view) loads only when the UI is preloaded or a questionnaire first shown.
  * With `accessible`, the questionnaire runs as plain linear prompts instead (`accessible/run.ts`).
  * Once it is drawn, a desktop notification names what it asks (notify.ts; not when the person opened it
  * with /answer), and Pi's `blocked` status says the same while it is open.
@@ -122,6 +122,8 @@ export async function runTuiQuestionnaire(
 					signal,
 					onError: (error) => report(ui, error, messages),
 					afterFirstFrame: () => {
+						// Ended already (the preload's rehearsal, tui/warm-up.ts, or an instant abort): nobody to tell.
+						if (!open) return;
 						void sendNotification(tui.terminal, notification, { ...notify, stillWanted: () => open });
 						warnConflicts(ui, keyConflicts(keybindings, keys));
 					},

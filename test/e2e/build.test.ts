@@ -6,7 +6,7 @@
  * a question through the copy over RPC.
  */
 import { execFile } from "node:child_process";
-import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -168,6 +168,37 @@ describe("loading the built copy without node_modules", () => {
 				session.close();
 				await harness.dispose();
 				h = undefined;
+			}
+		});
+
+		it("a UI bundle that fails to load: the preload fails quietly, the call tells the model it was not shown", async () => {
+			const broken = mkdtempSync(join(tmpdir(), "pi-ask-broken-"));
+			h = await createHarness([askStep(CACHE_QUESTION), echoStep]);
+			const harness = h;
+			try {
+				cpSync(pkg, broken, { recursive: true });
+				// Each evaluation leaves a mark (a module that throws is not cached: each require runs it again).
+				const loads = join(broken, "loads.log");
+				writeFileSync(
+					join(broken, "dist", "tui.cjs"),
+					`require("node:fs").appendFileSync(${JSON.stringify(loads)}, "x");\nthrow new Error("tui.cjs is broken");\n`,
+				);
+				const session = startTui(harness.options({ loadExtension: false, extraArgs: ["-e", broken, "Ask me."] }));
+				try {
+					// The preload (after the request, and 250 ms after start) has failed by the time the model answers.
+					await session.waitForScreen("received:", "the model's reply to the tool result");
+					const received = harness.fake.requests.at(-1)?.lastToolResult ?? "";
+					expect(received).toContain("session_load_failed");
+					expect(received).toContain("tui.cjs is broken");
+					// Loaded ahead (and failed quietly), then once more by the call, which reported it.
+					expect(readFileSync(loads, "utf8").length).toBeGreaterThanOrEqual(2);
+				} finally {
+					session.close();
+				}
+			} finally {
+				await harness.dispose();
+				h = undefined;
+				removeDir(broken);
 			}
 		});
 

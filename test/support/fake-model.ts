@@ -42,11 +42,10 @@ export interface ToolCallSpec {
 }
 
 /** What the fake model answers to one request. */
-export type Step =
-	| { toolCall: ToolCallSpec }
-	| { toolCalls: ToolCallSpec[] }
-	| { text: string }
-	| ((request: ParsedRequest) => Step);
+export type Step = { toolCall: ToolCallSpec } | { toolCalls: ToolCallSpec[] } | { text: string } | StepFunction;
+
+/** A step decided when the request arrives; it may take its time, as a model thinks before it answers. */
+export type StepFunction = (request: ParsedRequest) => Step | Promise<Step>;
 
 /** A running fake model. */
 export interface FakeModel {
@@ -88,7 +87,7 @@ export async function startFakeModel(script: Step[] = []): Promise<FakeModel> {
 		const parsed = parseRequest(JSON.parse(raw || "{}") as Record<string, unknown>);
 		requests.push(parsed);
 		let step: Step = queue.shift() ?? { text: SCRIPT_EXHAUSTED };
-		while (typeof step === "function") step = step(parsed);
+		while (typeof step === "function") step = await step(parsed);
 		res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
 		for (const chunk of chunksFor(step, () => `call_${++callCounter}`)) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
 		res.end("data: [DONE]\n\n");
@@ -159,7 +158,7 @@ export function contentText(content: unknown): string {
 
 type Chunk = Record<string, unknown>;
 
-function chunksFor(step: Exclude<Step, (r: ParsedRequest) => Step>, nextId: () => string): Chunk[] {
+function chunksFor(step: Exclude<Step, StepFunction>, nextId: () => string): Chunk[] {
 	const base = { id: "chatcmpl-fake", object: "chat.completion.chunk", created: 0, model: "fake-1" };
 	const usage = { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 };
 	const choice = (delta: Record<string, unknown>, finish: string | null = null) => ({

@@ -1,0 +1,63 @@
+/**
+ * The preload's off-screen rehearsal (src/tui/warm-up.ts, run by host/load-tui.ts's prewarmTui): it draws a
+ * sample questionnaire on stand-ins and ends it, once per process, only after a successful load.
+ */
+import { initTheme } from "@earendil-works/pi-coding-agent";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { prewarmTui, resetTuiLoad } from "../../src/host/load-tui.ts";
+import { warmUpTui } from "../../src/tui/warm-up.ts";
+
+beforeAll(() => initTheme("dark"));
+afterEach(() => {
+	vi.useRealTimers();
+	resetTuiLoad();
+});
+
+const answered = async () => undefined;
+
+/** Lets the load's promise and the timer after it run. */
+async function settle(): Promise<void> {
+	for (let i = 0; i < 5; i++) await vi.advanceTimersByTimeAsync(10);
+}
+
+describe("warmUpTui", () => {
+	it("draws the sample off screen and ends it (it rejects when nothing was drawn)", async () => {
+		const write = vi.spyOn(process.stdout, "write");
+		try {
+			await expect(warmUpTui()).resolves.toBeUndefined();
+			expect(write).not.toHaveBeenCalled();
+		} finally {
+			write.mockRestore();
+		}
+	});
+});
+
+describe("prewarmTui", () => {
+	it("rehearses once per process, after the load", async () => {
+		vi.useFakeTimers();
+		const warmUp = vi.fn(async () => {});
+		const importer = vi.fn(async () => ({ runTuiQuestionnaire: answered, warmUpTui: warmUp }));
+		prewarmTui(20, importer);
+		await vi.advanceTimersByTimeAsync(10);
+		expect(importer).not.toHaveBeenCalled();
+		await settle();
+		expect(importer).toHaveBeenCalledTimes(1);
+		expect(warmUp).toHaveBeenCalledTimes(1);
+		prewarmTui(20, importer);
+		await settle();
+		expect(warmUp).toHaveBeenCalledTimes(1);
+	});
+
+	it("does not rehearse when cancelled, nor when the load failed", async () => {
+		vi.useFakeTimers();
+		const warmUp = vi.fn(async () => {});
+		const cancel = prewarmTui(20, async () => ({ runTuiQuestionnaire: answered, warmUpTui: warmUp }));
+		cancel();
+		await settle();
+		prewarmTui(20, async () => {
+			throw new Error("broken");
+		});
+		await settle();
+		expect(warmUp).not.toHaveBeenCalled();
+	});
+});
