@@ -37,7 +37,7 @@ import { BY_MAX, quotedExcerpt } from "./answer-events.ts";
 const MAX_INSPECTED = 16;
 
 /** At most this many problems are listed; the last line then counts the rest. */
-export const MAX_PROBLEMS = 20;
+const MAX_PROBLEMS = 20;
 
 /** A checked answer, as the dialog walker keeps them: picks and notes by question, or a decline. */
 export interface ParsedAnswer {
