@@ -55,9 +55,6 @@ const TEST_ONLY_TO_REVIEW: readonly string[] = [
 	"src/state/window.ts: maxScrollOffset",
 	"src/state/window.ts: scrollWindow",
 	"src/tui/external-editor.ts: splitCommandLine",
-	"src/tui/key-config.ts: canonicalKey",
-	"src/tui/key-config.ts: settingOf",
-	"src/tui/notify.ts: passthroughOn",
 ];
 
 describe("exports", () => {
