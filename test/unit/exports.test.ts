@@ -54,7 +54,6 @@ const TEST_ONLY_TO_REVIEW: readonly string[] = [
 	"src/state/types.ts: Mode",
 	"src/state/window.ts: maxScrollOffset",
 	"src/state/window.ts: scrollWindow",
-	"src/tui/external-editor.ts: splitCommandLine",
 ];
 
 describe("exports", () => {
