@@ -7,7 +7,7 @@
  */
 
 /** Whose questionnaire takes the turn. */
-export type Turn = "own" | "relayed";
+type Turn = "own" | "relayed";
 
 interface Waiting {
 	turn: Turn;
@@ -15,7 +15,7 @@ interface Waiting {
 }
 
 /** The queue in front of one screen. */
-export class Screen {
+class Screen {
 	private showing = false;
 	private readonly waiting: Waiting[] = [];
 

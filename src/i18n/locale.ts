@@ -30,7 +30,7 @@ export const LOCALE_PATTERN = "^(?:(?:[Ee][Nn]|[Zz][Hh]|[Jj][Aa])(?:[-_.@][\\s\\
 const LANGUAGES: Readonly<Record<string, LocaleId>> = { en: "en", zh: "zh-CN", ja: "ja" };
 
 /** The supported locale a tag names, or undefined when the tag names a language without a table. */
-export function parseLocale(tag: string): LocaleId | undefined {
+function parseLocale(tag: string): LocaleId | undefined {
 	const name = tag.split(/[.@]/)[0] ?? "";
 	if (name === "C" || name === "POSIX") return "en";
 	const language = (name.split(/[-_]/)[0] ?? "").toLowerCase();

@@ -25,9 +25,9 @@ const ESC = "\x1b";
 const ST = `${ESC}\\`;
 
 /** Graphemes of the body kept: about two lines of a desktop notification. */
-export const BODY_MAX_GRAPHEMES = 120;
+const BODY_MAX_GRAPHEMES = 120;
 /** Graphemes of the title kept. */
-export const TITLE_MAX_GRAPHEMES = 60;
+const TITLE_MAX_GRAPHEMES = 60;
 
 /** kitty's notification id: one at a time, so a newer one replaces ours rather than stacking. */
 const KITTY_ID = "pi-ask-user-question";
@@ -45,9 +45,8 @@ const CONTROL = /[\x00-\x1f\x7f-\x9f]/g;
  * `text` made safe and short: sanitized as inline text (controls become visible stand-ins, line breaks
  * spaces), runs of spaces squeezed, trimmed, and cut to `maxGraphemes` (the last one an ellipsis).
  */
-export function fitNotificationText(text: string, maxGraphemes: number): string {
+function fitNotificationText(text: string, maxGraphemes: number): string {
 	const clean = sanitizeInline(text).replace(CONTROL, "").replace(/ {2,}/g, " ").trim();
-	if (maxGraphemes < 1) return "";
 	// Cheap when short: no segmenter for text that cannot exceed the cap.
 	if (clean.length <= maxGraphemes) return clean;
 	const graphemes: string[] = [];

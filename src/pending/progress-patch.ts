@@ -54,7 +54,7 @@ export function applyPatch(progress: Progress, patch: ProgressPatch): Progress |
 }
 
 /** The edit from `before` to `after`: whole when nothing at the start is shared. */
-export function textEdit(before: string, after: string): TextEdit {
+function textEdit(before: string, after: string): TextEdit {
 	let keep = 0;
 	const max = Math.min(before.length, after.length);
 	while (keep < max && before.charCodeAt(keep) === after.charCodeAt(keep)) keep++;

@@ -42,7 +42,7 @@ export function summarize(pending: PendingQuestionnaire, now: number): PendingSu
 }
 
 /** `ms` as an age (a clock a little behind reads as now; an impossible age as unknown). */
-export function ageOf(ms: number): Age {
+function ageOf(ms: number): Age {
 	if (!Number.isFinite(ms) || ms < -MAX_AHEAD || ms > MAX_AGE) return { unit: "unknown" };
 	if (ms < MINUTE) return { unit: "now" };
 	if (ms < HOUR) return { unit: "minutes", n: Math.floor(ms / MINUTE) };

@@ -22,7 +22,7 @@ import { type CloseHow, pickPending } from "./pending-pick.ts";
 import { warn } from "./warn.ts";
 
 /** The command's name: `/answer`. */
-export const ANSWER_COMMAND = "answer";
+const ANSWER_COMMAND = "answer";
 
 /** What `/answer` works with. */
 export interface AnswerCommandDeps {

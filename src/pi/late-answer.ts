@@ -33,7 +33,7 @@ import type { QuestionnaireResult } from "../protocol/result.ts";
 import { renderLateAnswer } from "./render-late-answer.ts";
 
 /** How a late answer is handed to Pi (see the file comment for why steer). */
-export const LATE_ANSWER_DELIVERY = { deliverAs: "steer", triggerTurn: true } as const;
+const LATE_ANSWER_DELIVERY = { deliverAs: "steer", triggerTurn: true } as const;
 
 /** Hands a settled questionnaire's result to the agent, once; resolves when Pi has it. */
 export type DeliverLateAnswer = (pending: PendingQuestionnaire, result: QuestionnaireResult) => Promise<void>;
@@ -105,7 +105,7 @@ function isWorking(ctx: ExtensionContext | undefined): boolean {
 }
 
 /** `messages` without a second late answer to the same questionnaire; the same array when there is none. */
-export function firstLateAnswers<T>(messages: T[]): T[] {
+function firstLateAnswers<T>(messages: T[]): T[] {
 	const seen = new Set<string>();
 	let repeated = false;
 	const kept = messages.filter((message) => {

@@ -52,7 +52,7 @@ export async function pickPending(
  * "1. Cache · Targets — 1 of 2 answered · 5 min ago": numbered, so two alike questionnaires stay two rows.
  * An impossible time asked (summary.ts) leaves the age out.
  */
-export function pendingRow(pending: PendingQuestionnaire, n: number, m: Messages, now: number): string {
+function pendingRow(pending: PendingQuestionnaire, n: number, m: Messages, now: number): string {
 	const facts = summarize(pending, now);
 	return m.pendingPickRow(
 		n,

@@ -16,7 +16,7 @@ import { sanitizeInline } from "../text/sanitize.ts";
 import { warn, warnOnceShown } from "./warn.ts";
 
 /** The key of our footer status (`ctx.ui.setStatus`). */
-export const STATUS_KEY = "ask_user_question";
+const STATUS_KEY = "ask_user_question";
 
 /** Creates the session's pending store and keeps it in step with Pi's session and footer. */
 export function installPendingQuestionnaires(pi: ExtensionAPI, config: () => AskConfig): PendingStore {

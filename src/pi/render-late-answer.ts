@@ -50,7 +50,7 @@ export function renderLateAnswer(
 }
 
 /** "2026-12-04 08:12" in the person's time zone; undefined for a time Date cannot hold. */
-export function localTime(epochMs: number): string | undefined {
+function localTime(epochMs: number): string | undefined {
 	const date = new Date(epochMs);
 	if (Number.isNaN(date.getTime())) return undefined;
 	const two = (n: number) => String(n).padStart(2, "0");

@@ -41,7 +41,7 @@ export const DEFAULT_LIMITS: Readonly<TextLimits> = Object.freeze({
 });
 
 /** The most characters any one string keeps in `details` (256 Ki characters); longer ones are cut and marked. */
-export const DETAILS_CAP = 256 * 1024;
+const DETAILS_CAP = 256 * 1024;
 
 /** The limits to use: `partial`'s positive integer values over the defaults (absent or invalid ones fall back). */
 export function limitsFrom(partial?: Partial<TextLimits>): TextLimits {
@@ -114,7 +114,7 @@ export function shortfall(text: string, max: number): Shortfall | undefined {
 }
 
 /** `text` cut to `max` characters with the marker appended after a space, for strings kept as data. */
-export function capString(text: string, max: number): string {
+function capString(text: string, max: number): string {
 	if (text.length <= max) return text;
 	const { kept, omitted } = cutText(text, max);
 	return omitted === 0 ? text : `${kept} ${omissionMarker(omitted)}`;

@@ -40,7 +40,7 @@ export function lateAnswerMessage(
  * The text the model reads: `Late answer to the ask_user_question questionnaire asked at 2026-12-04
  * 07:12 UTC (tool call "call_1"): User answered: …`.
  */
-export function lateAnswerText(
+function lateAnswerText(
 	pending: Pick<LateAnswerSource, "id" | "callId" | "askedAt" | "questionnaire" | "from">,
 	result: QuestionnaireResult,
 	limits?: TextLimits,
@@ -69,7 +69,7 @@ function naming(pending: Pick<LateAnswerSource, "id" | "callId">): string {
 const MAX_DATE_MS = 8.64e15;
 
 /** "2026-12-04 07:12 UTC": minutes tell questionnaires apart, and UTC reads the same to every model. */
-export function askedTime(epochMs: number): string {
+function askedTime(epochMs: number): string {
 	// Date's range is ±8.64e15 ms; outside it toISOString throws.
 	const iso = Math.abs(epochMs) <= MAX_DATE_MS ? new Date(epochMs).toISOString() : "";
 	return iso.length >= 16 ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : "an unknown time";

@@ -23,7 +23,7 @@ export interface Origin {
 }
 
 /** Caps on what an origin may carry (in UTF-16 units; longer text is cut, never refused). */
-export const ORIGIN_LIMITS = { name: 100, cwd: 4096, task: 300, depth: 64 } as const;
+const ORIGIN_LIMITS = { name: 100, cwd: 4096, task: 300, depth: 64 } as const;
 
 /** Reads an origin off the wire; cuts long text, refuses wrong types. */
 export function readOrigin(value: unknown): { ok: true; origin: Origin } | { ok: false; problem: string } {

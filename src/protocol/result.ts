@@ -25,7 +25,7 @@ export type Outcome = (typeof OUTCOMES)[number];
 export type HostKind = "tui" | "rpc" | "programmatic" | "relay";
 
 /** option: one predefined option; custom: free text; multi: several options (plus typed text, if any). */
-export type AnswerKind = "option" | "custom" | "multi";
+type AnswerKind = "option" | "custom" | "multi";
 
 /** One answered question. */
 export interface Answer {

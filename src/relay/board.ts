@@ -17,7 +17,7 @@ import type { AnswerFields, ListedQuestionnaire } from "./protocol.ts";
 const ANSWER_WAIT_MS = 10_000;
 
 /** Who answered, when the client does not say: the model reads it beside the answers. */
-export const DEFAULT_BY = "pi-ask (the user, from another terminal)";
+const DEFAULT_BY = "pi-ask (the user, from another terminal)";
 
 /** What the board reads. */
 export interface BoardDeps {

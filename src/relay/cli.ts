@@ -242,7 +242,7 @@ function shape(question: unknown): { text: string; options: string[]; multi: boo
 const UNSAFE =
 	/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g;
 
-export function clean(text: string): string {
+function clean(text: string): string {
 	return text.replace(UNSAFE, (ch) =>
 		ch
 			.split("")

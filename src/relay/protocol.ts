@@ -14,7 +14,7 @@ import { isRecord } from "../util/records.ts";
 export type { Origin } from "../protocol/origin.ts";
 
 /** The protocol version this code speaks; a message with another `v` is refused. */
-export const RELAY_PROTOCOL_VERSION = 1;
+const RELAY_PROTOCOL_VERSION = 1;
 
 /** The limits every server enforces (documented in docs/relay-protocol.md). */
 export const RELAY_LIMITS = {

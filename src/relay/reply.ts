@@ -68,7 +68,7 @@ function notShownReason(value: unknown): string | undefined {
 }
 
 /** `value` read as the result of `questionnaire`, with host `relay`; undefined when it does not fit. */
-export function readRelayedResult(questionnaire: Questionnaire, value: unknown): QuestionnaireResult | undefined {
+function readRelayedResult(questionnaire: Questionnaire, value: unknown): QuestionnaireResult | undefined {
 	if (!isRecord(value) || typeof value.outcome !== "string" || !KNOWN.has(value.outcome)) return undefined;
 	const outcome = value.outcome as Outcome;
 	const questions = questionnaire.questions;

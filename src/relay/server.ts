@@ -21,7 +21,7 @@ import type { RelayHandlers } from "./handlers.ts";
 import { Peer, type PeerContext } from "./peer.ts";
 import { encodeMessage, errorMessage, RELAY_LIMITS, type RelayLimits } from "./protocol.ts";
 
-export type { HandlerReply, RelayHandlers } from "./handlers.ts";
+export type { RelayHandlers } from "./handlers.ts";
 
 /** A running relay server. */
 export interface RelayServer {

@@ -37,7 +37,7 @@ import { BY_MAX, quotedExcerpt } from "./answer-events.ts";
 const MAX_INSPECTED = 16;
 
 /** At most this many problems are listed; the last line then counts the rest. */
-export const MAX_PROBLEMS = 20;
+const MAX_PROBLEMS = 20;
 
 /** A checked answer, by index as every host keeps them: an answer and a note ("" = none) per question, or a decline. */
 export interface ParsedAnswer {

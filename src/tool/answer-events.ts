@@ -32,7 +32,7 @@ export function answerId(payload: unknown): string | undefined {
 }
 
 /** The most characters of another extension's string (a label, an id) quoted in a problem. */
-export const QUOTED_MAX = 40;
+const QUOTED_MAX = 40;
 
 /**
  * `text` JSON-quoted for a problem message, cut to QUOTED_MAX UTF-16 units with "…" (never half a

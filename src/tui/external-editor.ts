@@ -68,7 +68,7 @@ const DOUBLE_QUOTE_ESCAPABLE = new Set(["$", "`", '"', "\\", "\n"]);
  * becomes `home`. Unquoted shell syntax (`$ | & ; < > ( )` and backquotes) is an error, as are an
  * unterminated quote and a trailing backslash.
  */
-export function splitCommandLine(line: string, home?: string): SplitResult {
+function splitCommandLine(line: string, home?: string): SplitResult {
 	const words: string[] = [];
 	let word = "";
 	let inWord = false;

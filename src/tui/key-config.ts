@@ -59,7 +59,7 @@ export function keyOverridesFrom(keys: AskConfig["keys"] | undefined): OwnKeyOve
 }
 
 /** Where a binding is remapped, as the user would look for it: `keys.notes`, or Pi's binding id. */
-export function settingOf(binding: BindingId): string {
+function settingOf(binding: BindingId): string {
 	if (binding === "askUser.jump") return "keys.digits";
 	const entry = Object.entries(KEY_SETTINGS).find(([, spec]) => spec.binding === binding);
 	return entry ? `keys.${entry[0]}` : binding;
@@ -90,7 +90,7 @@ export function keyConflicts(host: HostKeybindings, overrides: OwnKeyOverrides =
 }
 
 /** One spelling per key: aliases resolved, modifiers in a fixed order ("shift+ctrl+p" → "ctrl+shift+p"). */
-export function canonicalKey(keyId: string): string {
+function canonicalKey(keyId: string): string {
 	const parts = keyId.endsWith("++") ? [...keyId.slice(0, -2).split("+"), "+"] : keyId.split("+");
 	const base = parts.pop() ?? "";
 	const order = ["ctrl", "shift", "alt", "super"];

@@ -90,7 +90,7 @@ function askTmux(pane: string): Promise<boolean> {
 }
 
 /** tmux 3.3 prints a flag (1/0); 3.4 a choice (on/off/all). */
-export function passthroughOn(answer: string): boolean {
+function passthroughOn(answer: string): boolean {
 	const value = answer.trim();
 	return value === "1" || value === "on" || value === "all";
 }

@@ -6,7 +6,6 @@
 import fc from "fast-check";
 import {
 	type Answer,
-	type AnswerKind,
 	type Collected,
 	finishedResult,
 	type HostKind,
@@ -27,7 +26,7 @@ export interface Scenario {
 export function finishedScenario(strings: fc.Arbitrary<string>, host: fc.Arbitrary<HostKind>): fc.Arbitrary<Scenario> {
 	const answerSlot = fc.record({
 		answered: fc.boolean(),
-		kind: fc.constantFrom("option", "custom", "multi") as fc.Arbitrary<AnswerKind>,
+		kind: fc.constantFrom("option", "custom", "multi") as fc.Arbitrary<Answer["kind"]>,
 		value: strings,
 		labels: fc.array(strings, { maxLength: 3 }),
 		custom: fc.option(strings, { nil: undefined }),

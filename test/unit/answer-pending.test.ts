@@ -7,13 +7,15 @@
 import { describe, expect, it, vi } from "vitest";
 import type { PendingQuestionnaire } from "../../src/pending/registry.ts";
 import type { PendingStore } from "../../src/pending/store.ts";
-import { DETAILS_CAP } from "../../src/protocol/budget.ts";
 import { emptyProgress } from "../../src/protocol/progress.ts";
 import { finishedResult, type QuestionnaireResult } from "../../src/protocol/result.ts";
 import { ANSWER_CHANNEL } from "../../src/tool/answer-events.ts";
 import { servePendingOnTheBus } from "../../src/tool/answer-pending.ts";
 import { eventBus } from "../support/event-bus.ts";
 import { questionnaire, restoredFrom, testSession } from "../support/pending-store.ts";
+
+/** The README: `details` keep up to 256 Ki characters per string. */
+const DETAILS_CAP = 256 * 1024;
 
 function pending(id: string): PendingQuestionnaire {
 	return { id, askedAt: 1_000, questionnaire, progress: emptyProgress(2) };

@@ -10,14 +10,18 @@ import { describe, expect, it, vi } from "vitest";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../../src/protocol/result.ts";
 import { answerFromAnywhere } from "../../src/tool/answer-anywhere.ts";
-import { MAX_PROBLEMS, parseAnswer } from "../../src/tool/answer-channel.ts";
-import { ANSWER_CHANNEL, QUOTED_MAX, quotedExcerpt } from "../../src/tool/answer-events.ts";
+import { parseAnswer } from "../../src/tool/answer-channel.ts";
+import { ANSWER_CHANNEL, quotedExcerpt } from "../../src/tool/answer-events.ts";
 import { servePendingOnTheBus } from "../../src/tool/answer-pending.ts";
 import { eventBus } from "../support/event-bus.ts";
 import { testSession } from "../support/pending-store.ts";
 import { SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION } from "../support/questions.ts";
 
 const FORM: Questionnaire = { questions: [SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION] };
+/** The README: "at most 20 problems are listed (the last counts the rest)". */
+const MAX_PROBLEMS = 20;
+/** The README: "a quoted label or id is cut to 40 characters". */
+const QUOTED_MAX = 40;
 /** Every problem is one short line: a path, a reason, a quoted excerpt at most. */
 const SHORT = 200;
 

@@ -1,6 +1,7 @@
 /**
  * The editor command line is split with POSIX shell quoting, without running a shell: the table pins
- * what real `$EDITOR` values become, and which ones are refused with a message.
+ * what real `$EDITOR` values become, and which ones are refused with a message. Each line is run as
+ * editExternally runs it, through a fake editor on PATH that logs the arguments it got.
  */
 
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -8,11 +9,45 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { editExternally, splitCommandLine } from "../../src/tui/external-editor.ts";
+import { editExternally } from "../../src/tui/external-editor.ts";
 
 const HOME = "/home/u";
 
-describe("splitCommandLine", () => {
+const root = mkdtempSync(join(tmpdir(), "ask-editor-parse-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const bin = join(root, "bin");
+const log = join(root, "log");
+mkdirSync(bin);
+// Fake editors on PATH (and one under HOME): each logs the path it ran as and its arguments, the temp file
+// last, each ended by a NUL (an argument may hold a line break, never a NUL).
+for (const name of ["code", "vim", "nano", "ed"]) {
+	writeFileSync(join(bin, name), `#!/bin/sh\nprintf '%s\\0' "$0" "$@" > '${log}'\n`, { mode: 0o755 });
+}
+
+/** What the editor last run got: the path it ran as, and its arguments before the temp file. */
+function logged(): { path: string; args: string[] } {
+	const [path = "", ...rest] = readFileSync(log, "utf8").split("\0").slice(0, -1);
+	return { path, args: rest.slice(0, -1) };
+}
+
+/**
+ * The words `line` splits into, as editExternally runs `$EDITOR="ed <line>"` (the fake `ed`): the arguments
+ * `ed` got; or editExternally's error.
+ */
+async function split(
+	line: string,
+	home?: string,
+): Promise<{ ok: true; words: string[] } | { ok: false; error: string }> {
+	rmSync(log, { force: true });
+	const env = { PATH: bin, EDITOR: `ed ${line}`, ...(home === undefined ? {} : { HOME: home }) };
+	const result = await editExternally("draft", { env, tmpDir: root });
+	if (!result.ok) return { ok: false, error: result.error };
+	const { path, args } = logged();
+	expect(path).toBe(join(bin, "ed"));
+	return { ok: true, words: args };
+}
+
+describe("splitting the editor command line", () => {
 	const ok: [string, string[]][] = [
 		["vim", ["vim"]],
 		["code --wait", ["code", "--wait"]],
@@ -42,8 +77,8 @@ describe("splitCommandLine", () => {
 		["   ", []],
 		["ed '$HOME' \"|;&\"", ["ed", "$HOME", "|;&"]],
 	];
-	it.each(ok)("%j", (line, words) => {
-		expect(splitCommandLine(line, HOME)).toEqual({ ok: true, words });
+	it.each(ok)("%j", async (line, words) => {
+		expect(await split(line, HOME)).toEqual({ ok: true, words });
 	});
 
 	const errors: [string, RegExp][] = [
@@ -60,29 +95,32 @@ describe("splitCommandLine", () => {
 		["vim > x", /shell syntax ">"/],
 		["(vim)", /shell syntax "\("/],
 	];
-	it.each(errors)("refuses %j", (line, message) => {
-		const result = splitCommandLine(line, HOME);
+	it.each(errors)("refuses %j", async (line, message) => {
+		const result = await split(line, HOME);
 		expect(result.ok).toBe(false);
 		if (!result.ok) expect(result.error).toMatch(message);
 	});
 
-	it("leaves ~ alone when no home is known", () => {
-		expect(splitCommandLine("~/ed")).toEqual({ ok: true, words: ["~/ed"] });
+	it("leaves ~ alone when no home is known", async () => {
+		expect(await split("~/ed")).toEqual({ ok: true, words: ["~/ed"] });
 	});
 
-	it("round-trips any words quoted with single quotes", () => {
+	it("round-trips any words quoted with single quotes", async () => {
 		const quote = (w: string) => `'${w.replaceAll("'", "'\\''")}'`;
-		fc.assert(
-			fc.property(fc.array(fc.string(), { minLength: 1, maxLength: 5 }), (words) => {
-				expect(splitCommandLine(words.map(quote).join(" "))).toEqual({ ok: true, words });
+		// Any word a process can be given: no NUL.
+		const word = fc.string().filter((w) => !w.includes("\0"));
+		await fc.assert(
+			fc.asyncProperty(fc.array(word, { minLength: 1, maxLength: 5 }), async (words) => {
+				expect(await split(words.map(quote).join(" "))).toEqual({ ok: true, words });
 			}),
 		);
 	});
 
-	it("never throws, whatever the input", () => {
-		fc.assert(
-			fc.property(fc.string({ unit: fc.constantFrom("a", " ", "'", '"', "\\", "\n", "~", "$", "日") }), (line) => {
-				const result = splitCommandLine(line, HOME);
+	it("never throws, whatever the input", async () => {
+		const unit = fc.constantFrom("a", " ", "'", '"', "\\", "\n", "~", "$", "日");
+		await fc.assert(
+			fc.asyncProperty(fc.string({ unit }), async (line) => {
+				const result = await split(line, HOME);
 				if (result.ok) expect(result.words.every((w) => typeof w === "string")).toBe(true);
 				else expect(result.error).not.toBe("");
 			}),
@@ -91,23 +129,13 @@ describe("splitCommandLine", () => {
 });
 
 describe("the editor command editExternally runs", () => {
-	const root = mkdtempSync(join(tmpdir(), "ask-editor-parse-"));
-	afterAll(() => rmSync(root, { recursive: true, force: true }));
-	const bin = join(root, "bin");
-	const log = join(root, "log");
-	mkdirSync(bin);
-	// Fake editors on PATH (and one under HOME): each logs the path it ran as and its arguments, the temp file last.
-	for (const name of ["code", "vim", "nano", "ed"]) {
-		writeFileSync(join(bin, name), `#!/bin/sh\nprintf '%s\\n' "$0" "$@" > '${log}'\n`, { mode: 0o755 });
-	}
-
 	/** The command (by name, or its full path for a path) and arguments run for `env`, or undefined on an error. */
 	async function ran(env: NodeJS.ProcessEnv): Promise<{ command: string; args: string[] } | undefined> {
 		rmSync(log, { force: true });
 		const result = await editExternally("draft", { env: { PATH: bin, ...env }, tmpDir: root });
 		if (!result.ok) return undefined;
-		const [path = "", ...rest] = readFileSync(log, "utf8").trimEnd().split("\n");
-		return { command: dirname(path) === bin && !env.HOME ? basename(path) : path, args: rest.slice(0, -1) };
+		const { path, args } = logged();
+		return { command: dirname(path) === bin && !env.HOME ? basename(path) : path, args };
 	}
 
 	it("prefers $VISUAL over $EDITOR", async () => {

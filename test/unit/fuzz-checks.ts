@@ -10,7 +10,7 @@
  * raw control characters, with every quoted piece a valid JSON string; the input is not modified.
  */
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
-import { capString, countChars, DEFAULT_LIMITS, DETAILS_CAP } from "../../src/protocol/budget.ts";
+import { countChars, DEFAULT_LIMITS, omissionMarker } from "../../src/protocol/budget.ts";
 import { quote } from "../../src/protocol/quote.ts";
 import type { Problem, QuestionnaireResult } from "../../src/protocol/result.ts";
 import { validateQuestionnaire } from "../../src/protocol/validation.ts";
@@ -19,6 +19,28 @@ import type { FuzzCase } from "./fuzz-inputs.ts";
 
 /** The floor text-slots.ts promises: a cut string still shows 32 characters (or all of it), however tight the total. */
 const MIN_KEEP = 32;
+
+/** The README: `details` keep up to 256 Ki characters per string; a longer one is cut and marked. */
+const DETAILS_CAP = 256 * 1024;
+
+/**
+ * Whether `kept` is `text` as `details` hold it: all of it, or (over the cap) a start of it of at most the
+ * cap, then the marker counting the characters left out.
+ */
+function heldInDetails(kept: unknown, text: string): boolean {
+	if (kept === text) return true;
+	const total = countChars(text);
+	if (typeof kept !== "string" || total <= DETAILS_CAP) return false;
+	const space = kept.lastIndexOf(" [… ");
+	const start = kept.slice(0, Math.max(0, space));
+	const shown = countChars(start);
+	return (
+		space > 0 &&
+		text.startsWith(start) &&
+		shown <= DETAILS_CAP &&
+		kept.slice(space + 1) === omissionMarker(total - shown)
+	);
+}
 
 /** A broken guarantee, with the case that broke it. */
 export class FuzzViolation extends Error {
@@ -175,11 +197,11 @@ function checkAnswers(details: QuestionnaireResult, questions: readonly CleanQue
 		if (question === undefined || seen.has(answer.questionIndex)) fail(`answer for question ${answer.questionIndex}`);
 		seen.add(answer.questionIndex);
 		// `details` hold every string capped at DETAILS_CAP (and marked), so compare with the capped form.
-		if (answer.question !== capString(question.question, DETAILS_CAP)) fail("an answer names another question");
-		const labels = question.options.map((o) => capString(o.label, DETAILS_CAP));
+		if (!heldInDetails(answer.question, question.question)) fail("an answer names another question");
+		const isOption = (label: unknown) => question.options.some((o) => heldInDetails(label, o.label));
 		const chosen = answer.kind === "multi" && Array.isArray(answer.answer) ? answer.answer : [answer.answer];
 		const picked = answer.custom === undefined || answer.kind !== "multi" ? chosen : chosen.slice(0, -1);
-		if (answer.kind !== "custom" && picked.some((label) => typeof label !== "string" || !labels.includes(label))) {
+		if (answer.kind !== "custom" && picked.some((label) => typeof label !== "string" || !isOption(label))) {
 			fail("an answer holds a label that is not an option");
 		}
 		if ((answer.kind === "multi") !== (question.multiSelect === true)) fail("answer kind does not match multiSelect");

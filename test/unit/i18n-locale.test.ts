@@ -1,8 +1,8 @@
 /**
  * Locale resolution: tags in BCP 47 and POSIX forms, the POSIX precedence of LC_ALL over LC_MESSAGES
  * over LANG (empty counts as unset), the config's `locale` over all of them, English for C/POSIX and
- * for languages without a table. The config leaf's pattern accepts exactly the tags `parseLocale`
- * understands; a tag it cannot honour is a config warning and the setting is ignored.
+ * for languages without a table. The config leaf's pattern accepts exactly the tags the docs promise
+ * to read; a tag it cannot honour is a config warning and the setting is ignored.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,9 +13,28 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load.ts";
 import { globalConfigPath } from "../../src/config/paths.ts";
 import { configSchema } from "../../src/config/schema.ts";
-import { LOCALE_PATTERN, parseLocale, resolveLocale } from "../../src/i18n/locale.ts";
+import { LOCALE_PATTERN, resolveLocale } from "../../src/i18n/locale.ts";
 
-describe("parseLocale", () => {
+const LANGUAGES = new Map([
+	["en", "en"],
+	["zh", "zh-CN"],
+	["ja", "ja"],
+]);
+
+/**
+ * The locale a tag names, BCP 47 or POSIX, read leniently as src/i18n/locale.ts documents: its language (any
+ * case) before `-`, `_`, `.` or `@`, every Chinese tag as Simplified Chinese; `C` and `POSIX`, alone or before
+ * `.` or `@`, are English. Undefined: a language we have no table for.
+ */
+function namedLocale(tag: string): string | undefined {
+	if (/^(?:C|POSIX)(?:[.@]|$)/.test(tag)) return "en";
+	const language = /^([A-Za-z]*)(?:[-_.@]|$)/.exec(tag)?.[1]?.toLowerCase();
+	return language === undefined ? undefined : LANGUAGES.get(language);
+}
+
+const pattern = new RegExp(LOCALE_PATTERN);
+
+describe("reading a locale tag", () => {
 	it.each([
 		["en", "en"],
 		["en_US.UTF-8", "en"],
@@ -41,13 +60,16 @@ describe("parseLocale", () => {
 		["ja-JP", "ja"],
 		["ja_JP.eucJP@euro", "ja"],
 	] as const)("%s → %s", (tag, locale) => {
-		expect(parseLocale(tag)).toBe(locale);
+		expect(resolveLocale(tag, {})).toBe(locale);
+		expect(resolveLocale(undefined, { LANG: tag })).toBe(locale);
+		expect(pattern.test(tag)).toBe(true);
 	});
 
 	it.each(["", "fr_FR.UTF-8", "de", "c", "posix", "eng", "zhx", "japanese", "C-x", "POSIX_x", "_en", " en"])(
-		"%j names no language we have",
+		"%j names no language we have: the config refuses it, and read anyway it gives English",
 		(tag) => {
-			expect(parseLocale(tag)).toBeUndefined();
+			expect(pattern.test(tag)).toBe(false);
+			expect(resolveLocale(tag, { LANG: "ja_JP.UTF-8" })).toBe("en");
 		},
 	);
 });
@@ -97,7 +119,6 @@ describe("resolveLocale", () => {
 });
 
 describe("the config's locale pattern", () => {
-	const pattern = new RegExp(LOCALE_PATTERN);
 	const piece = fc.constantFrom(
 		"en",
 		"EN",
@@ -121,7 +142,7 @@ describe("the config's locale pattern", () => {
 		"",
 	);
 
-	it("accepts exactly the tags parseLocale understands", () => {
+	it("accepts exactly the tags that name a locale we have, which then is the one used", () => {
 		fc.assert(
 			fc.property(
 				fc.oneof(
@@ -129,7 +150,9 @@ describe("the config's locale pattern", () => {
 					fc.string(),
 				),
 				(tag) => {
-					expect(pattern.test(tag), JSON.stringify(tag)).toBe(parseLocale(tag) !== undefined);
+					const named = namedLocale(tag);
+					expect(pattern.test(tag), JSON.stringify(tag)).toBe(named !== undefined);
+					expect(resolveLocale(tag, {}), JSON.stringify(tag)).toBe(named ?? "en");
 				},
 			),
 			{ numRuns: 2000 },

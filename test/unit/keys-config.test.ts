@@ -17,7 +17,7 @@ import { defaultConfig } from "../../src/config/schema.ts";
 import type { OwnBindingId } from "../../src/state/index.ts";
 import { KEYMAP } from "../../src/state/index.ts";
 import { OWN_KEY_DEFAULTS } from "../../src/state/key-defaults.ts";
-import { canonicalKey, keyConflicts, keyOverridesFrom, settingOf } from "../../src/tui/key-config.ts";
+import { keyConflicts, keyOverridesFrom } from "../../src/tui/key-config.ts";
 import { createSessionKeys } from "../../src/tui/keys.ts";
 
 const host = () => new KeybindingsManager(TUI_KEYBINDINGS);
@@ -153,10 +153,13 @@ describe("keyOverridesFrom", () => {
 		expect(keyOverridesFrom({ digits: true })).toEqual({});
 	});
 
-	it("names each binding by where it is remapped", () => {
-		expect(settingOf("askUser.collapse")).toBe("keys.collapse");
-		expect(settingOf("askUser.jump")).toBe("keys.digits");
-		expect(settingOf("tui.select.confirm")).toBe("tui.select.confirm");
+	it("a conflict names each binding by where it is remapped: keys.* for ours, the binding id for Pi's", () => {
+		expect(keyConflicts(host(), keyOverridesFrom({ collapse: "2" }))).toEqual([
+			'Key "2" is bound to keys.digits and keys.collapse; where both apply it does what keys.digits says.',
+		]);
+		expect(keyConflicts(host(), keyOverridesFrom({ collapse: "enter" }))).toEqual([
+			'Key "enter" is bound to tui.select.confirm and tui.input.submit and keys.collapse; where both apply it does what tui.select.confirm says.',
+		]);
 	});
 });
 
@@ -215,8 +218,13 @@ describe("keyConflicts", () => {
 		expect(keyConflicts(host(), keyOverridesFrom({ down: ["j", "down"], tabRight: ["right", "tab"] }))).toEqual([]);
 		expect(keyConflicts(host(), keyOverridesFrom({ notes: "esc" }))).toHaveLength(1);
 		expect(keyConflicts(host(), keyOverridesFrom({ notes: "shift+ctrl+p", toggle: "ctrl+shift+p" }))).toHaveLength(1);
-		expect(canonicalKey("shift+ctrl++")).toBe("ctrl+shift++");
-		expect(canonicalKey("return")).toBe("enter");
+		// Named by one spelling: modifiers in a fixed order, aliases resolved, a "+" key kept whole.
+		expect(keyConflicts(host(), keyOverridesFrom({ notes: "shift+ctrl++", toggle: "ctrl+shift++" }))).toEqual([
+			'Key "ctrl+shift++" is bound to keys.toggle and keys.notes; where both apply it does what keys.toggle says.',
+		]);
+		expect(keyConflicts(host(), keyOverridesFrom({ notes: "return" }))).toEqual([
+			'Key "enter" is bound to tui.select.confirm and tui.input.submit and keys.notes; where both apply it does what tui.select.confirm says.',
+		]);
 	});
 
 	it("the preview's page keys and the row jumps take turns on PgUp / PgDn; elsewhere a shared key is one", () => {

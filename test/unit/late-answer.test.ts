@@ -9,12 +9,12 @@ import { describe, expect, it } from "vitest";
 import { defaultConfig } from "../../src/config/schema.ts";
 import { defaultMessages } from "../../src/i18n/messages.ts";
 import type { PendingQuestionnaire } from "../../src/pending/registry.ts";
-import { firstLateAnswers, installLateAnswers, LATE_ANSWER_DELIVERY } from "../../src/pi/late-answer.ts";
+import { installLateAnswers } from "../../src/pi/late-answer.ts";
 import { queuedLine } from "../../src/pi/late-answer-queue.ts";
 import { LATE_ANSWER_TYPE, lateAnswerId } from "../../src/protocol/late-answer.ts";
-import { askedTime, lateAnswerMessage, lateAnswerText } from "../../src/protocol/late-answer-text.ts";
+import { lateAnswerMessage } from "../../src/protocol/late-answer-text.ts";
 import { emptyProgress } from "../../src/protocol/progress.ts";
-import { finishedResult } from "../../src/protocol/result.ts";
+import { finishedResult, type QuestionnaireResult } from "../../src/protocol/result.ts";
 import { SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION } from "../support/questions.ts";
 
 const ASKED = Date.UTC(2026, 11, 4, 7, 12, 30);
@@ -27,6 +27,13 @@ const pending: PendingQuestionnaire = {
 	progress: emptyProgress(2),
 };
 const answered = { ...finishedResult("tui", 2, "submitted", { answers: [redis] }), pendingId: "q_1" };
+
+/** The text the model reads: the late-answer message's content. */
+const lateAnswerText = (source: typeof pending, result: QuestionnaireResult) =>
+	lateAnswerMessage(source, result).content;
+
+/** How a late answer is handed to Pi: steered in, starting a turn (src/pi/late-answer.ts says why). */
+const LATE_ANSWER_DELIVERY = { deliverAs: "steer", triggerTurn: true };
 
 describe("the late answer's text", () => {
 	it("is the tool result's wording after a line naming the questionnaire (UTC time, tool call id)", () => {
@@ -55,9 +62,10 @@ describe("the late answer's text", () => {
 		expect(lateAnswerText({ ...pending, callId: 'x"\u202e' }, answered)).toContain('(tool call "x\\"\\u202e")');
 		// Asked without a tool call (another extension's questionnaire): named by our id.
 		expect(lateAnswerText({ ...pending, callId: undefined }, answered)).toContain('(questionnaire "q_1")');
-		expect(askedTime(Number.NaN)).toBe("an unknown time");
-		expect(askedTime(1e20)).toBe("an unknown time");
-		expect(askedTime(0)).toBe("1970-01-01 00:00 UTC");
+		const askedAt = (time: number) => lateAnswerText({ ...pending, askedAt: time }, answered);
+		expect(askedAt(Number.NaN)).toContain("questionnaire asked at an unknown time (tool call");
+		expect(askedAt(1e20)).toContain("questionnaire asked at an unknown time (tool call");
+		expect(askedAt(0)).toContain("questionnaire asked at 1970-01-01 00:00 UTC (tool call");
 	});
 });
 
@@ -65,7 +73,9 @@ describe("the late answer's message", () => {
 	it("is displayed, of our type, and its details hold the id, the time, the question names and the result", () => {
 		const message = lateAnswerMessage(pending, answered);
 		expect(message).toMatchObject({ customType: LATE_ANSWER_TYPE, display: true });
-		expect(message.content).toBe(lateAnswerText(pending, answered));
+		expect(message.content).toMatch(
+			/^Late answer to the ask_user_question questionnaire asked at 2026-12-04 07:12 UTC /,
+		);
 		expect(message.details).toEqual({
 			v: 1,
 			id: "q_1",
@@ -135,7 +145,6 @@ describe("delivery to Pi", () => {
 		const pi = fakePi();
 		expect(pi.renderers).toEqual([LATE_ANSWER_TYPE]);
 		await pi.deliver(pending, answered);
-		expect(LATE_ANSWER_DELIVERY).toEqual({ deliverAs: "steer", triggerTurn: true });
 		expect(pi.sent).toEqual([{ message: lateAnswerMessage(pending, answered), options: LATE_ANSWER_DELIVERY }]);
 	});
 
@@ -178,15 +187,12 @@ describe("delivery to Pi", () => {
 	it("the model's context keeps only the first late answer to each questionnaire", () => {
 		const late = (id: string, n: number) => ({ customType: LATE_ANSWER_TYPE, details: { id }, n });
 		const user = { role: "user", content: "hi" };
-		const clean = [user, late("a", 1), late("b", 1)];
-		expect(firstLateAnswers(clean)).toBe(clean);
-		expect(firstLateAnswers([late("a", 1), user, late("a", 2), late("b", 1)])).toEqual([
-			late("a", 1),
-			user,
-			late("b", 1),
-		]);
 		const pi = fakePi();
-		expect(pi.fire("context", { messages: clean })).toEqual([undefined]);
+		// Nothing repeated: the context is left as it is.
+		expect(pi.fire("context", { messages: [user, late("a", 1), late("b", 1)] })).toEqual([undefined]);
+		expect(pi.fire("context", { messages: [late("a", 1), user, late("a", 2), late("b", 1)] })).toEqual([
+			{ messages: [late("a", 1), user, late("b", 1)] },
+		]);
 		expect(pi.fire("context", { messages: [late("a", 1), late("a", 2)] })).toEqual([{ messages: [late("a", 1)] }]);
 	});
 });

@@ -7,20 +7,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { NotificationPlan } from "../../src/notify/method.ts";
-import {
-	askedLine,
-	askedSubject,
-	BODY_MAX_GRAPHEMES,
-	fitNotificationText,
-	notificationSequence,
-	notificationText,
-	TITLE_MAX_GRAPHEMES,
-} from "../../src/notify/sequence.ts";
+import { askedLine, askedSubject, notificationSequence, notificationText } from "../../src/notify/sequence.ts";
 import { graphemeSegmenter } from "../../src/util/graphemes.ts";
 import { assertTerminalSafe, HOSTILE_STRINGS } from "../support/hostile-strings.ts";
 import { CACHE_QUESTION, PLATFORM_QUESTION } from "../support/questions.ts";
 
 const ESC = "\x1b";
+/** The README: the question is "cut to 120 graphemes". */
+const BODY_MAX_GRAPHEMES = 120;
+/** The title ("Pi asks you a question") keeps half that. */
+const TITLE_MAX_GRAPHEMES = 60;
 const graphemes = (text: string) => [...graphemeSegmenter().segment(text)].length;
 
 /**
@@ -95,24 +91,28 @@ describe("what the notification says", () => {
 	});
 
 	it("is one line: line breaks and tabs become spaces, runs of them one", () => {
-		expect(fitNotificationText("Which\n\n  database\tfor\r\nthe cache?", 100)).toBe("Which database for the cache?");
+		expect(notificationText("Which\n\n  database\tfor\r\nthe cache?", " Pick\tone ")).toEqual({
+			title: "Which database for the cache?",
+			body: "Pick one",
+		});
 	});
 
 	it("is cut by graphemes, never inside one, ending in an ellipsis", () => {
 		const family = "👩‍👩‍👧‍👦";
-		const text = `${family.repeat(200)}`;
-		const fitted = fitNotificationText(text, 10);
-		expect(fitted).toBe(`${family.repeat(9)}…`);
-		expect(fitNotificationText("é".normalize("NFD").repeat(50), 5)).toBe(`${"é".normalize("NFD").repeat(4)}…`);
+		const decomposed = "é".normalize("NFD");
+		expect(notificationText(decomposed.repeat(200), family.repeat(200))).toEqual({
+			title: `${decomposed.repeat(TITLE_MAX_GRAPHEMES - 1)}…`,
+			body: `${family.repeat(BODY_MAX_GRAPHEMES - 1)}…`,
+		});
 		const long = askedLine({ questions: [{ ...CACHE_QUESTION, question: "word ".repeat(100) }] });
-		expect(graphemes(long)).toBeLessThanOrEqual(BODY_MAX_GRAPHEMES);
+		expect(graphemes(long)).toBe(BODY_MAX_GRAPHEMES);
 		expect(long.endsWith("…")).toBe(true);
-		expect(fitNotificationText("short", 10)).toBe("short");
-		expect(fitNotificationText("anything", 0)).toBe("");
+		const exact = "x".repeat(BODY_MAX_GRAPHEMES);
+		expect(notificationText("short", exact)).toEqual({ title: "short", body: exact });
 	});
 
 	it("shows the model's controls as harmless stand-ins, never as controls", () => {
-		const fitted = fitNotificationText(`Pick one${ESC}]0;pwned\x07\x9b2J\u202E`, 100);
+		const fitted = notificationText("", `Pick one${ESC}]0;pwned\x07\x9b2J\u202E`).body;
 		expect(fitted).not.toMatch(/[\x00-\x1f\x7f-\x9f\u202e]/);
 		expect(fitted.startsWith("Pick one")).toBe(true);
 	});

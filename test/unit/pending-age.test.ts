@@ -5,10 +5,10 @@
  * (another machine, a few seconds) still reads "just now".
  */
 import { describe, expect, it } from "vitest";
-import { messagesFor } from "../../src/i18n/messages.ts";
+import { type Messages, messagesFor } from "../../src/i18n/messages.ts";
 import type { PendingQuestionnaire } from "../../src/pending/registry.ts";
-import { ageOf } from "../../src/pending/summary.ts";
-import { pendingRow } from "../../src/pi/pending-pick.ts";
+import { summarize } from "../../src/pending/summary.ts";
+import { pickPending } from "../../src/pi/pending-pick.ts";
 import { emptyProgress } from "../../src/protocol/progress.ts";
 import { SMALL_CACHE_QUESTION } from "../support/questions.ts";
 
@@ -22,7 +22,18 @@ const asked = (askedAt: number): PendingQuestionnaire => ({
 	progress: emptyProgress(1),
 });
 
-describe("ageOf", () => {
+/** The first row of the `/answer` list, for `pending` at `now` (the person backs out of the list). */
+async function pendingRow(pending: PendingQuestionnaire, m: Messages, now: number): Promise<string | undefined> {
+	let rows: string[] = [];
+	const select = async (_title: string, options: string[]) => {
+		rows = options;
+		return undefined;
+	};
+	await pickPending({ select }, [pending], m, now);
+	return rows[0];
+}
+
+describe("the age of a pending questionnaire", () => {
 	it.each([
 		[-60_000, { unit: "now" }],
 		[-5 * 60_000, { unit: "now" }],
@@ -33,27 +44,27 @@ describe("ageOf", () => {
 		[NOW, { unit: "unknown" }],
 		[Number.POSITIVE_INFINITY, { unit: "unknown" }],
 		[Number.NEGATIVE_INFINITY, { unit: "unknown" }],
-	])("ageOf(%d)", (ms, age) => {
-		expect(ageOf(ms)).toEqual(age);
+	])("asked %d ms ago", (ms, age) => {
+		expect(summarize(asked(NOW - ms), NOW).age).toEqual(age);
 	});
 });
 
 describe("the /answer row", () => {
-	it.each(["en", "zh-CN", "ja"] as const)("%s: an impossible time asked leaves the age out", (locale) => {
+	it.each(["en", "zh-CN", "ja"] as const)("%s: an impossible time asked leaves the age out", async (locale) => {
 		const m = messagesFor(locale);
 		for (const askedAt of [0, NOW + DAY, -1e15]) {
-			const row = pendingRow(asked(askedAt), 1, m, NOW);
+			const row = await pendingRow(asked(askedAt), m, NOW);
 			expect(row).toBe(m.pendingPickRow(1, "Cache", m.pendingProgress(0, 1), undefined));
 			expect(row).not.toMatch(/\d{4,}/);
 		}
-		expect(pendingRow(asked(NOW - 3 * DAY), 1, m, NOW)).toBe(
+		expect(await pendingRow(asked(NOW - 3 * DAY), m, NOW)).toBe(
 			m.pendingPickRow(1, "Cache", m.pendingProgress(0, 1), m.pendingAgeDays(3)),
 		);
 	});
 
-	it("reads as before where the age is known", () => {
+	it("reads as before where the age is known", async () => {
 		const m = messagesFor("en");
-		expect(pendingRow(asked(NOW - 3 * DAY), 1, m, NOW)).toBe("1. Cache — 0 of 1 answered · 3 days ago");
-		expect(pendingRow(asked(0), 1, m, NOW)).toBe("1. Cache — 0 of 1 answered");
+		expect(await pendingRow(asked(NOW - 3 * DAY), m, NOW)).toBe("1. Cache — 0 of 1 answered · 3 days ago");
+		expect(await pendingRow(asked(0), m, NOW)).toBe("1. Cache — 0 of 1 answered");
 	});
 });

@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyPatch, diffProgress, textEdit } from "../../src/pending/progress-patch.ts";
+import { applyPatch, diffProgress } from "../../src/pending/progress-patch.ts";
 import { askedRecord, progressRecord, settledRecord } from "../../src/pending/records.ts";
 import { restorePending, type SessionEntryLike } from "../../src/pending/restore.ts";
 import { emptyProgress, type Progress } from "../../src/protocol/progress.ts";
@@ -24,6 +24,10 @@ const settled = (id: string) => ours(clone(settledRecord(id, "answered", 9)));
 const ids = (entries: SessionEntryLike[]) => restorePending(entries).pending.map((p) => p.id);
 
 describe("text edits", () => {
+	/** How a progress record holds a change of typed text (the overall note here; drafts and notes alike). */
+	const textEdit = (before: string, after: string) =>
+		diffProgress(progressWith({ globalNote: before }), progressWith({ globalNote: after }))?.globalNote;
+
 	it("keeps the shared start and adds the rest; whole text when nothing is shared", () => {
 		expect(textEdit("hello", "hello world")).toEqual([5, " world"]);
 		expect(textEdit("hello", "help")).toEqual([3, "p"]);

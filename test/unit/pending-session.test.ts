@@ -9,8 +9,8 @@ import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-c
 import { describe, expect, it } from "vitest";
 import { type AskConfig, defaultConfig } from "../../src/config/schema.ts";
 import { askedRecord, PENDING_ENTRY_TYPE, progressRecord, type SessionEntryLike } from "../../src/pending/records.ts";
-import { ANSWER_COMMAND, registerAnswerCommand } from "../../src/pi/answer-command.ts";
-import { installPendingQuestionnaires, STATUS_KEY } from "../../src/pi/pending-session.ts";
+import { registerAnswerCommand } from "../../src/pi/answer-command.ts";
+import { installPendingQuestionnaires } from "../../src/pi/pending-session.ts";
 import type { IndexedAnswer } from "../../src/protocol/progress.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
 import { SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION } from "../support/questions.ts";
@@ -46,7 +46,7 @@ function fakePi(script: Step[] = [], options: { hasUI?: boolean; branch?: Sessio
 		},
 		notify: (message: string) => notes.push(message),
 		setStatus: (key: string, text: string | undefined) => {
-			if (key === STATUS_KEY) statuses.push(text);
+			if (key === "ask_user_question") statuses.push(text);
 		},
 		custom: async () => undefined,
 		setWidget: () => {},
@@ -65,7 +65,7 @@ function fakePi(script: Step[] = [], options: { hasUI?: boolean; branch?: Sessio
 		appendEntry: (customType: string, data: unknown) =>
 			branch.push({ type: "custom", customType, data: JSON.parse(JSON.stringify(data)) }),
 		registerCommand: (name: string, spec: { handler: typeof command }) => {
-			if (name === ANSWER_COMMAND) command = spec.handler;
+			if (name === "answer") command = spec.handler;
 		},
 	} as unknown as ExtensionAPI;
 	const fire = async (event: string) => {

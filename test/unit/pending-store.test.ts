@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { PendingQuestionnaire } from "../../src/pending/registry.ts";
 import { restorePending } from "../../src/pending/restore.ts";
 import { PendingStore } from "../../src/pending/store.ts";
-import { ageOf, summarize } from "../../src/pending/summary.ts";
+import { summarize } from "../../src/pending/summary.ts";
 import { emptyProgress } from "../../src/protocol/progress.ts";
 import { progressWith, questionnaire, testSession } from "../support/pending-store.ts";
 import { SMALL_CACHE_QUESTION } from "../support/questions.ts";
@@ -214,7 +214,7 @@ describe("summaries for the /answer list", () => {
 		[3_600_000, { unit: "hours", n: 1 }],
 		[86_400_000 * 3 + 5, { unit: "days", n: 3 }],
 		[Number.NaN, { unit: "unknown" }],
-	])("ageOf(%d)", (ms, age) => {
-		expect(ageOf(ms)).toEqual(age);
+	])("asked %d ms ago", (ms, age) => {
+		expect(summarize({ ...deferred("a"), askedAt: 0 }, ms).age).toEqual(age);
 	});
 });

@@ -7,10 +7,10 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { resultText } from "../../src/protocol/envelope.ts";
-import type { QuestionnaireResult } from "../../src/protocol/result.ts";
 import { askThroughRelay } from "../../src/relay/ask.ts";
-import { readRelayedResult } from "../../src/relay/reply.ts";
-import { type HandlerReply, type RelayServer, startRelayServer } from "../../src/relay/server.ts";
+import type { HandlerReply } from "../../src/relay/handlers.ts";
+import { resultOfReply } from "../../src/relay/reply.ts";
+import { type RelayServer, startRelayServer } from "../../src/relay/server.ts";
 import { CACHE_QUESTION, PLATFORM_QUESTION } from "../support/questions.ts";
 
 const questionnaire = { questions: [CACHE_QUESTION, PLATFORM_QUESTION] };
@@ -165,8 +165,8 @@ describe("asking through the relay", () => {
 	});
 });
 
-describe("readRelayedResult", () => {
-	const read = (value: unknown) => readRelayedResult(questionnaire, value);
+describe("reading the answer relayed back", () => {
+	const read = (value: unknown) => resultOfReply({ ok: true, result: value }, questionnaire);
 	const base = { outcome: "partial", cancelled: false, host: "tui" };
 
 	it("rebuilds from the asker's own questions: question texts and previews are its own", () => {
@@ -176,7 +176,7 @@ describe("readRelayedResult", () => {
 				{ questionIndex: 0, question: "a forged question", kind: "option", answer: "Redis", preview: "forged" },
 			],
 			questionNotes: [{ questionIndex: 1, question: "forged", notes: "later" }],
-		}) as QuestionnaireResult;
+		});
 		expect(result.answers[0]).toEqual({
 			questionIndex: 0,
 			question: CACHE_QUESTION.question,
@@ -210,7 +210,17 @@ describe("readRelayedResult", () => {
 		["a note that is not text", { ...base, answers: [{ questionIndex: 0, kind: "custom", answer: "x", notes: 5 }] }],
 		["17 answers", { ...base, answers: Array.from({ length: 17 }, () => ({})) }],
 	])("refuses %s", (_what, value) => {
-		expect(read(value)).toBeUndefined();
+		expect(read(value)).toEqual({
+			outcome: "not_shown",
+			cancelled: false,
+			host: "relay",
+			answers: [],
+			error: {
+				code: "relay_unavailable",
+				message:
+					"The questions were not relayed: the Pi session that started this one sent an answer that does not fit the questions.",
+			},
+		});
 	});
 
 	it("keeps who answered (capped) and drafts for outcomes that keep them", () => {
@@ -228,14 +238,17 @@ describe("readRelayedResult", () => {
 
 describe("relayed questions cut short above", () => {
 	it("tell the model nobody will answer them now, keeping what was given", () => {
-		const bare = readRelayedResult(questionnaire, { outcome: "interrupted", answers: [] }) as QuestionnaireResult;
+		const bare = resultOfReply({ ok: true, result: { outcome: "interrupted", answers: [] } }, questionnaire);
 		expect(resultText(bare, questions)).toBe(
 			"The Pi session that showed the questions stopped asking them before the user answered. This is not a refusal, but nobody can answer them now: proceed without these answers where that is safe, or stop and report the open questions in your final answer.",
 		);
-		const some = readRelayedResult(questionnaire, {
-			outcome: "interrupted",
-			answers: [{ questionIndex: 0, kind: "option", answer: "Redis" }],
-		}) as QuestionnaireResult;
+		const some = resultOfReply(
+			{
+				ok: true,
+				result: { outcome: "interrupted", answers: [{ questionIndex: 0, kind: "option", answer: "Redis" }] },
+			},
+			questionnaire,
+		);
 		expect(resultText(some, questions)).toBe(
 			'The Pi session that showed the questions stopped asking them before the user submitted them. Answers given so far: "Where should the API client cache responses?" = "Redis". Unanswered: "Which platforms must the first release support?". This is not a refusal, but nobody can answer them now: proceed without these answers where that is safe, or stop and report the open questions in your final answer.',
 		);

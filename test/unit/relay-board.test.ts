@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { Origin } from "../../src/protocol/origin.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
-import { DEFAULT_BY, QuestionnaireBoard } from "../../src/relay/board.ts";
+import { QuestionnaireBoard } from "../../src/relay/board.ts";
 import { answerFromAnywhere } from "../../src/tool/answer-anywhere.ts";
 import { servePendingOnTheBus } from "../../src/tool/answer-pending.ts";
 import { eventBus } from "../support/event-bus.ts";
@@ -69,7 +69,8 @@ describe("the board", () => {
 		});
 		expect(reply).toMatchObject({
 			ok: true,
-			result: { outcome: "answered", host: "programmatic", answeredBy: DEFAULT_BY },
+			// A client that does not say who answered: the person, from another terminal (what `pi-ask` says too).
+			result: { outcome: "answered", host: "programmatic", answeredBy: "pi-ask (the user, from another terminal)" },
 		});
 		expect((await call).answers.map((a) => a.answer)).toEqual(["Redis", ["BSD"]]);
 		expect(s.board.list()).toEqual([]);

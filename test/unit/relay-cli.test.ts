@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { clean, main, type Output } from "../../src/relay/cli.ts";
+import { main, type Output } from "../../src/relay/cli.ts";
 import type { AnswerFields, ListedQuestionnaire } from "../../src/relay/protocol.ts";
 import { type RelayServer, startRelayServer } from "../../src/relay/server.ts";
 import { CACHE_QUESTION, PLATFORM_QUESTION } from "../support/questions.ts";
@@ -28,11 +28,11 @@ const WAITING: ListedQuestionnaire = {
 	questions: [CACHE_QUESTION, PLATFORM_QUESTION],
 };
 
-async function run(args: string[], answeredBy?: (fields: AnswerFields) => string) {
+async function run(args: string[], answeredBy?: (fields: AnswerFields) => string, waiting = WAITING) {
 	const answers: AnswerFields[] = [];
 	server = await startRelayServer({
 		ask: async () => ({ ok: false, code: "unavailable", message: "" }),
-		list: () => [WAITING],
+		list: () => [waiting],
 		answer: async (_id, fields) => {
 			answers.push(fields);
 			return { ok: true, result: { outcome: "answered", answeredBy: answeredBy?.(fields) ?? fields.by } };
@@ -97,7 +97,11 @@ describe("pi-ask", () => {
 		expect(usage.err).toContain("usage: pi-ask list");
 	});
 
-	it("escapes controls, escape sequences and bidi overrides", () => {
-		expect(clean("a\u001b]52;c;x\u0007b\u202ec")).toBe("a\\u001b]52;c;x\\u0007b\\u202ec");
+	it("escapes controls, escape sequences and bidi overrides", async () => {
+		const hostile = "a\u001b]52;c;x\u0007b\u202ec";
+		const question = { ...CACHE_QUESTION, question: hostile };
+		const { out } = await run(["list"], undefined, { ...WAITING, questions: [question] });
+		expect(out).toContain("  1. a\\u001b]52;c;x\\u0007b\\u202ec\n");
+		expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
 	});
 });

@@ -5,15 +5,9 @@
  * encoding (one line, `v` first).
  */
 import { describe, expect, it } from "vitest";
-import { ORIGIN_LIMITS, readOrigin } from "../../src/protocol/origin.ts";
+import { readOrigin } from "../../src/protocol/origin.ts";
 import { LineReader } from "../../src/relay/lines.ts";
-import {
-	encodeMessage,
-	FATAL_ERRORS,
-	parseClientMessage,
-	parseServerMessage,
-	RELAY_PROTOCOL_VERSION,
-} from "../../src/relay/protocol.ts";
+import { encodeMessage, FATAL_ERRORS, parseClientMessage, parseServerMessage } from "../../src/relay/protocol.ts";
 
 const bytes = (text: string) => Buffer.from(text, "utf8");
 const line = (message: Record<string, unknown>) => JSON.stringify({ v: 1, ...message });
@@ -165,17 +159,19 @@ describe("encodeMessage", () => {
 		const text = encodeMessage({ type: "list", id: "a\nb" });
 		expect(text.endsWith("\n")).toBe(true);
 		expect(text.slice(0, -1)).not.toContain("\n");
-		expect(text.startsWith(`{"v":${RELAY_PROTOCOL_VERSION},`)).toBe(true);
+		// docs/relay-protocol.md: every message has `"v": 1`.
+		expect(text.startsWith('{"v":1,')).toBe(true);
 		expect(parseClientMessage(text.slice(0, -1))).toEqual({ ok: true, message: { type: "list", id: "a\nb" } });
 	});
 });
 
 describe("readOrigin", () => {
+	// docs/relay-protocol.md: `name` cut at 100 characters, `task` at 300.
 	it("keeps what fits and cuts long text at a grapheme", () => {
 		const read = readOrigin({ cwd: "/w", depth: 3, name: "  scout ", pid: 42, task: "t".repeat(1000), extra: 1 });
 		expect(read).toEqual({
 			ok: true,
-			origin: { cwd: "/w", depth: 3, name: "scout", pid: 42, task: "t".repeat(ORIGIN_LIMITS.task) },
+			origin: { cwd: "/w", depth: 3, name: "scout", pid: 42, task: "t".repeat(300) },
 		});
 		const emoji = readOrigin({ cwd: "/w", depth: 1, name: `${"n".repeat(99)}👨‍💻` });
 		expect(emoji.ok && emoji.origin.name).toBe("n".repeat(99));

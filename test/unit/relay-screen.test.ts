@@ -3,8 +3,17 @@
  * own before relayed ones still waiting, none interrupted by another; a turn given up while waiting leaves
  * the queue and shows nothing.
  */
-import { describe, expect, it } from "vitest";
-import { Screen, type Turn } from "../../src/host/screen.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import { SCREEN } from "../../src/host/screen.ts";
+
+/** Whose questionnaire takes the turn. */
+type Turn = Parameters<typeof SCREEN.take>[0];
+
+// The process's one screen: each test leaves it free, with nobody waiting, for the next.
+afterEach(() => {
+	expect(SCREEN.busy).toBe(false);
+	expect(SCREEN.queued).toBe(0);
+});
 
 /** A questionnaire that stays on screen until `close` is called; `log` records when it is shown and closed. */
 function held(log: string[], name: string) {
@@ -25,28 +34,26 @@ function held(log: string[], name: string) {
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
-describe("Screen", () => {
+describe("the screen", () => {
 	it("shows one at a time; two children asking at once are shown one after the other", async () => {
-		const screen = new Screen();
 		const log: string[] = [];
 		const a = held(log, "child A");
 		const b = held(log, "child B");
-		const first = screen.take("relayed", undefined, a.show);
-		const second = screen.take("relayed", undefined, b.show);
+		const first = SCREEN.take("relayed", undefined, a.show);
+		const second = SCREEN.take("relayed", undefined, b.show);
 		await tick();
 		expect(log).toEqual(["child A shown"]);
-		expect(screen.queued).toBe(1);
+		expect(SCREEN.queued).toBe(1);
 		a.close();
 		expect(await first).toBe("child A");
 		await tick();
 		expect(log).toEqual(["child A shown", "child A closed", "child B shown"]);
 		b.close();
 		expect(await second).toBe("child B");
-		expect(screen.busy).toBe(false);
+		expect(SCREEN.busy).toBe(false);
 	});
 
 	it("this Pi's own go before relayed ones still waiting, but never interrupt one on screen", async () => {
-		const screen = new Screen();
 		const log: string[] = [];
 		const shown = held(log, "child A");
 		const items: Record<string, ReturnType<typeof held>> = {};
@@ -56,11 +63,11 @@ describe("Screen", () => {
 			["child C", "relayed"],
 			["own 2", "own"],
 		];
-		const running = [screen.take("relayed", undefined, shown.show)];
+		const running = [SCREEN.take("relayed", undefined, shown.show)];
 		await tick();
 		for (const [name, turn] of order) {
 			items[name] = held(log, name);
-			running.push(screen.take(turn, undefined, items[name].show));
+			running.push(SCREEN.take(turn, undefined, items[name].show));
 		}
 		await tick();
 		expect(log).toEqual(["child A shown"]);
@@ -75,30 +82,28 @@ describe("Screen", () => {
 	});
 
 	it("a turn given up while waiting leaves the queue and shows nothing", async () => {
-		const screen = new Screen();
 		const log: string[] = [];
 		const a = held(log, "A");
 		const gone = new AbortController();
-		const first = screen.take("own", undefined, a.show);
-		const skipped = screen.take("relayed", gone.signal, async () => {
+		const first = SCREEN.take("own", undefined, a.show);
+		const skipped = SCREEN.take("relayed", gone.signal, async () => {
 			log.push("never");
 			return "never";
 		});
 		gone.abort();
 		expect(await skipped).toBeUndefined();
-		expect(screen.queued).toBe(0);
+		expect(SCREEN.queued).toBe(0);
 		a.close();
 		await first;
 		expect(log).toEqual(["A shown", "A closed"]);
-		expect(await screen.take("own", gone.signal, async () => "late")).toBeUndefined();
+		expect(await SCREEN.take("own", gone.signal, async () => "late")).toBeUndefined();
 	});
 
 	it("a show that throws frees the screen for the next", async () => {
-		const screen = new Screen();
-		const failing = screen.take("own", undefined, async () => {
+		const failing = SCREEN.take("own", undefined, async () => {
 			throw new Error("boom");
 		});
-		const next = screen.take("relayed", undefined, async () => "next");
+		const next = SCREEN.take("relayed", undefined, async () => "next");
 		await expect(failing).rejects.toThrow("boom");
 		expect(await next).toBe("next");
 	});

@@ -10,8 +10,9 @@ import { dirname } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { afterEach, describe, expect, it } from "vitest";
+import type { HandlerReply } from "../../src/relay/handlers.ts";
 import { RELAY_LIMITS, type RelayLimits } from "../../src/relay/protocol.ts";
-import { type HandlerReply, type RelayHandlers, type RelayServer, startRelayServer } from "../../src/relay/server.ts";
+import { type RelayHandlers, type RelayServer, startRelayServer } from "../../src/relay/server.ts";
 import { type RawPeer, rawPeer } from "../support/relay-peer.ts";
 
 let server: RelayServer | undefined;

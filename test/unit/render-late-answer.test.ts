@@ -9,7 +9,7 @@ import type { MessageRenderer } from "@earendil-works/pi-coding-agent";
 import { visibleWidth } from "@earendil-works/pi-tui";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { localTime, renderLateAnswer } from "../../src/pi/render-late-answer.ts";
+import { renderLateAnswer } from "../../src/pi/render-late-answer.ts";
 import { lateAnswerMessage } from "../../src/protocol/late-answer-text.ts";
 import { type Answer, finishedResult } from "../../src/protocol/result.ts";
 import { assertTerminalSafe, HOSTILE_STRINGS } from "../support/hostile-strings.ts";
@@ -20,7 +20,9 @@ import { sweepWidths } from "../support/sweep.ts";
 const _plugs: MessageRenderer = (message, options, theme) => renderLateAnswer(message, options, theme);
 void _plugs;
 
-const ASKED = Date.UTC(2026, 11, 4, 7, 12, 30);
+/** Asked at 08:12 on 2026-12-04 in the person's time zone, whichever it is: shown as such, to the minute. */
+const ASKED = new Date(2026, 11, 4, 8, 12, 30).getTime();
+const ASKED_SHOWN = "2026-12-04 08:12";
 const plain = {
 	fg: (_c: string, text: string) => text,
 	bold: (text: string) => text,
@@ -57,7 +59,7 @@ describe("the late answer in the transcript", () => {
 		expect(lines(message())).toEqual([
 			"",
 			" ask_user_question  Cache · Targets",
-			` Late answer · asked ${localTime(ASKED)}`,
+			` Late answer · asked ${ASKED_SHOWN}`,
 			" ✔ Cache: Redis · Targets: Linux",
 			"",
 		]);
@@ -67,7 +69,7 @@ describe("the late answer in the transcript", () => {
 		expect(lines(message(), true)).toEqual([
 			"",
 			" ask_user_question  Cache · Targets",
-			` Late answer · asked ${localTime(ASKED)}`,
+			` Late answer · asked ${ASKED_SHOWN}`,
 			" ✔ Answered",
 			" ✔ Cache: Redis",
 			" ✔ Targets: Linux",
@@ -78,7 +80,7 @@ describe("the late answer in the transcript", () => {
 	it("a decline reads as one; styled with the theme's colours on the tool-result background", () => {
 		const styled = lines(message([], "declined"), false, 60, marked);
 		expect(styled[3]).toMatch(/^\{toolSuccessBg\} <warning>✘ Declined<\/> +\{\/\}$/);
-		expect(styled[2]).toContain(`<muted>Late answer · asked ${localTime(ASKED)}</>`);
+		expect(styled[2]).toContain(`<muted>Late answer · asked ${ASKED_SHOWN}</>`);
 	});
 
 	it("outputPad sets the padding; it shrinks where the width has no room for it", () => {
@@ -102,11 +104,11 @@ describe("the late answer in the transcript", () => {
 		expect(lines({ content: text })[3]).toBe(` ${text}`);
 	});
 
-	it("localTime is the local calendar time, to the minute; undefined for what Date cannot hold", () => {
-		const date = new Date(2026, 0, 2, 3, 4, 59);
-		expect(localTime(date.getTime())).toBe("2026-01-02 03:04");
-		expect(localTime(Number.NaN)).toBeUndefined();
-		expect(localTime(1e20)).toBeUndefined();
+	it("the time asked is the local calendar time, to the minute; left out when Date cannot hold it", () => {
+		const askedAt = (time: number) => lines({ content: "", details: { ...message().details, askedAt: time } })[2];
+		expect(askedAt(new Date(2026, 0, 2, 3, 4, 59).getTime())).toBe(" Late answer · asked 2026-01-02 03:04");
+		expect(askedAt(Number.NaN)).toBe(" Late answer");
+		expect(askedAt(1e20)).toBe(" Late answer");
 	});
 });
 

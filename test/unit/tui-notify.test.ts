@@ -5,6 +5,9 @@
  * tmux it waits for tmux's answer about passthrough. Also the runner's key settings (config keys reach the
  * session; a key conflict is told once per process).
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import { initTheme } from "@earendil-works/pi-coding-agent";
 import { KeybindingsManager, TUI_KEYBINDINGS } from "@earendil-works/pi-tui";
@@ -12,7 +15,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { AskConfig } from "../../src/config/schema.ts";
 import { defaultConfig } from "../../src/config/schema.ts";
 import { BEL } from "../../src/notify/sequence.ts";
-import { passthroughOn, sendNotification } from "../../src/tui/notify.ts";
+import { sendNotification } from "../../src/tui/notify.ts";
 import { runTuiQuestionnaire } from "../../src/tui/run.ts";
 import { CACHE, PLATFORMS } from "./session-harness.ts";
 
@@ -110,9 +113,41 @@ describe("sendNotification", () => {
 		expect(terminal.write).not.toHaveBeenCalled();
 	});
 
-	it("reads tmux's answer: a flag in 3.3, a choice in 3.4", () => {
-		expect(["1\n", "on\n", "all\n"].map(passthroughOn)).toEqual([true, true, true]);
-		expect(["0\n", "off\n", "", "bad value"].map(passthroughOn)).toEqual([false, false, false, false]);
+	it("asks tmux itself (a fake tmux on PATH), once per pane, and reads its answer: a flag in 3.3, a choice in 3.4", async () => {
+		const bin = mkdtempSync(join(tmpdir(), "ask-tmux-"));
+		const asked = join(bin, "asked");
+		// Answers only the question we mean to ask, for the pane we are in; logs each time it is asked.
+		writeFileSync(
+			join(bin, "tmux"),
+			`#!/bin/sh\necho "$@" >> '${asked}'\n[ "$*" = "display-message -p -t $TMUX_PANE #{allow-passthrough}" ] || exit 1\nprintf '%s' "$ASK_TEST_TMUX_ANSWER"\n`,
+			{ mode: 0o755 },
+		);
+		const saved = { PATH: process.env.PATH, TMUX_PANE: process.env.TMUX_PANE };
+		process.env.PATH = `${bin}:${saved.PATH ?? ""}`;
+		try {
+			const wrapped = `\x1bPtmux;${OSC777("T", "B").replace("\x1b", "\x1b\x1b")}\x1b\\`;
+			const answers = ["1\n", "on\n", "all\n", "0\n", "off\n", "", "bad value"];
+			for (const [i, answer] of answers.entries()) {
+				const pane = `%${i}`;
+				process.env.TMUX_PANE = pane;
+				process.env.ASK_TEST_TMUX_ANSWER = answer;
+				const env = { TMUX: `/tmp/ask-test-${i},1,0`, TMUX_PANE: pane, WEZTERM_PANE: "0" };
+				const terminal = { write: vi.fn() };
+				await sendNotification(terminal, text, { setting: "auto", env, isTTY: true });
+				await sendNotification(terminal, text, { setting: "auto", env, isTTY: true });
+				const sent = i < 3 ? wrapped : BEL;
+				expect(terminal.write.mock.calls, JSON.stringify(answer)).toEqual([[sent], [sent]]);
+			}
+			// One question per pane, however often a notification is sent there.
+			expect(readFileSync(asked, "utf8").trim().split("\n")).toHaveLength(answers.length);
+		} finally {
+			for (const [name, value] of Object.entries(saved)) {
+				if (value === undefined) delete process.env[name];
+				else process.env[name] = value;
+			}
+			delete process.env.ASK_TEST_TMUX_ANSWER;
+			rmSync(bin, { recursive: true, force: true });
+		}
 	});
 });
 
