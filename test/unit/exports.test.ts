@@ -24,6 +24,8 @@ const UNTIL_OTHER_BRANCHES_LAND: readonly string[] = [
 	// Helper D (src/host/load-tui.ts): the cached TUI load, reset by host-execute tests.
 	"src/host/load-tui.ts: TuiRunner",
 	"src/host/load-tui.ts: resetTuiLoad",
+	"src/pi/prewarm.ts: IDLE_DELAY_MS",
+	"src/pi/prewarm.ts: REQUEST_DELAY_MS",
 	// Helper C (src/tui/session*, src/tui/view and their tests, which import these).
 	"src/tui/view/layout.ts: SIDE_BY_SIDE_MIN_WIDTH",
 	"src/tui/view/option-list.ts: LineWindow",
