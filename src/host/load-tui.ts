@@ -6,12 +6,14 @@
  * (the namespace loads but lacks its export, e.g. the package was replaced on disk while Pi ran)
  * are told apart, because only the second needs a restart.
  */
+
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import type { AskConfig } from "../config/schema.ts";
 import type { Messages } from "../i18n/messages.ts";
 import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
+import type { Countdown } from "../util/countdown.ts";
 
 /** Runs the questionnaire in the TUI; `undefined` when the host turned out to have no custom UI. */
 export type TuiRunner = (
@@ -24,6 +26,8 @@ export type TuiRunner = (
 		accessible?: boolean;
 		progress?: Progress;
 		onProgress?: (progress: Progress) => void;
+		/** The answer timeout (tool/open-on-host.ts starts it); the overlay shows it. */
+		timeout?: Countdown;
 		/** False: opened by the person (`/answer`), no notification. */
 		announce?: boolean;
 		/** Who asks, for a relayed questionnaire (sanitized, one line): the notification's title. */

@@ -10,7 +10,7 @@
 import { cutText } from "../protocol/budget.ts";
 import type { CancelStep } from "../state/leave.ts";
 import { ELLIPSIS } from "../text/fit.ts";
-import { Countdown } from "../util/countdown.ts";
+import type { Countdown } from "../util/countdown.ts";
 import { eitherSignal } from "../util/signals.ts";
 
 /**
@@ -89,20 +89,10 @@ export class Dialogs {
 	/** The answer timeout until the first dialog is answered: a person is there. */
 	private readonly timeout: Countdown | undefined;
 
-	constructor(host: DialogHost, signal: AbortSignal | undefined, timeoutMs: number | undefined) {
+	constructor(host: DialogHost, signal: AbortSignal | undefined, timeout: Countdown | undefined) {
 		this.host = host;
-		if (timeoutMs === undefined) {
-			this.signal = signal;
-			return;
-		}
-		const expired = new AbortController();
-		this.timeout = new Countdown(timeoutMs, { expire: () => expired.abort() });
-		this.signal = eitherSignal(signal, expired.signal);
-	}
-
-	/** Stops the timeout's timer, however the walk ended. */
-	dispose(): void {
-		this.timeout?.disarm();
+		this.timeout = timeout;
+		this.signal = timeout === undefined ? signal : eitherSignal(signal, timeout.signal);
 	}
 
 	/** Shows `rows` (made unique) and maps the reply back to its row's action by exact match. */

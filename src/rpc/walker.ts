@@ -11,8 +11,8 @@
  * always a way out, and `DIALOG_BUDGET` caps the dialogs of a client that never cancels, ending as an
  * internal error does); an abort stops at once with outcome "interrupted"; every string sent is capped.
  * A dialog that rejects or throws, or a reply that is not one of the offered rows, counts as a cancel of
- * that dialog; a cancelled input changes nothing. With `timeoutMs`, a walk whose dialogs nobody answers
- * ends as "timed_out" then; the first answered dialog stops the countdown.
+ * that dialog; a cancelled input changes nothing. With a `timeout`, a walk whose dialogs nobody answers
+ * ends as "timed_out" when it runs out; the first answered dialog disarms it.
  */
 import { en } from "../i18n/en.ts";
 import type { Messages } from "../i18n/messages.ts";
@@ -23,6 +23,7 @@ import { applyMove, type DialogStep, dialogStep, type Move } from "../state/dial
 import { initialState } from "../state/layout.ts";
 import { givenChanged, progressOfState, restoredState } from "../state/restore.ts";
 import type { QuestionnaireState, ReduceContext } from "../state/types.ts";
+import type { Countdown } from "../util/countdown.ts";
 import { type DialogHost, Dialogs, type InputReply, type SelectReply } from "./dialogs.ts";
 import { closingScreen, questionScreens } from "./screens.ts";
 
@@ -33,8 +34,8 @@ export interface WalkOptions {
 	host: HostKind;
 	signal?: AbortSignal;
 	messages?: Messages;
-	/** Config `timeout` in ms: ends the walk as `timed_out` if no dialog is answered by then; absent: it waits. */
-	timeoutMs?: number;
+	/** The answer timeout (its owner started it and disarms it when the showing ends); absent: it waits. */
+	timeout?: Countdown;
 	/** What a pending questionnaire had collected (`/answer`): the walk reopens it (state/restore.ts). */
 	progress?: Progress;
 	/** Told what was given whenever it changes, and as the walk ends. */
@@ -61,7 +62,7 @@ export async function walkQuestionnaire(
 		}
 		return next.result;
 	};
-	const dialogs = new Dialogs(host, options.signal, options.timeoutMs);
+	const dialogs = new Dialogs(host, options.signal, options.timeout);
 	try {
 		for (let step = dialogStep(state); step.kind !== "done"; step = dialogStep(state)) {
 			const move = await ask(step, state, context, dialogs, options.messages ?? en);
@@ -70,8 +71,6 @@ export async function walkQuestionnaire(
 		}
 	} catch {
 		// An internal error: the walk ends as one that cannot go on, below.
-	} finally {
-		dialogs.dispose();
 	}
 	try {
 		return settle({ kind: "stop", reason: "failed" }) ?? bareResult(options.host);

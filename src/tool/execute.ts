@@ -12,7 +12,7 @@ import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, notShownResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { validateQuestionnaire } from "../protocol/validation.ts";
-import { Countdown, timeoutMs } from "../util/countdown.ts";
+import { answerCountdown } from "../util/countdown.ts";
 import { answerFromAnywhere } from "./answer-anywhere.ts";
 import type { EventBus } from "./answer-events.ts";
 import { type OpenEnv, openOnHost } from "./open-on-host.ts";
@@ -124,18 +124,20 @@ async function runOnHost(
  */
 function waitForTheBus(questionnaire: Questionnaire, env: ExecuteEnv) {
 	const count = questionnaire.questions.length;
-	const ms = timeoutMs(env.config?.timeout);
 	return (signal: AbortSignal): Promise<QuestionnaireResult> =>
 		new Promise((resolve) => {
+			const countdown = answerCountdown(env.config?.timeout);
 			const end = (ending: "interrupted" | "timed_out") => {
 				countdown?.disarm();
+				countdown?.signal.removeEventListener("abort", onTimeout);
 				signal.removeEventListener("abort", onAbort);
 				resolve(finishedResult("programmatic", count, ending, { answers: [] }));
 			};
 			const onAbort = () => end("interrupted");
-			const countdown = ms === undefined ? undefined : new Countdown(ms, { expire: () => end("timed_out") });
-			if (signal.aborted) end("interrupted");
-			else signal.addEventListener("abort", onAbort, { once: true });
+			const onTimeout = () => end("timed_out");
+			if (signal.aborted) return end("interrupted");
+			signal.addEventListener("abort", onAbort, { once: true });
+			countdown?.signal.addEventListener("abort", onTimeout, { once: true });
 		});
 }
 

@@ -15,7 +15,7 @@ import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, notShownResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { walkQuestionnaire } from "../rpc/walker.ts";
-import { timeoutMs } from "../util/countdown.ts";
+import { answerCountdown, type Countdown } from "../util/countdown.ts";
 
 /** What showing a questionnaire needs from the host. */
 export interface OpenEnv {
@@ -67,37 +67,47 @@ async function show(
 	openEnv: OpenEnv,
 	options: OpenOptions,
 ): Promise<QuestionnaireResult> {
-	const { signal, progress, onProgress } = options;
 	// The person reads the questionnaire in their locale; the model's text (envelope.ts) stays English.
 	const messages = messagesIn(openEnv.config?.locale);
 	const asker = options.from === undefined ? undefined : await labelled(openEnv, options.from, messages);
 	const env = asker?.env ?? openEnv;
-	const timeout = progress === undefined ? timeoutMs(env.config?.timeout) : undefined;
+	// The answer timeout runs from here until the showing ends, on every host but the accessible prompts
+	// (WCAG 2.2.1: a screen-reader user is never timed out), and never for a reopened questionnaire.
+	const timeout =
+		path === "accessible" ? undefined : answerCountdown(env.config?.timeout, options.progress !== undefined);
+	try {
+		return await showOn(path, questionnaire, env, { ...options, timeout }, messages, asker?.label);
+	} finally {
+		timeout?.disarm();
+	}
+}
+
+async function showOn(
+	path: "tui" | "accessible" | "dialogs",
+	questionnaire: Questionnaire,
+	env: OpenEnv,
+	options: OpenOptions & { timeout: Countdown | undefined },
+	messages: Messages,
+	askedBy: string | undefined,
+): Promise<QuestionnaireResult> {
+	const { signal, progress, onProgress, timeout } = options;
 	const walk = () =>
-		walkQuestionnaire(questionnaire, env.ui, {
-			host: "rpc",
-			signal,
-			messages,
-			timeoutMs: timeout,
-			progress,
-			onProgress,
-		});
+		walkQuestionnaire(questionnaire, env.ui, { host: "rpc", signal, messages, timeout, progress, onProgress });
 	if (path === "dialogs") return walk();
 	// An abort ends the call even while the module loads (an import that never settles included).
 	const load = await untilAborted((env.loadTui ?? loadTui)(), signal, () => undefined);
 	if (load === undefined) return finishedResult("tui", questionnaire.questions.length, "interrupted", { answers: [] });
 	if (!load.ok) return notShownResult("tui", load.code, load.message);
-	const config =
-		progress === undefined || env.config === undefined ? env.config : { ...env.config, timeout: undefined };
 	const result = await load.run(questionnaire, env.ui, {
 		signal,
-		config,
+		config: env.config,
 		messages,
 		accessible: path === "accessible",
 		progress,
 		onProgress,
+		timeout,
 		announce: options.byPerson !== true,
-		askedBy: asker?.label,
+		askedBy,
 	});
 	// custom() answered undefined: this host has dialogs but no custom UI after all.
 	return result ?? walk();

@@ -23,7 +23,7 @@ import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
-import { timeoutMs } from "../util/countdown.ts";
+import type { Countdown } from "../util/countdown.ts";
 import { runAccessibleQuestionnaire } from "./accessible/run.ts";
 import { keyConflicts, keyOverridesFrom } from "./key-config.ts";
 import type { OwnKeyOverrides } from "./keys.ts";
@@ -58,6 +58,8 @@ export interface RunTuiOptions {
 	progress?: Progress;
 	/** Told what was given as it changes (the session records it). */
 	onProgress?: (progress: Progress) => void;
+	/** The answer timeout, started by the caller (tool/open-on-host.ts); the overlay shows it, the first key disarms it. */
+	timeout?: Countdown;
 }
 
 /** Key conflict warnings already shown in this process: each is told once, not at every question. */
@@ -128,7 +130,7 @@ export async function runTuiQuestionnaire(
 						warnConflicts(ui, keyConflicts(keybindings, keys));
 					},
 					messages,
-					timeoutMs: timeoutMs(options.config?.timeout),
+					timeout: options.timeout,
 					onTimeout: options.config?.onTimeout,
 					limits: limitsFrom(options.config?.limits),
 					progress: options.progress,

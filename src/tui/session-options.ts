@@ -3,12 +3,14 @@
  * `done` callback, and the optional host hooks (raw input, external editor, abort signal, error
  * reporting, key overrides). Types only.
  */
+
 import type { EditorTheme, TUI } from "@earendil-works/pi-tui";
 import type { Messages } from "../i18n/messages.ts";
 import type { TextLimits } from "../protocol/budget.ts";
 import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
+import type { Countdown } from "../util/countdown.ts";
 import type { RawInput } from "./collapse-listener.ts";
 import type { EditExternallyOptions, EditResult } from "./external-editor.ts";
 import type { WidgetHost } from "./hidden-notice.ts";
@@ -55,8 +57,8 @@ export interface SessionOptions {
 	messages?: Messages;
 	/** What the model receives of typed text (config `limits`): the editor and Submit warn before a cut. */
 	limits?: TextLimits;
-	/** Config `timeout` in ms: an untouched questionnaire ends as `timed_out` then; absent: it waits. */
-	timeoutMs?: number;
+	/** The answer timeout: shown as a countdown, disarmed by the first key; when it runs out the questionnaire ends as `timed_out`. */
+	timeout?: Countdown;
 	/** Config `onTimeout`: what the countdown says happens when it runs out ("close" when absent). */
 	onTimeout?: "close" | "defer";
 	/** What was given before (`/answer` on a pending questionnaire): the first state has it restored. */

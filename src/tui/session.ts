@@ -24,7 +24,7 @@ import {
 	type ReduceContext,
 	restoredState,
 } from "../state/index.ts";
-import { Countdown } from "../util/countdown.ts";
+import type { Countdown } from "../util/countdown.ts";
 import { EmbeddedEditor } from "./embedded-editor.ts";
 import { createSessionKeys, type SessionKeys } from "./keys.ts";
 import { runExternalEditor } from "./session-external.ts";
@@ -56,6 +56,8 @@ export class QuestionnaireSession implements Focusable {
 	private readonly input: SessionInput;
 	/** The answer timeout while nobody has pressed a key; shown as a countdown. */
 	private readonly countdown: Countdown | undefined;
+	/** Stops listening to the countdown (its owner disarms it). */
+	private readonly stopCountdown: () => void;
 
 	constructor(options: SessionOptions) {
 		this.options = options;
@@ -97,11 +99,14 @@ export class QuestionnaireSession implements Focusable {
 			noticeStyle: options.theme.warning,
 			closed: () => this.closed,
 		});
-		if (options.timeoutMs !== undefined)
-			this.countdown = new Countdown(options.timeoutMs, {
-				expire: () => this.store.dispatch({ type: "host/timedOut" }),
-				tick: () => options.tui.requestRender(),
-			});
+		this.countdown = options.timeout;
+		const onExpiry = () => this.store.dispatch({ type: "host/timedOut" });
+		this.countdown?.signal.addEventListener("abort", onExpiry, { once: true });
+		const stopTicking = this.countdown?.onTick(() => options.tui.requestRender());
+		this.stopCountdown = () => {
+			stopTicking?.();
+			this.countdown?.signal.removeEventListener("abort", onExpiry);
+		};
 	}
 
 	/** Set by the TUI; forwarded to the embedded editor while it is open. */
@@ -237,7 +242,7 @@ export class QuestionnaireSession implements Focusable {
 
 	private cleanUp(): void {
 		this.frame.stopLayoutAhead();
-		this.countdown?.disarm();
+		this.stopCountdown();
 		this.visibility.dispose();
 		this.external.abort();
 		this.editor.setFocused(false);

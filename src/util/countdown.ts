@@ -5,40 +5,40 @@
  * Imports nothing; the clock and timers are Node's (tests use fake timers).
  */
 
-/** What a running countdown reports. */
-export interface CountdownHandlers {
-	/** The time ran out with nobody there. Called at most once, never after `disarm`. */
-	expire(): void;
-	/** Once a second while armed, for a visible countdown. */
-	tick?(): void;
-}
-
-/** A countdown of `ms` from its creation until `expire`, unless `disarm` comes first. */
+/**
+ * One questionnaire's answer timeout, started once where the call shows it (tool/open-on-host.ts, or
+ * execute's wait for an answer on the bus) and handed to whichever host shows it: the TUI session shows it
+ * and disarms it on a key, the dialog walker passes the time left to each dialog and disarms it on an
+ * answer. `signal` aborts when the time runs out; a host listens to it as it does to the call's abort.
+ */
 export class Countdown {
 	private readonly deadline: number;
-	private expiry: ReturnType<typeof setTimeout> | undefined;
+	private readonly expiry = new AbortController();
+	private timer: ReturnType<typeof setTimeout> | undefined;
 	private ticker: ReturnType<typeof setInterval> | undefined;
-	private ran = false;
+	private readonly tickListeners = new Set<() => void>();
 
-	constructor(ms: number, handlers: CountdownHandlers) {
+	constructor(ms: number) {
 		this.deadline = Date.now() + ms;
-		this.expiry = setTimeout(() => {
+		this.timer = setTimeout(() => {
 			this.disarm();
-			this.ran = true;
-			handlers.expire();
+			this.expiry.abort();
 		}, ms);
-		const { tick } = handlers;
-		if (tick) this.ticker = setInterval(tick, 1000);
+	}
+
+	/** Aborts once the time ran out with nobody there; never after `disarm`. */
+	get signal(): AbortSignal {
+		return this.expiry.signal;
 	}
 
 	/** True until it expired or was disarmed. */
 	get armed(): boolean {
-		return this.expiry !== undefined;
+		return this.timer !== undefined;
 	}
 
 	/** True once the time ran out (never after an earlier `disarm`). */
 	get expired(): boolean {
-		return this.ran;
+		return this.expiry.signal.aborted;
 	}
 
 	/** Milliseconds left (0 once past), or undefined when no longer armed. */
@@ -52,13 +52,40 @@ export class Countdown {
 		return ms === undefined ? undefined : Math.ceil(ms / 1000);
 	}
 
-	/** Stops it for good: a person is there. */
-	disarm(): void {
-		clearTimeout(this.expiry);
-		clearInterval(this.ticker);
-		this.expiry = undefined;
-		this.ticker = undefined;
+	/** Calls `listener` once a second while armed (a visible clock); returns how to stop. */
+	onTick(listener: () => void): () => void {
+		if (!this.armed) return () => {};
+		this.tickListeners.add(listener);
+		this.ticker ??= setInterval(() => {
+			for (const tick of this.tickListeners) tick();
+		}, 1000);
+		return () => {
+			this.tickListeners.delete(listener);
+			if (this.tickListeners.size === 0) this.stopTicking();
+		};
 	}
+
+	/** Stops it for good: a person is there, or the questionnaire ended. */
+	disarm(): void {
+		clearTimeout(this.timer);
+		this.timer = undefined;
+		this.stopTicking();
+	}
+
+	private stopTicking(): void {
+		clearInterval(this.ticker);
+		this.ticker = undefined;
+		this.tickListeners.clear();
+	}
+}
+
+/**
+ * The countdown of the config's `timeout` (seconds), or none: no usable number, or a questionnaire reopened
+ * from `/answer` (the person just asked for it). The one place a questionnaire's answer timeout starts.
+ */
+export function answerCountdown(seconds: number | undefined, reopened = false): Countdown | undefined {
+	const ms = reopened ? undefined : timeoutMs(seconds);
+	return ms === undefined ? undefined : new Countdown(ms);
 }
 
 /** The seconds a countdown shows, as a clock: "4:05", or "1:02:03" from an hour on. */
@@ -71,6 +98,6 @@ export function clockText(seconds: number): string {
 }
 
 /** A timeout setting in seconds as milliseconds, or undefined for "no timeout". */
-export function timeoutMs(seconds: number | undefined): number | undefined {
+function timeoutMs(seconds: number | undefined): number | undefined {
 	return seconds !== undefined && Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : undefined;
 }

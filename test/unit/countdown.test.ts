@@ -4,7 +4,7 @@
  * seconds become milliseconds only for a usable number.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Countdown, clockText, timeoutMs } from "../../src/util/countdown.ts";
+import { answerCountdown, Countdown, clockText } from "../../src/util/countdown.ts";
 
 beforeEach(() => {
 	vi.useFakeTimers();
@@ -17,7 +17,9 @@ describe("Countdown", () => {
 	it("expires once at its time, ticking each second until then, and leaves no timer", () => {
 		const expire = vi.fn();
 		const tick = vi.fn();
-		const countdown = new Countdown(3_000, { expire, tick });
+		const countdown = new Countdown(3_000);
+		countdown.signal.addEventListener("abort", expire);
+		countdown.onTick(tick);
 		expect([countdown.armed, countdown.expired, countdown.secondsLeft()]).toEqual([true, false, 3]);
 		vi.advanceTimersByTime(1_500);
 		expect(countdown.secondsLeft()).toBe(2);
@@ -37,7 +39,9 @@ describe("Countdown", () => {
 	it("never expires once disarmed, and stops ticking", () => {
 		const expire = vi.fn();
 		const tick = vi.fn();
-		const countdown = new Countdown(2_000, { expire, tick });
+		const countdown = new Countdown(2_000);
+		countdown.signal.addEventListener("abort", expire);
+		countdown.onTick(tick);
 		vi.advanceTimersByTime(1_000);
 		countdown.disarm();
 		expect(vi.getTimerCount()).toBe(0);
@@ -46,11 +50,36 @@ describe("Countdown", () => {
 		expect(tick).toHaveBeenCalledTimes(1);
 		expect([countdown.armed, countdown.expired, countdown.msLeft()]).toEqual([false, false, undefined]);
 		countdown.disarm();
+		expect(countdown.onTick(tick)).toBeTypeOf("function");
+		expect(vi.getTimerCount()).toBe(0);
 	});
 
-	it("without a tick handler keeps a single timer", () => {
-		new Countdown(5_000, { expire: () => {} });
+	it("keeps a single timer until something ticks, and one ticker for every listener", () => {
+		const countdown = new Countdown(5_000);
 		expect(vi.getTimerCount()).toBe(1);
+		const [a, b] = [vi.fn(), vi.fn()];
+		const stopA = countdown.onTick(a);
+		const stopB = countdown.onTick(b);
+		expect(vi.getTimerCount()).toBe(2);
+		vi.advanceTimersByTime(1_000);
+		stopA();
+		vi.advanceTimersByTime(1_000);
+		expect([a.mock.calls.length, b.mock.calls.length]).toEqual([1, 2]);
+		stopB();
+		expect(vi.getTimerCount()).toBe(1);
+		countdown.disarm();
+	});
+});
+
+describe("answerCountdown", () => {
+	it("starts one for a usable number of seconds, none for a reopened questionnaire or no number", () => {
+		const started = answerCountdown(1.5);
+		expect(started?.msLeft()).toBe(1_500);
+		started?.disarm();
+		expect(answerCountdown(300)?.secondsLeft()).toBe(300);
+		expect(answerCountdown(300, true)).toBeUndefined();
+		for (const none of [undefined, 0, -1, Number.NaN, Number.POSITIVE_INFINITY])
+			expect(answerCountdown(none)).toBeUndefined();
 	});
 });
 
@@ -67,14 +96,5 @@ describe("clockText", () => {
 		[-3, "0:00"],
 	])("%s s → %s", (seconds, text) => {
 		expect(clockText(seconds)).toBe(text);
-	});
-});
-
-describe("timeoutMs", () => {
-	it("turns usable seconds into milliseconds and anything else into no timeout", () => {
-		expect(timeoutMs(300)).toBe(300_000);
-		expect(timeoutMs(1.5)).toBe(1_500);
-		for (const none of [undefined, 0, -1, Number.NaN, Number.POSITIVE_INFINITY])
-			expect(timeoutMs(none)).toBeUndefined();
 	});
 });

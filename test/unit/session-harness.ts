@@ -3,6 +3,7 @@
  * the real pi-tui Editor, plain themes, and pi-tui's own keybindings manager. Keys can be sent in the
  * legacy encoding or as Kitty CSI-u sequences, so every test runs in both.
  */
+
 import {
 	type EditorTheme,
 	type KeybindingsConfig,
@@ -21,6 +22,7 @@ import type { WidgetHost } from "../../src/tui/hidden-notice.ts";
 import type { HostKeybindings, OwnKeyOverrides } from "../../src/tui/keys.ts";
 import { type ExternalEditor, QuestionnaireSession } from "../../src/tui/session.ts";
 import { plainViewTheme } from "../../src/tui/view/theme.ts";
+import { Countdown } from "../../src/util/countdown.ts";
 
 /** A single-select and a multi-select question, the same ones the end-to-end tests ask. */
 export { CACHE_QUESTION as CACHE, PLATFORM_QUESTION as PLATFORMS } from "../support/questions.ts";
@@ -120,20 +122,25 @@ export function startSession(questions: Question[], options: HarnessOptions = {}
 		terminal,
 	};
 	const results: QuestionnaireResult[] = [];
+	const timeout = options.timeoutMs === undefined ? undefined : new Countdown(options.timeoutMs);
 	const session = new QuestionnaireSession({
 		questionnaire: { questions },
 		tui: tui as unknown as TUI,
 		theme: plainViewTheme,
 		editorTheme,
 		keybindings: options.hostKeys ?? new KeybindingsManager(TUI_KEYBINDINGS, options.hostBindings),
-		done: (result) => results.push(result),
+		// As tool/open-on-host.ts does, the countdown ends with the showing.
+		done: (result) => {
+			timeout?.disarm();
+			results.push(result);
+		},
 		keys: options.keys,
 		rawInput: options.rawInput,
 		widgets: options.widgets,
 		editExternally: options.editExternally,
 		onError: options.onError,
 		messages: options.messages,
-		timeoutMs: options.timeoutMs,
+		timeout,
 		onTimeout: options.onTimeout,
 		limits: options.limits,
 		progress: options.progress,

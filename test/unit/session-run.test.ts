@@ -9,6 +9,7 @@ import { KeybindingsManager, type OverlayOptions, TUI_KEYBINDINGS } from "@earen
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { defaultConfig } from "../../src/config/schema.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
+import { openOnHost } from "../../src/tool/open-on-host.ts";
 import { runTuiQuestionnaire } from "../../src/tui/run.ts";
 import { CACHE, flush, PLATFORMS } from "./session-harness.ts";
 
@@ -95,20 +96,31 @@ describe("runTuiQuestionnaire", () => {
 		try {
 			const config = { ...defaultConfig(), timeout: 2 };
 			const f = fakeUi();
-			const run = runTuiQuestionnaire({ questions: [CACHE] }, f.ui, { config });
+			const run = openOnHost("tui", { questions: [CACHE] }, { ui: f.ui, config });
 			const { component } = await f.shown;
 			expect(component.render(80).join("\n")).toContain("Closes in 0:02");
 			await vi.advanceTimersByTimeAsync(2_000);
 			expect(await run).toMatchObject({ outcome: "timed_out", answers: [] });
+			expect(vi.getTimerCount()).toBe(0);
 
 			const plain = fakeUi();
-			const walking = runTuiQuestionnaire({ questions: [CACHE] }, plain.ui, { config, accessible: true });
+			const walking = openOnHost("accessible", { questions: [CACHE] }, { ui: plain.ui, config });
 			const prompt = (await plain.shown).component;
 			await vi.advanceTimersByTimeAsync(86_400_000);
 			expect(prompt.render(80).join("\n")).not.toContain("Closes in");
 			prompt.handleInput?.("2");
 			prompt.handleInput?.("\r");
 			expect(await walking).toMatchObject({ outcome: "answered", answers: [{ answer: "SQLite file" }] });
+
+			// Reopened from /answer: the person just asked for it, so no countdown.
+			const reopened = fakeUi();
+			const progress = { answers: [undefined], ticks: [[]], notes: [""], drafts: [""], globalNote: "" };
+			const again = openOnHost("tui", { questions: [CACHE] }, { ui: reopened.ui, config }, { progress });
+			const shown = (await reopened.shown).component;
+			await vi.advanceTimersByTimeAsync(86_400_000);
+			expect(shown.render(80).join("\n")).not.toContain("Closes in");
+			shown.handleInput?.("1");
+			expect(await again).toMatchObject({ outcome: "answered" });
 		} finally {
 			vi.useRealTimers();
 		}

@@ -19,7 +19,7 @@ import { type NotifyOptions, sendNotification } from "../notify.ts";
 import { AccessiblePrompt, PLAIN_STYLE } from "./prompt.ts";
 
 /** Options of {@link runAccessibleQuestionnaire}: the walk's (abort signal, wording, progress) and the screen's. */
-export interface AccessibleRunOptions extends Omit<WalkOptions, "host" | "timeoutMs"> {
+export interface AccessibleRunOptions extends Omit<WalkOptions, "host" | "timeout"> {
 	/** How to notify that it opened (default: not at all), and what the notification says. */
 	notify?: NotifyOptions;
 	notification?: NotificationText;
