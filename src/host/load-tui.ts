@@ -14,7 +14,7 @@ import type { Questionnaire } from "../protocol/questions.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
 
 /** Runs the questionnaire in the TUI; `undefined` when the host turned out to have no custom UI. */
-export type TuiRunner = (
+type TuiRunner = (
 	questionnaire: Questionnaire,
 	ui: ExtensionUIContext,
 	options: {
@@ -45,6 +45,7 @@ export type TuiImporter = () => Promise<Record<string, unknown>>;
 
 const importTui: TuiImporter = () => import("../tui/entry.ts");
 
+// Once per process (a test that needs them empty imports a fresh copy of this module).
 let loaded: Promise<TuiLoad> | undefined;
 let warmedUp = false;
 
@@ -58,12 +59,6 @@ export function loadTui(importer: TuiImporter = importTui): Promise<TuiLoad> {
 		});
 	}
 	return loaded;
-}
-
-/** Forgets the cached load (tests). */
-export function resetTuiLoad(): void {
-	loaded = undefined;
-	warmedUp = false;
 }
 
 /**

@@ -22,8 +22,6 @@ const TEST_SEAMS: Record<string, string> = {};
  */
 const UNTIL_OTHER_BRANCHES_LAND: readonly string[] = [
 	// Helper D (src/host/load-tui.ts): the cached TUI load, reset by host-execute tests.
-	"src/host/load-tui.ts: TuiRunner",
-	"src/host/load-tui.ts: resetTuiLoad",
 	"src/pi/prewarm.ts: IDLE_DELAY_MS",
 	"src/pi/prewarm.ts: REQUEST_DELAY_MS",
 	// Helper C (src/tui/session*, src/tui/view and their tests, which import these).
