@@ -22,10 +22,7 @@ const TEST_SEAMS: Record<string, string> = {};
  */
 const UNTIL_OTHER_BRANCHES_LAND: readonly string[] = [
 	// Helper D (src/host/load-tui.ts): the cached TUI load, reset by host-execute tests.
-	"src/pi/prewarm.ts: IDLE_DELAY_MS",
-	"src/pi/prewarm.ts: REQUEST_DELAY_MS",
 	// Helper C (src/tui/session*, src/tui/view and their tests, which import these).
-	"src/tui/view/layout.ts: SIDE_BY_SIDE_MIN_WIDTH",
 	"src/tui/view/option-list.ts: LineWindow",
 	"src/tui/view/option-list.ts: lineWindow",
 	"src/tui/view/submit-pane.ts: REVIEW_TEXT_LINES",
@@ -33,7 +30,6 @@ const UNTIL_OTHER_BRANCHES_LAND: readonly string[] = [
 	"src/tui/view/theme.ts: plainViewTheme",
 	"src/tui/shown-text.ts: shownLines",
 	"src/i18n/messages.ts: messagesFor",
-	"src/notify/sequence.ts: BEL",
 ];
 
 /**
