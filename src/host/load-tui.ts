@@ -16,7 +16,7 @@ import type { QuestionnaireResult } from "../protocol/result.ts";
 import type { Countdown } from "../util/countdown.ts";
 
 /** Runs the questionnaire in the TUI; `undefined` when the host turned out to have no custom UI. */
-export type TuiRunner = (
+type TuiRunner = (
 	questionnaire: Questionnaire,
 	ui: ExtensionUIContext,
 	options: {
@@ -49,6 +49,7 @@ export type TuiImporter = () => Promise<Record<string, unknown>>;
 
 const importTui: TuiImporter = () => import("../tui/entry.ts");
 
+// Once per process (a test that needs them empty imports a fresh copy of this module).
 let loaded: Promise<TuiLoad> | undefined;
 let warmedUp = false;
 
@@ -62,12 +63,6 @@ export function loadTui(importer: TuiImporter = importTui): Promise<TuiLoad> {
 		});
 	}
 	return loaded;
-}
-
-/** Forgets the cached load (tests). */
-export function resetTuiLoad(): void {
-	loaded = undefined;
-	warmedUp = false;
 }
 
 /**

@@ -25,11 +25,6 @@ const MESSAGES: Readonly<Record<LocaleId, Messages>> = {
 	},
 };
 
-/** The table of `locale`. */
-export function messagesFor(locale: LocaleId): Messages {
-	return MESSAGES[locale];
-}
-
 /** The words of "Stop answering?"'s choices, the same on every host (TUI, dialog walker, accessible). */
 export function leaveChoiceWords(m: Messages): Readonly<Record<LeaveChoice, string>> {
 	return { keep: m.keepAnswering, later: m.answerLater, chat: m.answeredInChat, decline: m.decline };
@@ -37,5 +32,5 @@ export function leaveChoiceWords(m: Messages): Readonly<Record<LeaveChoice, stri
 
 /** The person's words: the config's `locale`, else the environment's (LC_ALL, LC_MESSAGES, LANG), else English. */
 export function messagesIn(configured: string | undefined): Messages {
-	return messagesFor(resolveLocale(configured, process.env));
+	return MESSAGES[resolveLocale(configured, process.env)];
 }

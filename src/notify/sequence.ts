@@ -20,7 +20,7 @@ import { sanitizeInline } from "../text/sanitize.ts";
 import { graphemeSegmenter } from "../util/graphemes.ts";
 import type { NotificationPlan } from "./method.ts";
 
-export const BEL = "\x07";
+const BEL = "\x07";
 const ESC = "\x1b";
 const ST = `${ESC}\\`;
 

@@ -13,9 +13,9 @@ import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-a
 import { prewarmTui } from "../host/load-tui.ts";
 
 /** Long enough to stay clear of Pi's first paint, short enough to be done before a typed prompt is sent. */
-export const IDLE_DELAY_MS = 250;
+const IDLE_DELAY_MS = 250;
 /** Long enough for the request to leave, far shorter than any model takes to call a tool. */
-export const REQUEST_DELAY_MS = 20;
+const REQUEST_DELAY_MS = 20;
 
 /** What {@link installTuiPrewarm} uses (injectable for tests). */
 export interface PrewarmDeps {

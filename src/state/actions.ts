@@ -75,6 +75,3 @@ export interface ShownPreview {
 	rows: number;
 	maxOffset: number | undefined;
 }
-
-/** The `type` tag of every action. */
-export type ActionType = Action["type"];

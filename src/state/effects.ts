@@ -23,9 +23,6 @@ export type Effect =
 	/** Open the external editor on `text`; answer with `editor/externalReturned` carrying `requestId`. */
 	| { type: "editor/openExternal"; requestId: number; text: string };
 
-/** The `type` tag of every effect. */
-export type EffectType = Effect["type"];
-
 /** The outcome of one `reduce` step. */
 export interface Transition {
 	state: QuestionnaireState;

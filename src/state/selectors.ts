@@ -12,15 +12,14 @@ import { KEYMAP } from "./keymap.ts";
 import { isSubmitTab, NEXT_ROW_LABEL, rowAt, rowCount, TYPE_ROW_LABEL, tabCount } from "./layout.ts";
 import { discardSummary } from "./result.ts";
 import type { QuestionnaireState, ReduceContext, SubmitChoice } from "./types.ts";
-import { type ListWindow, visibleWindow } from "./window.ts";
 
 /** True when every question has a committed answer. */
-export function allAnswered(state: QuestionnaireState): boolean {
+function allAnswered(state: QuestionnaireState): boolean {
 	return state.answers.every((a) => a !== null);
 }
 
 /** Indexes of the questions without a committed answer, in order. */
-export function unansweredQuestions(state: QuestionnaireState): number[] {
+function unansweredQuestions(state: QuestionnaireState): number[] {
 	return state.answers.flatMap((a, i) => (a === null ? [i] : []));
 }
 
@@ -110,17 +109,6 @@ function hasCustom(answer: IndexedAnswer | null): boolean {
 
 function isChosen(answer: IndexedAnswer | null, option: number): boolean {
 	return answer?.kind === "option" && answer.option === option;
-}
-
-/** The rows of the current tab that fit in `height` lines, keeping the focused row visible. */
-export function visibleOptionRows(
-	state: QuestionnaireState,
-	context: ReduceContext,
-	height: number,
-): ListWindow & { rows: OptionRow[] } {
-	const rows = optionRows(state, context);
-	const window = visibleWindow(rows.length, state.focus[state.tab] ?? 0, height);
-	return { ...window, rows: rows.slice(window.start, window.end) };
 }
 
 /** The focused option's markdown preview and its scroll offset, if it has one. */

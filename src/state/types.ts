@@ -14,7 +14,7 @@ import type { LeaveChoice } from "./leave.ts";
  * tab). `submit`: the Submit tab's Submit/Cancel choice. `leave`: "Stop answering?", how to leave
  * (leave.ts). `done`: the session has emitted `host/done`; every later action is a no-op.
  */
-export type Mode = "options" | "editing" | "notes" | "submit" | "leave" | "done";
+type Mode = "options" | "editing" | "notes" | "submit" | "leave" | "done";
 
 /** The Submit tab's choices, in the order they are shown. */
 export const SUBMIT_CHOICES = ["submit", "later", "cancel"] as const;

@@ -21,7 +21,7 @@ export interface ShownLines {
 }
 
 /** Each line's shown form with the cursor carried over, or undefined when every line shows as it is. */
-export function shownLines(lines: readonly string[], cursorLine: number, cursorCol: number): ShownLines | undefined {
+function shownLines(lines: readonly string[], cursorLine: number, cursorCol: number): ShownLines | undefined {
 	let changed = false;
 	let col = cursorCol;
 	const shown = lines.map((line, i) => {

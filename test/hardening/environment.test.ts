@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { resetCapabilitiesCache, visibleWidth } from "@earendil-works/pi-tui";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { TuiLoad, TuiRunner } from "../../src/host/load-tui.ts";
+import type { TuiLoad } from "../../src/host/load-tui.ts";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
 import { executeAskUserQuestion } from "../../src/tool/execute.ts";
 import { runTuiQuestionnaire } from "../../src/tui/run.ts";
@@ -132,8 +132,7 @@ describe("$VISUAL / $EDITOR missing or failing (real editor runner)", () => {
 		async (name, make) => {
 			delete process.env.VISUAL;
 			process.env.EDITOR = make();
-			const run: TuiRunner = (q, ui, options) => runTuiQuestionnaire(q, ui, options);
-			const loadTui = async (): Promise<TuiLoad> => ({ ok: true, run });
+			const loadTui = async (): Promise<TuiLoad> => ({ ok: true, run: runTuiQuestionnaire });
 			const call = executeAskUserQuestion(FORM, { hasUI: true, mode: "tui", ui: host.ui, loadTui });
 			for (let i = 0; i < 100 && host.customCalls === 0; i++) await new Promise((r) => setTimeout(r, 0));
 			host.frame();

@@ -8,7 +8,7 @@
  * call, live timers and immediates (async_hooks), and the heap after full GCs. Prints one JSON line.
  */
 import { createHook } from "node:async_hooks";
-import type { TuiLoad, TuiRunner } from "../../src/host/load-tui.ts";
+import type { TuiLoad } from "../../src/host/load-tui.ts";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
 import { executeAskUserQuestion } from "../../src/tool/execute.ts";
 import { runTuiQuestionnaire } from "../../src/tui/run.ts";
@@ -81,9 +81,11 @@ const FORM: Questionnaire = {
 const host = await PiLikeHost.create({ cols: 120, rows: 40, emulate: false });
 host.start();
 const shared = new AbortController();
-const run: TuiRunner = (q, ui, options) =>
-	runTuiQuestionnaire(q, ui, { ...options, editExternally: async (text) => ({ ok: true, text: `${text} edited` }) });
-const loadTui = async (): Promise<TuiLoad> => ({ ok: true, run });
+const loadTui = async (): Promise<TuiLoad> => ({
+	ok: true,
+	run: (q, ui, options) =>
+		runTuiQuestionnaire(q, ui, { ...options, editExternally: async (text) => ({ ok: true, text: `${text} edited` }) }),
+});
 const tick = () => new Promise((r) => setImmediate(r));
 const outcomes: Record<string, number> = {};
 /** Highest counts seen while a questionnaire was open: proof the instruments see what they count. */

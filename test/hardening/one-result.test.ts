@@ -12,7 +12,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { TuiLoad, TuiRunner } from "../../src/host/load-tui.ts";
+import type { TuiLoad } from "../../src/host/load-tui.ts";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
 import type { EventBus } from "../../src/tool/answer-events.ts";
 import { type AskToolResult, executeAskUserQuestion } from "../../src/tool/execute.ts";
@@ -41,10 +41,9 @@ afterEach(() => {
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 function loader(editExternally?: ExternalEditor, gate?: Promise<void>): () => Promise<TuiLoad> {
-	const run: TuiRunner = (q, ui, options) => runTuiQuestionnaire(q, ui, { ...options, editExternally });
 	return async () => {
 		await gate;
-		return { ok: true, run };
+		return { ok: true, run: (q, ui, options) => runTuiQuestionnaire(q, ui, { ...options, editExternally }) };
 	};
 }
 

@@ -5,13 +5,14 @@
  * a file's cases together still reach every width, plus each layout boundary with its neighbours and the
  * widest width; the full run takes every width. A property runs a share of its full count.
  */
-import { SIDE_BY_SIDE_MIN_WIDTH } from "../../src/tui/view/layout.ts";
-
 /** True under `npm run hardening`: every width, every run. */
 export const FULL_SWEEP = process.env.HARDENING_FULL === "1";
 
-/** Widths where the dialog's layout changes whatever the text: the preview moves beside the options. */
-const LAYOUT_BOUNDARIES = [SIDE_BY_SIDE_MIN_WIDTH];
+/**
+ * Widths where the dialog's layout changes whatever the text: the preview moves beside the options at 100
+ * columns (test/unit/view-layout.test.ts holds the view to it).
+ */
+const LAYOUT_BOUNDARIES = [100];
 
 /** Options of {@link sweepWidths}. */
 export interface SweepOptions {

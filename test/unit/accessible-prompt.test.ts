@@ -8,11 +8,13 @@ import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import { KeybindingsManager, TUI_KEYBINDINGS, visibleWidth } from "@earendil-works/pi-tui";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { BEL } from "../../src/notify/sequence.ts";
 import { AccessiblePrompt, type PromptStyle } from "../../src/tui/accessible/prompt.ts";
 import { runAccessibleQuestionnaire } from "../../src/tui/accessible/run.ts";
 import { type Piecing, pieces, typeableText } from "../support/graphemes.ts";
 import { CACHE, KEYS, PLATFORMS, typed } from "./session-harness.ts";
+
+/** The terminal bell, the notification every terminal understands. */
+const BEL = "\x07";
 
 const BOX = /[\u2500-\u257f]/;
 const SGR = /\x1b\[[0-9;:]*m/;

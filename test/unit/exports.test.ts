@@ -1,8 +1,9 @@
 /**
  * No export without a non-test user: every name a src/ file exports is imported by production code — src/
  * itself, the package's entry points (extension.cts, entry.cjs, the bundles' entries in scripts/build.ts),
- * scripts/ or bench/. A name only tests import is either made internal (the test goes through the real
- * entry point) or, where there is no other way, listed below as a test seam with the reason.
+ * scripts/ or bench/. A name only tests import is made internal (the test goes through the real entry
+ * point, or states the documented value it checks) or deleted when nothing uses it; a test fixture lives in
+ * test/, not in src/.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,57 +13,9 @@ import { unusedExports } from "../support/unused-exports.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
 
-/** Exports kept for tests alone, each with the reason no real entry point can reach what it tests. */
-const TEST_SEAMS: Record<string, string> = {};
-
-/**
- * Exports that other branches of issue 20 make internal or delete as they rework those files (the dialog
- * walker, the accessible prompts, the protocol/text splits, the TUI session and view, the lazy TUI load).
- * Temporary: emptied when those branches land.
- */
-const UNTIL_OTHER_BRANCHES_LAND: readonly string[] = [
-	// Helper D (src/host/load-tui.ts): the cached TUI load, reset by host-execute tests.
-	"src/host/load-tui.ts: TuiRunner",
-	"src/host/load-tui.ts: resetTuiLoad",
-	"src/pi/prewarm.ts: IDLE_DELAY_MS",
-	"src/pi/prewarm.ts: REQUEST_DELAY_MS",
-	// Helper C (src/tui/session*, src/tui/view and their tests, which import these).
-	"src/tui/view/layout.ts: SIDE_BY_SIDE_MIN_WIDTH",
-	"src/tui/view/option-list.ts: LineWindow",
-	"src/tui/view/option-list.ts: lineWindow",
-	"src/tui/view/submit-pane.ts: REVIEW_TEXT_LINES",
-	"src/tui/view/theme.ts: plainMarkdownTheme",
-	"src/tui/view/theme.ts: plainViewTheme",
-	"src/tui/shown-text.ts: shownLines",
-	"src/i18n/messages.ts: messagesFor",
-	"src/notify/sequence.ts: BEL",
-];
-
-/**
- * Exports only tests import, not yet sorted: each is to be made internal (its test going through the real
- * entry point) or moved to TEST_SEAMS with its reason. Temporary, like the list above; it only shrinks.
- */
-const TEST_ONLY_TO_REVIEW: readonly string[] = [
-	"src/state/actions.ts: ActionType",
-	"src/state/effects.ts: EffectType",
-	"src/state/selectors.ts: allAnswered",
-	"src/state/selectors.ts: unansweredQuestions",
-	"src/state/selectors.ts: visibleOptionRows",
-	"src/state/types.ts: Mode",
-	"src/state/window.ts: maxScrollOffset",
-	"src/state/window.ts: scrollWindow",
-];
-
 describe("exports", () => {
-	const found = unusedExports(ROOT);
-	const allowed = new Set([...Object.keys(TEST_SEAMS), ...UNTIL_OTHER_BRANCHES_LAND, ...TEST_ONLY_TO_REVIEW]);
-
 	it("has a production user for every export of src/", () => {
-		expect(found.filter((entry) => !allowed.has(entry))).toEqual([]);
-	});
-
-	it("lists no allowance that is no longer needed", () => {
-		expect([...allowed].filter((entry) => !found.includes(entry))).toEqual([]);
+		expect(unusedExports(ROOT)).toEqual([]);
 	});
 });
 

@@ -6,7 +6,7 @@
  * too: a change to what a person sees shows here as a diff of the file.
  */
 import { describe, it } from "vitest";
-import { messagesFor } from "../../src/i18n/messages.ts";
+import { messagesIn } from "../../src/i18n/messages.ts";
 import type { Question } from "../../src/protocol/questions.ts";
 import { expectGolden, frameText } from "../support/golden.ts";
 import { ZH_FORM } from "./i18n-fixtures.ts";
@@ -86,7 +86,7 @@ const SCREENS: Screen[] = [
 		name: "zh-CN",
 		title: "zh-CN: a Chinese questionnaire in the zh-CN words",
 		questions: ZH_FORM,
-		options: { messages: messagesFor("zh-CN") },
+		options: { messages: messagesIn("zh-CN") },
 	},
 ];
 

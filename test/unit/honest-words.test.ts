@@ -8,7 +8,7 @@
  *   says "Timed out · still pending" (the countdown: session-timeout.test.ts).
  */
 import { describe, expect, it } from "vitest";
-import { messagesFor } from "../../src/i18n/messages.ts";
+import { messagesIn } from "../../src/i18n/messages.ts";
 import { renderAskResult } from "../../src/pi/render-result.ts";
 import { resultText } from "../../src/protocol/envelope.ts";
 import { finishedResult, type QuestionnaireResult } from "../../src/protocol/result.ts";
@@ -24,13 +24,13 @@ const putAside: QuestionnaireResult = {
 const timedOut: QuestionnaireResult = { ...putAside, timedOut: true };
 
 const transcript = (result: QuestionnaireResult, expanded: boolean, locale: (typeof LOCALES)[number] = "en") =>
-	renderAskResult({ content: "", details: result }, { expanded, isPartial: false }, plain, {}, messagesFor(locale))
+	renderAskResult({ content: "", details: result }, { expanded, isPartial: false }, plain, {}, messagesIn(locale))
 		.render(100)
 		.join("\n");
 
 describe("the Submit page's hint on unanswered questions", () => {
 	it.each(LOCALES)("%s: names Answer later as the way to keep it open, never 'may stay open'", (locale) => {
-		const m = messagesFor(locale);
+		const m = messagesIn(locale);
 		expect(m.viewPartialHint).toContain(m.viewAnswerLater);
 		expect(m.viewPartialHint).not.toMatch(/stay open|可以留空|残したままで/);
 	});
@@ -45,7 +45,7 @@ describe('a questionnaire the answer timeout put aside (onTimeout: "defer")', ()
 	});
 
 	it.each(LOCALES)("%s: the transcript says it timed out and is still pending, not Answer later", (locale) => {
-		const m = messagesFor(locale);
+		const m = messagesIn(locale);
 		for (const expanded of [false, true]) {
 			expect(transcript(timedOut, expanded, locale)).toContain(m.renderTimedOutPending);
 			expect(transcript(timedOut, expanded, locale)).not.toContain(m.renderOutcome.deferred);

@@ -6,7 +6,7 @@ import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it, vi } from "vitest";
 import { defaultConfig } from "../../src/config/schema.ts";
 import { chooseHostPath } from "../../src/host/choose.ts";
-import { loadTui, prewarmTui, resetTuiLoad, type TuiLoad } from "../../src/host/load-tui.ts";
+import type { TuiLoad } from "../../src/host/load-tui.ts";
 import { emptyProgress } from "../../src/protocol/progress.ts";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
@@ -50,8 +50,14 @@ describe("chooseHostPath", () => {
 });
 
 describe("loadTui", () => {
+	/** A fresh copy of host/load-tui.ts, so its once-per-process load starts empty. */
+	async function fresh() {
+		vi.resetModules();
+		return import("../../src/host/load-tui.ts");
+	}
+
 	it("reports a failed import as session_load_failed and tries again next time", async () => {
-		resetTuiLoad();
+		const { loadTui } = await fresh();
 		const failing = vi.fn(async () => {
 			throw new Error("boom");
 		});
@@ -62,7 +68,7 @@ describe("loadTui", () => {
 	});
 
 	it("reports a namespace without its export as stale_module_cache, telling the user to restart Pi", async () => {
-		resetTuiLoad();
+		const { loadTui } = await fresh();
 		const result = await loadTui(async () => ({ somethingElse: 1 }));
 		expect(result.ok).toBe(false);
 		if (!result.ok) {
@@ -72,16 +78,16 @@ describe("loadTui", () => {
 	});
 
 	it("imports once and reuses the runner", async () => {
-		resetTuiLoad();
+		const { loadTui } = await fresh();
 		const importer = vi.fn(async () => ({ runTuiQuestionnaire: async () => answered }));
 		const [a, b] = await Promise.all([loadTui(importer), loadTui(importer)]);
 		expect(a.ok && b.ok).toBe(true);
+		expect(await loadTui(importer)).toBe(a);
 		expect(importer).toHaveBeenCalledTimes(1);
-		resetTuiLoad();
 	});
 
 	it("prewarms on a timer that can be cancelled", async () => {
-		resetTuiLoad();
+		const { prewarmTui } = await fresh();
 		vi.useFakeTimers();
 		try {
 			const importer = vi.fn(async () => ({ runTuiQuestionnaire: async () => answered }));
@@ -94,7 +100,6 @@ describe("loadTui", () => {
 			expect(importer).toHaveBeenCalledTimes(1);
 		} finally {
 			vi.useRealTimers();
-			resetTuiLoad();
 		}
 	});
 });

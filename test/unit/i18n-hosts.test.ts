@@ -8,7 +8,7 @@ import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import { KeybindingsManager, TUI_KEYBINDINGS } from "@earendil-works/pi-tui";
 import { describe, expect, it, vi } from "vitest";
 import { defaultConfig } from "../../src/config/schema.ts";
-import { messagesFor } from "../../src/i18n/messages.ts";
+import { messagesIn } from "../../src/i18n/messages.ts";
 import { renderAskCall } from "../../src/pi/render-call.ts";
 import { renderAskResult } from "../../src/pi/render-result.ts";
 import { defineAskTool } from "../../src/pi/tool-definition.ts";
@@ -21,7 +21,7 @@ import { ZH_FORM } from "./i18n-fixtures.ts";
 import { CACHE, flush, KEYS, startSession } from "./session-harness.ts";
 import { expectFits } from "./view-fixtures.ts";
 
-const zh = messagesFor("zh-CN");
+const zh = messagesIn("zh-CN");
 
 describe("the transcript renderers in zh-CN", () => {
 	const theme = { fg: (_c: string, text: string) => text, bold: (text: string) => text };

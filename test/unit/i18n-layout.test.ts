@@ -6,13 +6,13 @@
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "vitest";
-import { type Messages, messagesFor } from "../../src/i18n/messages.ts";
+import { type Messages, messagesIn } from "../../src/i18n/messages.ts";
 import { QuestionnaireView } from "../../src/tui/view/questionnaire-view.ts";
 import { sweepWidths } from "../support/sweep.ts";
 import { contextOf, everyMode, LOCALES, ZH_FORM } from "./i18n-fixtures.ts";
 import { ansiTheme, expectFits, fakeEditor, plain } from "./view-fixtures.ts";
 
-const zh = messagesFor("zh-CN");
+const zh = messagesIn("zh-CN");
 const context = contextOf(ZH_FORM);
 const states = everyMode(context);
 
@@ -36,7 +36,7 @@ describe("the view fits every width in every locale", () => {
 	// still meet every width 1–160; HARDENING_FULL=1 sweeps every width for every state (test/support/sweep.ts).
 	const cases = LOCALES.flatMap((locale) => states.map(({ name }, i) => [locale, name, i] as const));
 	it.each(cases)("%s, %s: widths 1–160, heights 3–40: every line fits, never taller", (locale, name, i) => {
-		const m = messagesFor(locale);
+		const m = messagesIn(locale);
 		const state = states.find((s) => s.name === name)?.state;
 		if (!state) throw new Error(`no state ${name}`);
 		const v = new QuestionnaireView(ansiTheme, m);

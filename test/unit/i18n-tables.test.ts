@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { digits, en } from "../../src/i18n/en.ts";
 import { KEY_NAMES } from "../../src/i18n/key-names.ts";
-import { type Messages, messagesFor } from "../../src/i18n/messages.ts";
+import { type Messages, messagesIn } from "../../src/i18n/messages.ts";
 import { KEYMAP } from "../../src/state/index.ts";
 import { contextOf, everyMode, LOCALES, ZH_FORM } from "./i18n-fixtures.ts";
 
@@ -39,13 +39,13 @@ const english = leaves(en);
 const others = LOCALES.filter((l) => l !== "en");
 
 describe("every locale table", () => {
-	it("is listed and returned by messagesFor", () => {
-		expect(new Set(LOCALES.map(messagesFor)).size).toBe(LOCALES.length);
-		expect(messagesFor("en")).toBe(en);
+	it("is listed and returned by messagesIn for its tag", () => {
+		expect(new Set(LOCALES.map(messagesIn)).size).toBe(LOCALES.length);
+		expect(messagesIn("en")).toBe(en);
 	});
 
 	it.each(LOCALES)("%s has exactly the English keys, with the same kind of value and arity", (locale) => {
-		const table = leaves(messagesFor(locale));
+		const table = leaves(messagesIn(locale));
 		expect(table.map((l) => l.path)).toEqual(english.map((l) => l.path));
 		for (const [i, leaf] of table.entries()) {
 			const base = english[i]!;
@@ -58,7 +58,7 @@ describe("every locale table", () => {
 	});
 
 	it.each(LOCALES)("%s shows every placeholder's argument (numbers and strings) and nothing blank", (locale) => {
-		for (const leaf of leaves(messagesFor(locale))) {
+		for (const leaf of leaves(messagesIn(locale))) {
 			if (typeof leaf.value === "function") {
 				const fn = leaf.value as (...args: unknown[]) => unknown;
 				expect(fn.length, `${leaf.path} takes arguments`).toBeGreaterThan(0);
@@ -80,7 +80,7 @@ describe("every locale table", () => {
 
 	it.each(LOCALES)("%s has no control characters (the view and dialogs print it raw)", (locale) => {
 		// Only the walker's multi-line input title may break a line.
-		for (const leaf of leaves(messagesFor(locale)))
+		for (const leaf of leaves(messagesIn(locale)))
 			for (const text of shown(leaf.value))
 				expect(text.replace(/\n/g, ""), leaf.path).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
 	});
@@ -95,7 +95,7 @@ describe("the complete translations", () => {
 		/[A-Za-z]{2,}/.test(text.replace(/«\w+»/g, "").replace(keyNames, "").replace(names, ""));
 
 	it.each(others)("%s leaves nothing in English", (locale) => {
-		const table = leaves(messagesFor(locale));
+		const table = leaves(messagesIn(locale));
 		const untranslated = english.filter((base, i) => {
 			const english = shown(base.value);
 			const translated = shown(table[i]?.value);
@@ -107,7 +107,7 @@ describe("the complete translations", () => {
 	it.each(others)("%s writes its words in its own script (CJK), not Latin letters", (locale) => {
 		for (const [i, base] of english.entries()) {
 			if (!shown(base.value).some(hasEnglishWords)) continue;
-			for (const text of shown(leaves(messagesFor(locale))[i]?.value)) {
+			for (const text of shown(leaves(messagesIn(locale))[i]?.value)) {
 				expect(text, english[i]?.path).toMatch(/[\u3040-\u30ff\u3400-\u9fff]/);
 				expect(hasEnglishWords(text), `${english[i]?.path}: ${text}`).toBe(false);
 			}
@@ -115,7 +115,7 @@ describe("the complete translations", () => {
 	});
 
 	it("zh-CN uses the wording a Chinese developer expects for the control rows", () => {
-		const zh = messagesFor("zh-CN");
+		const zh = messagesIn("zh-CN");
 		expect(zh.typeSomething).toBe("输入其他内容…");
 		expect(zh.addNote).toBe("添加备注…");
 		expect(zh.submit).toBe("提交");
@@ -135,7 +135,7 @@ describe("footer hints", () => {
 			}
 		expect(ids.size).toBeGreaterThan(10);
 		for (const locale of LOCALES) {
-			const words: Messages["viewHints"] = messagesFor(locale).viewHints;
+			const words: Messages["viewHints"] = messagesIn(locale).viewHints;
 			for (const id of ids) expect(words[id as keyof typeof words], `${locale} ${id}`).toBeTruthy();
 		}
 	});
@@ -146,6 +146,6 @@ describe("key names", () => {
 		expect(KEY_NAMES.enter).toBe("Enter");
 		expect(KEY_NAMES.escape).toBe("Esc");
 		expect(KEY_NAMES.tab).toBe("Tab");
-		for (const locale of LOCALES) expect(Object.keys(messagesFor(locale))).not.toContain("viewKeyNames");
+		for (const locale of LOCALES) expect(Object.keys(messagesIn(locale))).not.toContain("viewKeyNames");
 	});
 });

@@ -5,7 +5,7 @@
  * (another machine, a few seconds) still reads "just now".
  */
 import { describe, expect, it } from "vitest";
-import { type Messages, messagesFor } from "../../src/i18n/messages.ts";
+import { type Messages, messagesIn } from "../../src/i18n/messages.ts";
 import type { PendingQuestionnaire } from "../../src/pending/registry.ts";
 import { summarize } from "../../src/pending/summary.ts";
 import { pickPending } from "../../src/pi/pending-pick.ts";
@@ -51,7 +51,7 @@ describe("the age of a pending questionnaire", () => {
 
 describe("the /answer row", () => {
 	it.each(["en", "zh-CN", "ja"] as const)("%s: an impossible time asked leaves the age out", async (locale) => {
-		const m = messagesFor(locale);
+		const m = messagesIn(locale);
 		for (const askedAt of [0, NOW + DAY, -1e15]) {
 			const row = await pendingRow(asked(askedAt), m, NOW);
 			expect(row).toBe(m.pendingPickRow(1, "Cache", m.pendingProgress(0, 1), undefined));
@@ -63,7 +63,7 @@ describe("the /answer row", () => {
 	});
 
 	it("reads as before where the age is known", async () => {
-		const m = messagesFor("en");
+		const m = messagesIn("en");
 		expect(await pendingRow(asked(NOW - 3 * DAY), m, NOW)).toBe("1. Cache — 0 of 1 answered · 3 days ago");
 		expect(await pendingRow(asked(0), m, NOW)).toBe("1. Cache — 0 of 1 answered");
 	});

@@ -4,7 +4,11 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
-import { IDLE_DELAY_MS, installTuiPrewarm, REQUEST_DELAY_MS } from "../../src/pi/prewarm.ts";
+import { installTuiPrewarm } from "../../src/pi/prewarm.ts";
+
+/** The delays the README promises: 250 ms after a TUI session starts, 20 ms after the first model request. */
+const IDLE_DELAY_MS = 250;
+const REQUEST_DELAY_MS = 20;
 
 type Handler = (event: unknown, ctx: ExtensionContext) => unknown;
 

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { FooterBar } from "../../src/tui/view/footer-bar.ts";
-import { plainViewTheme } from "../../src/tui/view/theme.ts";
+import { plainViewTheme } from "../support/plain-theme.ts";
 import { CACHE, type Encoding, KEYS, PLATFORMS, startSession, typed } from "./session-harness.ts";
 
 const HINT = "Ctrl+L answer later";

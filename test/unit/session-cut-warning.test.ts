@@ -7,7 +7,7 @@
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "vitest";
-import { messagesFor } from "../../src/i18n/messages.ts";
+import { messagesIn } from "../../src/i18n/messages.ts";
 import { DEFAULT_LIMITS, shortfall, type TextLimits } from "../../src/protocol/budget.ts";
 import { CACHE, KEYS, PLATFORMS, startSession } from "./session-harness.ts";
 
@@ -46,10 +46,10 @@ describe("the editor", () => {
 
 	it("speaks the person's language", () => {
 		const limits: TextLimits = { ...DEFAULT_LIMITS, customAnswer: 3 };
-		const zh = startSession([CACHE], { limits, messages: messagesFor("zh-CN") });
+		const zh = startSession([CACHE], { limits, messages: messagesIn("zh-CN") });
 		zh.press(...TYPE_ROW, paste("x".repeat(2_500)));
 		expect(zh.screen()).toContain("模型只会看到前 3 个字符（共 2,500 个）");
-		const ja = startSession([CACHE], { limits, messages: messagesFor("ja") });
+		const ja = startSession([CACHE], { limits, messages: messagesIn("ja") });
 		ja.press(...TYPE_ROW, paste("x".repeat(2_500)));
 		expect(ja.screen()).toContain("モデルに届くのは 2,500 文字のうち先頭の 3 文字です");
 	});

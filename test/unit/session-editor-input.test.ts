@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { sanitizeInline } from "../../src/text/sanitize.ts";
 import { pasteControlsShown, pasteOpenAfter, typedText } from "../../src/tui/editor-input.ts";
-import { type EditorState, ShownEditor, ShownInput, shownLines } from "../../src/tui/shown-text.ts";
+import { type EditorState, ShownEditor, ShownInput } from "../../src/tui/shown-text.ts";
 import { pieces, TYPED_SAMPLES, typeableText } from "../support/graphemes.ts";
 import { assertTerminalSafe, HOSTILE_STRINGS } from "../support/hostile-strings.ts";
 import { contextOf, run, SINGLE, start } from "./state-fixtures.ts";
@@ -93,14 +93,27 @@ describe("pasteOpenAfter", () => {
 	});
 });
 
-describe("shownLines", () => {
-	it("is undefined when every line shows as it is", () => {
-		expect(shownLines(["ok 👍🏽", TYPED_SAMPLES.hangulLV], 1, 2)).toBeUndefined();
+describe("ShownEditor's shown lines", () => {
+	function editorWith(text: string, ...keys: string[]): ShownEditor {
+		const editor = new ShownEditor(tui, theme, { paddingX: 0 });
+		editor.setText(text);
+		for (const key of keys) editor.handleInput(key);
+		return editor;
+	}
+
+	it("are undefined when every line shows as it is", () => {
+		expect(editorWith(`ok 👍🏽\n${TYPED_SAMPLES.hangulLV}`).shown()).toBeUndefined();
 	});
 
-	it("sanitizes each whole line and carries the cursor over", () => {
-		expect(shownLines(["a\u202eb", "c"], 0, 2)).toEqual({ lines: ["a\\u202eb", "c"], cursorCol: 7 });
-		expect(shownLines(["c", "a\u202eb"], 0, 1)).toEqual({ lines: ["c", "a\\u202eb"], cursorCol: 1 });
+	it("sanitize each whole line and carry the cursor over", () => {
+		// Up, End, Left: the cursor on "b" of the first line, right after the stand-in.
+		const between = editorWith("a\u202eb\nc", "\x1b[A", "\x1b[F", "\x1b[D");
+		expect(between.getCursor()).toEqual({ line: 0, col: 2 });
+		expect(between.shown()).toEqual({ lines: ["a\\u202eb", "c"], cursorCol: 7 });
+		// Up, Home, Right: the cursor after "c" on the first line, the bidi control on the second.
+		const before = editorWith("c\na\u202eb", "\x1b[A", "\x1b[H", "\x1b[C");
+		expect(before.getCursor()).toEqual({ line: 0, col: 1 });
+		expect(before.shown()).toEqual({ lines: ["c", "a\\u202eb"], cursorCol: 1 });
 	});
 });
 

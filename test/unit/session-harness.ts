@@ -21,8 +21,8 @@ import type { RawInput } from "../../src/tui/collapse-listener.ts";
 import type { WidgetHost } from "../../src/tui/hidden-notice.ts";
 import type { HostKeybindings, OwnKeyOverrides } from "../../src/tui/keys.ts";
 import { type ExternalEditor, QuestionnaireSession } from "../../src/tui/session.ts";
-import { plainViewTheme } from "../../src/tui/view/theme.ts";
 import { Countdown } from "../../src/util/countdown.ts";
+import { plainViewTheme } from "../support/plain-theme.ts";
 
 /** A single-select and a multi-select question, the same ones the end-to-end tests ask. */
 export { CACHE_QUESTION as CACHE, PLATFORM_QUESTION as PLATFORMS } from "../support/questions.ts";

@@ -8,7 +8,7 @@
 import type { Component } from "@earendil-works/pi-tui";
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it, vi } from "vitest";
-import { messagesFor } from "../../src/i18n/messages.ts";
+import { messagesIn } from "../../src/i18n/messages.ts";
 import type { WidgetHost } from "../../src/tui/hidden-notice.ts";
 import { CACHE, fakeRawInput, type HarnessOptions, KEYS, PLATFORMS, startSession } from "./session-harness.ts";
 
@@ -52,7 +52,7 @@ describe("the hidden questionnaire's line", () => {
 	});
 
 	it("is one line that fits every width from 1 to 120", () => {
-		const { h, widgets } = hiddenSession({ messages: messagesFor("zh-CN") });
+		const { h, widgets } = hiddenSession({ messages: messagesIn("zh-CN") });
 		h.press(k.ctrlBracket);
 		for (let width = 1; width <= 120; width++) {
 			const lines = widgets.lines(width);
@@ -63,7 +63,7 @@ describe("the hidden questionnaire's line", () => {
 	});
 
 	it("names the remapped key, in the person's language", () => {
-		const { h, widgets } = hiddenSession({ keys: { "askUser.collapse": "ctrl+o" }, messages: messagesFor("ja") });
+		const { h, widgets } = hiddenSession({ keys: { "askUser.collapse": "ctrl+o" }, messages: messagesIn("ja") });
 		h.press("\x0f");
 		expect(widgets.lines(80)[0]).toContain("Ctrl+O");
 		expect(widgets.lines(80)[0]).toContain("質問を折りたたみました");

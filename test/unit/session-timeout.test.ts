@@ -5,7 +5,7 @@
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { messagesFor } from "../../src/i18n/messages.ts";
+import { messagesIn } from "../../src/i18n/messages.ts";
 import { CACHE, fakeRawInput, KEYS, PLATFORMS, startSession } from "./session-harness.ts";
 
 const k = KEYS.legacy;
@@ -67,8 +67,8 @@ describe("answer timeout", () => {
 			"Put aside in 0:05 if nobody answers (/answer reopens it) · any key stops the countdown",
 		);
 		expect(h.screen()).not.toContain("Closes in");
-		const zh = startSession([CACHE], { timeoutMs: 5_000, onTimeout: "defer", messages: messagesFor("zh-CN") });
-		expect(zh.screen()).toContain(messagesFor("zh-CN").viewPutAsideIn("0:05"));
+		const zh = startSession([CACHE], { timeoutMs: 5_000, onTimeout: "defer", messages: messagesIn("zh-CN") });
+		expect(zh.screen()).toContain(messagesIn("zh-CN").viewPutAsideIn("0:05"));
 		vi.advanceTimersByTime(5_000);
 		// The session reports a timeout; execute.ts turns it into the deferral (host-execute.test.ts).
 		expect(h.result().outcome).toBe("timed_out");
@@ -93,7 +93,7 @@ describe("answer timeout", () => {
 
 	it("the countdown line fits every width, in every language", () => {
 		for (const locale of ["en", "zh-CN", "ja"] as const) {
-			const messages = messagesFor(locale);
+			const messages = messagesIn(locale);
 			const h = startSession([CACHE, PLATFORMS], { timeoutMs: 3_600_000, messages });
 			expect(h.screen(120)).toContain(messages.viewClosesIn("1:00:00"));
 			for (let width = 1; width <= 120; width++)

@@ -1,12 +1,9 @@
 /**
- * Selectors and window arithmetic: derived facts (answered, unanswered, tab bar, option rows with
- * control rows and "(Recommended)", Submit summary, footer hints from the keymap, discard counts) and
- * the visible window of rows for a height.
+ * Selectors: derived facts (answered, unanswered, tab bar, option rows with control rows and
+ * "(Recommended)", Submit summary, footer hints from the keymap, discard counts).
  */
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-	allAnswered,
 	discardCount,
 	discardSummary,
 	focusedPreview,
@@ -15,15 +12,19 @@ import {
 	previewsAhead,
 	submitSummary,
 	tabBar,
-	unansweredQuestions,
-	visibleOptionRows,
 } from "../../src/state/selectors.ts";
-import { maxScrollOffset, scrollWindow, visibleWindow } from "../../src/state/window.ts";
+import type { QuestionnaireState } from "../../src/state/types.ts";
 import { contextOf, MULTI, run, SINGLE, start, YESNO } from "./state-fixtures.ts";
 
 const three = contextOf(SINGLE, MULTI, YESNO);
 
 describe("answered", () => {
+	/** What the tab bar and the Submit tab say: the Submit tab's answered mark, and the unanswered questions. */
+	const answered = (s: QuestionnaireState) => ({
+		all: tabBar(s, three).at(-1)?.answered,
+		unanswered: submitSummary(s, three).unanswered,
+	});
+
 	it("tracks answers: a choice, and a multi-select's ticks from the first one on", () => {
 		const s = run(
 			start(three),
@@ -31,13 +32,11 @@ describe("answered", () => {
 			{ type: "answer/optionChosen", option: 0 },
 			{ type: "multi/optionToggled", option: 1 },
 		).state;
-		expect(allAnswered(s)).toBe(false);
-		expect(unansweredQuestions(s)).toEqual([2]);
+		expect(answered(s)).toEqual({ all: false, unanswered: [2] });
 		const unticked = run(s, three, { type: "multi/optionToggled", option: 1 }).state;
-		expect(unansweredQuestions(unticked)).toEqual([1, 2]);
+		expect(answered(unticked)).toEqual({ all: false, unanswered: [1, 2] });
 		const all = run(s, three, { type: "multi/committed" }, { type: "answer/optionChosen", option: 1 }).state;
-		expect(allAnswered(all)).toBe(true);
-		expect(unansweredQuestions(all)).toEqual([]);
+		expect(answered(all)).toEqual({ all: true, unanswered: [] });
 	});
 });
 
@@ -97,13 +96,6 @@ describe("optionRows", () => {
 
 	it("is empty on the Submit tab", () => {
 		expect(optionRows(run(start(three), three, { type: "tab/switched", direction: "prev" }).state, three)).toEqual([]);
-	});
-
-	it("windows the rows around the focus", () => {
-		const s = run(start(three), three, { type: "nav/focusMoved", direction: "last" }).state;
-		const w = visibleOptionRows(s, three, 2);
-		expect(w).toMatchObject({ start: 2, end: 4, hiddenAbove: 2, hiddenBelow: 0 });
-		expect(w.rows.map((r) => r.kind)).toEqual(["option", "type"]);
 	});
 });
 
@@ -251,39 +243,5 @@ describe("discard counts", () => {
 		).state;
 		// Leaving the editor keeps typed text as the answer: it counts as one, not as unsaved work.
 		expect(discardSummary(drafted)).toEqual({ answers: 1, notes: 0 });
-	});
-});
-
-describe("window arithmetic", () => {
-	it("keeps the focus visible and stays inside the list", () => {
-		fc.assert(
-			fc.property(
-				fc.nat(50),
-				fc.integer({ min: -5, max: 60 }),
-				fc.integer({ min: -2, max: 60 }),
-				(total, focus, height) => {
-					const w = visibleWindow(total, focus, height);
-					expect(w.start).toBeGreaterThanOrEqual(0);
-					expect(w.end).toBeLessThanOrEqual(total);
-					expect(w.end - w.start).toBe(Math.max(0, Math.min(total, height)));
-					expect(w.hiddenAbove + (w.end - w.start) + w.hiddenBelow).toBe(total);
-					const clamped = Math.min(Math.max(focus, 0), total - 1);
-					if (height > 0 && total > 0) expect(clamped >= w.start && clamped < w.end).toBe(true);
-				},
-			),
-		);
-	});
-
-	it("centres the focus where possible", () => {
-		expect(visibleWindow(10, 5, 3)).toEqual({ start: 4, end: 7, hiddenAbove: 4, hiddenBelow: 3 });
-		expect(visibleWindow(10, 0, 3)).toMatchObject({ start: 0, end: 3 });
-		expect(visibleWindow(10, 9, 3)).toMatchObject({ start: 7, end: 10 });
-	});
-
-	it("scroll windows clamp the offset", () => {
-		expect(maxScrollOffset(10, 4)).toBe(6);
-		expect(maxScrollOffset(3, 4)).toBe(0);
-		expect(scrollWindow(10, 99, 4)).toEqual({ start: 6, end: 10, hiddenAbove: 6, hiddenBelow: 0 });
-		expect(scrollWindow(10, -3, 4)).toMatchObject({ start: 0, end: 4 });
 	});
 });

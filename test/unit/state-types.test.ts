@@ -3,14 +3,11 @@
  * stay closed, so adding a member forces every exhaustive switch and this list to be revisited.
  */
 import { describe, expectTypeOf, it } from "vitest";
-import type { ActionType } from "../../src/state/actions.ts";
-import type { EffectType } from "../../src/state/effects.ts";
-import type { OwnBindingId } from "../../src/state/keymap.ts";
-import type { Mode } from "../../src/state/types.ts";
+import type { Action, Effect, OwnBindingId, QuestionnaireState } from "../../src/state/index.ts";
 
 describe("closed unions", () => {
 	it("actions", () => {
-		expectTypeOf<ActionType>().toEqualTypeOf<
+		expectTypeOf<Action["type"]>().toEqualTypeOf<
 			| "nav/focusMoved"
 			| "answer/optionChosen"
 			| "multi/optionToggled"
@@ -43,13 +40,15 @@ describe("closed unions", () => {
 	});
 
 	it("effects", () => {
-		expectTypeOf<EffectType>().toEqualTypeOf<
+		expectTypeOf<Effect["type"]>().toEqualTypeOf<
 			"host/requestRender" | "host/done" | "overlay/setHidden" | "editor/setText" | "editor/openExternal"
 		>();
 	});
 
 	it("modes and own bindings", () => {
-		expectTypeOf<Mode>().toEqualTypeOf<"options" | "editing" | "notes" | "submit" | "leave" | "done">();
+		expectTypeOf<QuestionnaireState["mode"]>().toEqualTypeOf<
+			"options" | "editing" | "notes" | "submit" | "leave" | "done"
+		>();
 		expectTypeOf<OwnBindingId>().toExtend<`askUser.${string}`>();
 	});
 });

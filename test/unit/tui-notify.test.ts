@@ -14,10 +14,12 @@ import { KeybindingsManager, TUI_KEYBINDINGS } from "@earendil-works/pi-tui";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { AskConfig } from "../../src/config/schema.ts";
 import { defaultConfig } from "../../src/config/schema.ts";
-import { BEL } from "../../src/notify/sequence.ts";
 import { sendNotification } from "../../src/tui/notify.ts";
 import { runTuiQuestionnaire } from "../../src/tui/run.ts";
 import { CACHE, PLATFORMS } from "./session-harness.ts";
+
+/** The terminal bell, the notification every terminal understands. */
+const BEL = "\x07";
 
 beforeAll(() => initTheme("dark"));
 

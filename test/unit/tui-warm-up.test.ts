@@ -4,14 +4,18 @@
  */
 import { initTheme } from "@earendil-works/pi-coding-agent";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { prewarmTui, resetTuiLoad } from "../../src/host/load-tui.ts";
 import { warmUpTui } from "../../src/tui/warm-up.ts";
 
 beforeAll(() => initTheme("dark"));
 afterEach(() => {
 	vi.useRealTimers();
-	resetTuiLoad();
 });
+
+/** prewarmTui from a fresh copy of host/load-tui.ts, so its once-per-process load and rehearsal start empty. */
+async function freshPrewarm() {
+	vi.resetModules();
+	return (await import("../../src/host/load-tui.ts")).prewarmTui;
+}
 
 const answered = async () => undefined;
 
@@ -34,6 +38,7 @@ describe("warmUpTui", () => {
 
 describe("prewarmTui", () => {
 	it("rehearses once per process, after the load", async () => {
+		const prewarmTui = await freshPrewarm();
 		vi.useFakeTimers();
 		const warmUp = vi.fn(async () => {});
 		const importer = vi.fn(async () => ({ runTuiQuestionnaire: answered, warmUpTui: warmUp }));
@@ -49,6 +54,7 @@ describe("prewarmTui", () => {
 	});
 
 	it("does not rehearse when cancelled, nor when the load failed", async () => {
+		const prewarmTui = await freshPrewarm();
 		vi.useFakeTimers();
 		const warmUp = vi.fn(async () => {});
 		const cancel = prewarmTui(20, async () => ({ runTuiQuestionnaire: answered, warmUpTui: warmUp }));

@@ -10,12 +10,13 @@ import { sanitizeBlock, sanitizeInline } from "../../src/text/sanitize.ts";
 import { EditorArea } from "../../src/tui/view/editor-area.ts";
 import { FooterBar } from "../../src/tui/view/footer-bar.ts";
 import { defaultKeyLabel, hintKeys, keyName } from "../../src/tui/view/key-labels.ts";
-import { lineWindow, OptionList, type OptionListProps, type RowProps } from "../../src/tui/view/option-list.ts";
+import { OptionList, type OptionListProps, type RowProps } from "../../src/tui/view/option-list.ts";
 import { PreviewPane } from "../../src/tui/view/preview-pane.ts";
 import { SubmitPane } from "../../src/tui/view/submit-pane.ts";
 import { TabBar } from "../../src/tui/view/tab-bar.ts";
 import { TextBlock } from "../../src/tui/view/text-block.ts";
-import { plainViewTheme, type ViewTheme } from "../../src/tui/view/theme.ts";
+import type { ViewTheme } from "../../src/tui/view/theme.ts";
+import { plainViewTheme } from "../support/plain-theme.ts";
 import { sweepWidths } from "../support/sweep.ts";
 import { ansiTheme, expectFits, NASTY, plain, trimmed } from "./view-fixtures.ts";
 
@@ -263,24 +264,52 @@ describe("option list", () => {
 		expect(lines.some((l) => l.startsWith("›") && l.includes("Option 11"))).toBe(true);
 	});
 
-	it("lineWindow: all rows when they fit, focused row kept, indicators only when rows are cut", () => {
-		expect(lineWindow([1, 1, 1], 1, 3)).toEqual({ start: 0, end: 3, above: 0, below: 0, focusLines: 1 });
-		expect(lineWindow([1, 1, 1, 1, 1], 0, 3)).toEqual({ start: 0, end: 2, above: 0, below: 3, focusLines: 1 });
-		expect(lineWindow([1, 1, 1, 1, 1], 4, 3)).toEqual({ start: 3, end: 5, above: 3, below: 0, focusLines: 1 });
-		const middle = lineWindow([2, 2, 2, 2, 2], 2, 6);
-		expect(middle.start).toBeLessThanOrEqual(2);
-		expect(middle.end).toBeGreaterThan(2);
-		expect(lineWindow([10], 0, 4)).toMatchObject({ start: 0, end: 1, focusLines: 4 });
-		expect(lineWindow([1, 1], 1, 0)).toMatchObject({ start: 0, end: 0 });
+	/** The list at 30 columns in `height` lines: row i is "R<i>" and heights[i] − 1 description lines, `focus` focused. */
+	function windowed(heights: readonly number[], focus: number, height: number): string[] {
+		const rows: RowProps[] = heights.map((lines, i) => ({
+			kind: "option",
+			number: "",
+			label: `R${i}`,
+			description: Array.from({ length: lines - 1 }, (_, j) => `r${i}.${j + 1}`).join("\n"),
+			recommended: false,
+			focused: i === focus,
+			checked: false,
+		}));
+		return trimmed(
+			new OptionList(plainViewTheme, { rows, multi: false, numberWidth: 0, editorLines: [], height }).render(30),
+		);
+	}
+
+	it("window: all rows when they fit, focused row kept, indicators only when rows are cut", () => {
+		expect(windowed([1, 1, 1], 1, 3)).toEqual(["  R0", "› R1", "  R2"]);
+		expect(windowed([1, 1, 1, 1, 1], 0, 3)).toEqual(["› R0", "  R1", "  ↓ 3 more"]);
+		expect(windowed([1, 1, 1, 1, 1], 4, 3)).toEqual(["  ↑ 3 more", "  R3", "› R4"]);
+		expect(windowed([2, 2, 2, 2, 2], 2, 6)).toContain("› R2");
+		// A focused row taller than the window keeps its start, the label.
+		expect(windowed([10], 0, 4)).toEqual(["› R0", "  r0.1", "  r0.2", "  r0.3"]);
+		expect(windowed([1, 1], 1, 0)).toEqual([]);
 		for (let total = 1; total < 8; total++)
 			for (let focus = 0; focus < total; focus++)
 				for (let h = 0; h < 10; h++) {
 					const heights = Array.from({ length: total }, (_, i) => 1 + (i % 3));
-					const w = lineWindow(heights, focus, h);
-					const used = heights.slice(w.start, w.end).reduce((a, b) => a + b, 0);
-					const lines = used - (heights[focus] ?? 0) + w.focusLines + (w.above > 0 ? 1 : 0) + (w.below > 0 ? 1 : 0);
-					expect(lines).toBeLessThanOrEqual(h);
-					if (h > 0) expect(focus >= w.start && focus < w.end).toBe(true);
+					const lines = windowed(heights, focus, h);
+					const where = `${heights} focus ${focus} in ${h}`;
+					expect(lines.length, where).toBeLessThanOrEqual(h);
+					if (h > 0) expect(lines, where).toContain(`› R${focus}`);
+					// Rows shown are one run, and each indicator counts exactly the rows cut off on its side.
+					const shown = heights.flatMap((_, i) => (lines.some((l) => l.endsWith(` R${i}`)) ? [i] : []));
+					if (shown.length === 0) continue;
+					const first = shown[0] ?? 0;
+					const last = shown.at(-1) ?? 0;
+					expect(shown, where).toEqual(Array.from({ length: last - first + 1 }, (_, i) => first + i));
+					const above = lines.find((l) => l.includes("↑"));
+					const below = lines.find((l) => l.includes("↓"));
+					if (above !== undefined) expect(above, where).toBe(`  ↑ ${first} more`);
+					if (below !== undefined) expect(below, where).toBe(`  ↓ ${total - 1 - last} more`);
+					if (h >= 3) {
+						expect(above === undefined, where).toBe(first === 0);
+						expect(below === undefined, where).toBe(last === total - 1);
+					}
 				}
 	});
 });

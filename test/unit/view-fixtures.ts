@@ -7,8 +7,9 @@ import { expect } from "vitest";
 import type { Question } from "../../src/protocol/questions.ts";
 import type { Action } from "../../src/state/index.ts";
 import { initialState, type QuestionnaireState, type ReduceContext, reduce } from "../../src/state/index.ts";
-import { plainMarkdownTheme, type ViewTheme } from "../../src/tui/view/theme.ts";
+import type { ViewTheme } from "../../src/tui/view/theme.ts";
 import { assertTerminalSafe, HOSTILE_STRINGS } from "../support/hostile-strings.ts";
+import { plainMarkdownTheme } from "../support/plain-theme.ts";
 
 /** A theme that wraps every style in real SGR codes, like Pi's. */
 const sgr = (open: string, close: string) => (text: string) => `\x1b[${open}m${text}\x1b[${close}m`;

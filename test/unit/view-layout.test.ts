@@ -10,7 +10,7 @@ import type { Question } from "../../src/protocol/questions.ts";
 import { type Action, initialState, type QuestionnaireState, reduce } from "../../src/state/index.ts";
 import type { ViewInput } from "../../src/tui/view/props.ts";
 import { QuestionnaireView } from "../../src/tui/view/questionnaire-view.ts";
-import { plainViewTheme } from "../../src/tui/view/theme.ts";
+import { plainViewTheme } from "../support/plain-theme.ts";
 import { ansiTheme, contextOf, expectFits, FORM, fakeEditor, stateAfter, trimmed } from "./view-fixtures.ts";
 
 const context = contextOf(FORM);

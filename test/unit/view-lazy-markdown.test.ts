@@ -13,7 +13,7 @@ import { sanitizeBlock } from "../../src/text/sanitize.ts";
 import { LazyMarkdown } from "../../src/tui/view/lazy-markdown.ts";
 import { canCut, nextPiece } from "../../src/tui/view/markdown-blocks.ts";
 import { PreviewPane } from "../../src/tui/view/preview-pane.ts";
-import { plainMarkdownTheme, plainViewTheme } from "../../src/tui/view/theme.ts";
+import { plainMarkdownTheme, plainViewTheme } from "../support/plain-theme.ts";
 import { ansiTheme, expectFits, NASTY, trimmed } from "./view-fixtures.ts";
 
 let piTheme: MarkdownTheme;

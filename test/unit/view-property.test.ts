@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { Question } from "../../src/protocol/questions.ts";
 import { type Action, initialState, reduce } from "../../src/state/index.ts";
 import { QuestionnaireView } from "../../src/tui/view/questionnaire-view.ts";
-import { plainViewTheme } from "../../src/tui/view/theme.ts";
+import { plainViewTheme } from "../support/plain-theme.ts";
 import { STEP_ACTIONS } from "./state-fixtures.ts";
 import { ansiTheme, contextOf, expectFits, fakeEditor, NASTY } from "./view-fixtures.ts";
 

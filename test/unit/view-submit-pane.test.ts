@@ -6,14 +6,16 @@
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "vitest";
 import type { LocaleId } from "../../src/i18n/locale.ts";
-import { messagesFor } from "../../src/i18n/messages.ts";
+import { messagesIn } from "../../src/i18n/messages.ts";
 import { DEFAULT_LIMITS } from "../../src/protocol/budget.ts";
 import { wrapPrefixed } from "../../src/tui/view/lines.ts";
-import { REVIEW_TEXT_LINES, type SubmitItemProps, SubmitPane } from "../../src/tui/view/submit-pane.ts";
-import { plainViewTheme } from "../../src/tui/view/theme.ts";
+import { type SubmitItemProps, SubmitPane } from "../../src/tui/view/submit-pane.ts";
+import { plainViewTheme } from "../support/plain-theme.ts";
 import { CACHE, KEYS, PLATFORMS, startSession, typed } from "./session-harness.ts";
 
-const en = messagesFor("en");
+const en = messagesIn("en");
+/** A typed answer or a note shows its first three lines in the review, then how many more it has. */
+const REVIEW_TEXT_LINES = 3;
 const CUTS = [
 	"! Cache: The model will see the first 4,000 of 29,700 characters",
 	"! Note on all questions: The model will see the first 2,000 of 5,120 characters",
@@ -27,7 +29,7 @@ function pane(items: SubmitItemProps[], height: number, cuts: readonly string[] 
 	return new SubmitPane(
 		plainViewTheme,
 		{ items, globalNote: "", editing: false, editorLines: [], choice: "submit", height, cuts },
-		messagesFor(locale),
+		messagesIn(locale),
 	);
 }
 
@@ -200,7 +202,7 @@ describe("huge typed text in the review", () => {
 		["zh-CN", "另有"],
 		["ja", "ほか"],
 	] as const)("in %s the count reads in its words", (locale, word) => {
-		const m = messagesFor(locale);
+		const m = messagesIn(locale);
 		const items: SubmitItemProps[] = [{ header: "缓存", answer: m.viewTyped(huge), note: "", typed: true }];
 		const lines = pane(items, 100, [], locale).render(40);
 		expect(lines[REVIEW_TEXT_LINES]).toContain(word);

@@ -9,7 +9,7 @@ import { defaultMessages } from "../../i18n/messages.ts";
 import type { SafeQuestion } from "./sanitized.ts";
 
 /** Panel width from which the preview sits beside the options. */
-export const SIDE_BY_SIDE_MIN_WIDTH = 100;
+const SIDE_BY_SIDE_MIN_WIDTH = 100;
 /** Narrowest and widest (share of the panel) left column beside a preview. */
 const LEFT_MIN = 30;
 const LEFT_MAX_SHARE = 0.45;

@@ -188,7 +188,7 @@ export class OptionList extends PropsComponent<OptionListProps, OptionListConten
 }
 
 /** Which rows are shown, how many are cut off on each side, and how many lines the focused row keeps. */
-export interface LineWindow {
+interface LineWindow {
 	start: number;
 	end: number;
 	above: number;
@@ -201,7 +201,7 @@ export interface LineWindow {
  * height when it alone is taller), then neighbours below and above in turn while they fit. When rows are
  * cut off, a line per side says so (only from 3 lines up; below that the focused row gets every line).
  */
-export function lineWindow(heights: readonly number[], focus: number, height: number): LineWindow {
+function lineWindow(heights: readonly number[], focus: number, height: number): LineWindow {
 	const n = heights.length;
 	const h = Math.max(0, Math.floor(height));
 	const total = heights.reduce((a, b) => a + b, 0);

@@ -31,7 +31,7 @@ export class QuestionnaireView {
 	/** The width and rows the last frame gave the preview; previews are laid out ahead at them. */
 	private previewRoom: { width: number; rows: number } | undefined;
 
-	/** `messages`: the locale's words (`messagesFor`); English by default. */
+	/** `messages`: the locale's words (`messagesIn`); English by default. */
 	constructor(theme: ViewTheme, messages: Messages = defaultMessages) {
 		this.theme = theme;
 		this.m = messages;

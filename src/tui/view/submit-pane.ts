@@ -27,7 +27,7 @@ export interface SubmitItemProps {
 }
 
 /** A typed answer or a note shows at most this many lines in the review, then how many more it has. */
-export const REVIEW_TEXT_LINES = 3;
+const REVIEW_TEXT_LINES = 3;
 
 /** Props of the Submit pane. */
 export interface SubmitPaneProps {
