@@ -29,8 +29,9 @@ import { keyConflicts, keyOverridesFrom } from "./key-config.ts";
 import type { OwnKeyOverrides } from "./keys.ts";
 import { overlayOptions } from "./layout.ts";
 import { type NotifyOptions, sendNotification } from "./notify.ts";
+import { plainHostThemes } from "./plain-themes.ts";
 import { type ExternalEditor, QuestionnaireSession } from "./session.ts";
-import { plainHostThemes, viewThemeFrom } from "./view/theme.ts";
+import { viewThemeFrom } from "./view/theme.ts";
 
 /** Options of {@link runTuiQuestionnaire}. */
 export interface RunTuiOptions {

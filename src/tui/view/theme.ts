@@ -4,8 +4,8 @@
  * already-fitted plain text, one line at a time, so every line closes its own styles.
  * Must not import the state or any component.
  */
-import type { MarkdownTheme, SelectListTheme } from "@earendil-works/pi-tui";
-import type { HostTheme, HostThemes } from "../host-ui.ts";
+import type { MarkdownTheme } from "@earendil-works/pi-tui";
+import type { HostTheme } from "../host-ui.ts";
 
 /** A styling function: wraps plain text in our own SGR codes (never adds columns). */
 export type Style = (text: string) => string;
@@ -77,20 +77,6 @@ export const plainMarkdownTheme: MarkdownTheme = {
 	italic: same,
 	strikethrough: same,
 	underline: same,
-};
-
-const plainSelectListTheme: SelectListTheme = {
-	selectedPrefix: same,
-	selectedText: same,
-	description: same,
-	scrollInfo: same,
-	noMatch: same,
-};
-
-/** Theme builders that add no styling: the TUI without Pi's (tests, the off-screen warm-up). */
-export const plainHostThemes: HostThemes = {
-	markdown: () => plainMarkdownTheme,
-	selectList: () => plainSelectListTheme,
 };
 
 /** Identity styles and the plain markdown theme: renders text without any escape sequence (tests). */
