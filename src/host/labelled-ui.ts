@@ -5,12 +5,12 @@
  * and every RPC dialog's title starts with it. The questions themselves are untouched. The label is built
  * from untrusted text, sanitized here; the person reads it in their locale.
  */
-import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import { type Component, stripTerminalSequences, visibleWidth } from "@earendil-works/pi-tui";
 import type { Messages } from "../i18n/messages.ts";
 import type { Origin } from "../protocol/origin.ts";
 import { fitLine } from "../text/fit.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
+import type { HostTheme, HostUi, Shown } from "../tui/host-ui.ts";
 
 /**
  * The line the person reads above a relayed questionnaire, sanitized, e.g.
@@ -25,18 +25,15 @@ export function originLabel(origin: Origin, m: Messages): string {
 	return origin.task === undefined ? who : `${who} · ${m.relayTask(sanitizeInline(origin.task))}`;
 }
 
-type Custom = ExtensionUIContext["custom"];
-type Factory = Parameters<Custom>[0];
-type Theme = Parameters<Factory>[1];
-type Shown = Component & { dispose?(): void; focused?: boolean };
+type Labelled = Shown & { focused?: boolean };
 
 /** `ui` with every questionnaire it shows labelled with `label` (already sanitized, one line). */
-export function labelledUi(ui: ExtensionUIContext, label: string): ExtensionUIContext {
-	const custom: Custom = (factory, options) =>
+export function labelledUi(ui: HostUi, label: string): HostUi {
+	const custom: HostUi["custom"] = (factory, options) =>
 		ui.custom(
 			(tui, theme, keybindings, done) => {
 				const inner = factory(tui, theme, keybindings, done);
-				const wrap = (component: Shown) => new LabelledComponent(component, label, theme);
+				const wrap = (component: Labelled) => new LabelledComponent(component, label, theme);
 				return inner instanceof Promise ? inner.then(wrap) : wrap(inner);
 			},
 			options?.blocked
@@ -44,16 +41,14 @@ export function labelledUi(ui: ExtensionUIContext, label: string): ExtensionUICo
 				: options,
 		);
 	const titled = (title: string) => `${label}\n${title}`;
-	const overrides: Partial<ExtensionUIContext> = {
+	const overrides: Partial<HostUi> = {
 		custom,
 		select: (title, options, opts) => ui.select(titled(title), options, opts),
 		input: (title, placeholder, opts) => ui.input(titled(title), placeholder, opts),
-		confirm: (title, message, opts) => ui.confirm(titled(title), message, opts),
-		editor: (title, prefill) => ui.editor(titled(title), prefill),
 	};
 	return new Proxy(ui, {
 		get(target, property, receiver) {
-			if (typeof property === "string" && property in overrides) return overrides[property as keyof ExtensionUIContext];
+			if (typeof property === "string" && property in overrides) return overrides[property as keyof HostUi];
 			const value = Reflect.get(target, property, receiver);
 			return typeof value === "function" ? value.bind(target) : value;
 		},
@@ -62,11 +57,11 @@ export function labelledUi(ui: ExtensionUIContext, label: string): ExtensionUICo
 
 /** The shown component with the label on its top border (or above it, when it has none). */
 class LabelledComponent implements Component {
-	private readonly inner: Shown;
+	private readonly inner: Labelled;
 	private readonly label: string;
-	private readonly theme: Theme;
+	private readonly theme: HostTheme;
 
-	constructor(inner: Shown, label: string, theme: Theme) {
+	constructor(inner: Labelled, label: string, theme: HostTheme) {
 		this.inner = inner;
 		this.label = label;
 		this.theme = theme;

@@ -7,18 +7,18 @@
  * are told apart, because only the second needs a restart.
  */
 
-import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import type { AskConfig } from "../config/schema.ts";
 import type { Messages } from "../i18n/messages.ts";
 import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
+import type { HostThemes, HostUi } from "../tui/host-ui.ts";
 import type { Countdown } from "../util/countdown.ts";
 
 /** Runs the questionnaire in the TUI; `undefined` when the host turned out to have no custom UI. */
 type TuiRunner = (
 	questionnaire: Questionnaire,
-	ui: ExtensionUIContext,
+	ui: HostUi,
 	options: {
 		signal?: AbortSignal;
 		config?: AskConfig;
@@ -32,6 +32,8 @@ type TuiRunner = (
 		announce?: boolean;
 		/** Who asks, for a relayed questionnaire (sanitized, one line): the notification's title. */
 		askedBy?: string;
+		/** Pi's theme builders (src/pi/host-ui.ts). */
+		themes?: HostThemes;
 	},
 ) => Promise<QuestionnaireResult | undefined>;
 

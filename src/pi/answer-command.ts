@@ -18,6 +18,7 @@ import type { PendingQuestionnaire } from "../pending/registry.ts";
 import type { PendingStore } from "../pending/store.ts";
 import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
+import { piHost } from "./host-ui.ts";
 import { type CloseHow, pickPending } from "./pending-pick.ts";
 import { warn } from "./warn.ts";
 
@@ -93,7 +94,7 @@ export function registerAnswerCommand(pi: ExtensionAPI, deps: AnswerCommandDeps)
 			const result = await openOnHost(
 				path,
 				pending.questionnaire,
-				{ ui: ctx.ui, config },
+				{ ...piHost(ctx.ui), config },
 				{
 					signal: controller.signal,
 					progress: pending.progress,

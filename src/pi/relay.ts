@@ -21,6 +21,7 @@ import { askingEnv, endpointFromEnv, type RelayEndpoint, relayOff, servingEnv } 
 import type { ShowingHost } from "../relay/present.ts";
 import type { RelayReply } from "../relay/protocol.ts";
 import type { EventBus } from "../tool/answer-events.ts";
+import { piHost } from "./host-ui.ts";
 
 /** Asks a questionnaire through the relay above; never rejects. */
 export type RelayAsk = (questionnaire: Questionnaire, signal: AbortSignal | undefined) => Promise<QuestionnaireResult>;
@@ -71,7 +72,7 @@ export function installRelay(pi: ExtensionAPI, deps: RelayDeps): RelayAccess {
 	pi.on("session_start", async (_event, ctx) => {
 		if (relayOff(process.env) || process.platform === "win32") return;
 		if (ctx.hasUI) {
-			host = { ui: ctx.ui, hasUI: true, mode: ctx.mode };
+			host = { ...piHost(ctx.ui), hasUI: true, mode: ctx.mode };
 			serving ??= startServing(deps, () => host, ctx);
 			return;
 		}

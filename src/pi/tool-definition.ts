@@ -13,6 +13,7 @@ import { type GuidanceTexts, TOOL_LABEL, TOOL_NAME } from "../tool/guidance.ts";
 import { prepareAskArguments } from "../tool/prepare-arguments.ts";
 import { repairArguments } from "../tool/repair-arguments.ts";
 import { QuestionnaireParams, type QuestionnaireParamsInput } from "../tool/schema.ts";
+import { piHost } from "./host-ui.ts";
 import type { RelayAsk } from "./relay.ts";
 import { renderAskCall } from "./render-call.ts";
 import { renderAskResult } from "./render-result.ts";
@@ -64,7 +65,7 @@ export function defineAskTool(
 			return executeAskUserQuestion(params, {
 				hasUI: ctx.hasUI,
 				mode: ctx.mode,
-				ui: ctx.ui,
+				...piHost(ctx.ui),
 				signal,
 				config: config(),
 				events: bus?.events,

@@ -13,7 +13,6 @@
  * Nothing else of a relayed questionnaire is recorded: a crash while it is open leaves nothing pending.
  * Pi-free: the adapter passes the host in.
  */
-import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import type { AskConfig } from "../config/schema.ts";
 import { chooseHostPath, wantsAccessible } from "../host/choose.ts";
 import type { PendingStore } from "../pending/store.ts";
@@ -25,11 +24,14 @@ import { validateQuestionnaire } from "../protocol/validation.ts";
 import { answerFromAnywhere } from "../tool/answer-anywhere.ts";
 import type { EventBus } from "../tool/answer-events.ts";
 import { openOnHost } from "../tool/open-on-host.ts";
+import type { HostThemes, HostUi } from "../tui/host-ui.ts";
 import type { HandlerReply } from "./handlers.ts";
 
 /** The host a relayed questionnaire is shown on: Pi's context of the session running now. */
 export interface ShowingHost {
-	ui: ExtensionUIContext;
+	ui: HostUi;
+	/** Pi's theme builders (src/pi/host-ui.ts). */
+	themes?: HostThemes;
 	hasUI: boolean;
 	mode: string | undefined;
 }
@@ -81,7 +83,7 @@ export async function presentRelayedAsk(
 		return openOnHost(
 			path,
 			questionnaire,
-			{ ui: now.ui, config },
+			{ ui: now.ui, themes: now.themes, config },
 			{ signal: turnSignal, from, onProgress: (given) => (progress = given) },
 		);
 	};

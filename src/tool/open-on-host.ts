@@ -2,9 +2,8 @@
  * Shows a questionnaire on the host path chosen for it (host/choose.ts) until it ends or the signal
  * fires: the TUI overlay or the accessible prompts (loaded on first use), else the dialog walker. Used
  * by a tool call and by `/answer`, which passes the progress a pending questionnaire had collected so it
- * reopens where the person left it. Pi-free: the adapter passes Pi's `ctx.ui` in.
+ * reopens where the person left it. Pi-free: the adapter passes Pi's `ctx.ui` in (src/pi/host-ui.ts).
  */
-import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import type { AskConfig } from "../config/schema.ts";
 import { loadTui, type TuiLoad } from "../host/load-tui.ts";
 import { SCREEN } from "../host/screen.ts";
@@ -15,12 +14,15 @@ import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, notShownResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { walkQuestionnaire } from "../rpc/walker.ts";
+import type { HostThemes, HostUi } from "../tui/host-ui.ts";
 import { answerCountdown, type Countdown } from "../util/countdown.ts";
 
 /** What showing a questionnaire needs from the host. */
 export interface OpenEnv {
 	/** Pi's `ctx.ui`: custom() for the TUI, select/input for the dialog walker. */
-	ui: ExtensionUIContext;
+	ui: HostUi;
+	/** Pi's theme builders for the TUI (the adapter's, src/pi/host-ui.ts); unstyled when absent (tests). */
+	themes?: HostThemes;
 	/** The settings in force; built-in defaults when absent. */
 	config?: AskConfig;
 	/** Loads the TUI module graph (injectable for tests). */
@@ -108,6 +110,7 @@ async function showOn(
 		timeout,
 		announce: options.byPerson !== true,
 		askedBy,
+		themes: env.themes,
 	});
 	// custom() answered undefined: this host has dialogs but no custom UI after all.
 	return result ?? walk();

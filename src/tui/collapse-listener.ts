@@ -12,11 +12,7 @@
  * `\x1b[27;5;93~`; it rejects `]`, Alt+] and Ctrl+Shift+]).
  */
 import { isKeyRelease, isKeyRepeat } from "@earendil-works/pi-tui";
-
-/** The host's raw terminal input hook: `ctx.ui.onTerminalInput` in Pi's interactive mode. */
-export interface RawInput {
-	onTerminalInput(handler: (data: string) => { consume?: boolean; data?: string } | undefined): () => void;
-}
+import type { RawInput } from "./host-ui.ts";
 
 /** What the listener needs from the session. */
 export interface CollapseListenerOptions {

@@ -5,15 +5,11 @@
  */
 import type { Component } from "@earendil-works/pi-tui";
 import { fitLine } from "../text/fit.ts";
+import type { WidgetHost } from "./host-ui.ts";
 import type { Style } from "./view/theme.ts";
 
 /** The widget id, one per process: questionnaires never overlap (the tool runs sequentially). */
 const WIDGET_KEY = "ask_user_question";
-
-/** Pi's widget slots (`ctx.ui.setWidget`, the component factory form). */
-export interface WidgetHost {
-	setWidget(key: string, content: (() => Component) | undefined): void;
-}
 
 /** Shows and removes the notice; each change reaches the host once. */
 export class HiddenNotice {

@@ -12,7 +12,8 @@ import { KEY_OFF, KEY_SETTINGS, type KeySettingName } from "../config/key-spec.t
 import type { AskConfig } from "../config/schema.ts";
 import { type BindingId, type HostBindingId, KEYMAP, type OwnBindingId } from "../state/index.ts";
 import { OWN_KEY_DEFAULTS } from "../state/key-defaults.ts";
-import type { HostKeybindings, OwnKeyOverrides } from "./keys.ts";
+import type { HostKeybindings } from "./host-ui.ts";
+import type { OwnKeyOverrides } from "./keys.ts";
 
 const HOST_BINDINGS: readonly HostBindingId[] = [
 	"tui.select.up",

@@ -14,6 +14,7 @@ import {
 	ownKeybindingDefinitions,
 } from "../state/index.ts";
 import { typedText } from "./editor-input.ts";
+import type { HostKeybindings } from "./host-ui.ts";
 import { defaultKeyLabel, keyName } from "./view/key-labels.ts";
 
 declare module "@earendil-works/pi-tui" {
@@ -36,12 +37,6 @@ declare module "@earendil-works/pi-tui" {
 		"askUser.collapse": true;
 		"askUser.answerLater": true;
 	}
-}
-
-/** The part of Pi's keybindings manager the session reads: matching and the keys of host bindings. */
-export interface HostKeybindings {
-	matches(data: string, binding: HostBindingId): boolean;
-	getKeys(binding: HostBindingId): readonly string[];
 }
 
 /** User overrides of our own bindings: binding id → key or keys (pi-tui KeyId strings). */

@@ -12,7 +12,6 @@
  * `ui.notify`). `undefined` means `custom()` is not supported here (RPC-like hosts): the caller falls
  * back to the dialog walker.
  */
-import { type ExtensionUIContext, getMarkdownTheme, getSelectListTheme } from "@earendil-works/pi-coding-agent";
 import type { EditorTheme } from "@earendil-works/pi-tui";
 import type { AskConfig } from "../config/schema.ts";
 import { type Messages, messagesIn } from "../i18n/messages.ts";
@@ -25,10 +24,12 @@ import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts"
 import { sanitizeInline } from "../text/sanitize.ts";
 import type { Countdown } from "../util/countdown.ts";
 import { runAccessibleQuestionnaire } from "./accessible/run.ts";
+import type { HostTheme, HostThemes, HostUi } from "./host-ui.ts";
 import { keyConflicts, keyOverridesFrom } from "./key-config.ts";
 import type { OwnKeyOverrides } from "./keys.ts";
 import { overlayOptions } from "./layout.ts";
 import { type NotifyOptions, sendNotification } from "./notify.ts";
+import { plainHostThemes } from "./plain-themes.ts";
 import { type ExternalEditor, QuestionnaireSession } from "./session.ts";
 import { viewThemeFrom } from "./view/theme.ts";
 
@@ -60,12 +61,12 @@ export interface RunTuiOptions {
 	onProgress?: (progress: Progress) => void;
 	/** The answer timeout, started by the caller (tool/open-on-host.ts); the overlay shows it, the first key disarms it. */
 	timeout?: Countdown;
+	/** Pi's theme builders (the adapter's, src/pi/host-ui.ts); unstyled when absent (tests, the off-screen warm-up). */
+	themes?: HostThemes;
 }
 
 /** Key conflict warnings already shown in this process: each is told once, not at every question. */
 const toldConflicts = new Set<string>();
-
-type Theme = Parameters<Parameters<ExtensionUIContext["custom"]>[0]>[1];
 
 /**
  * Shows `questionnaire` as a full-width overlay at the bottom of Pi's TUI and resolves with its result,
@@ -73,7 +74,7 @@ type Theme = Parameters<Parameters<ExtensionUIContext["custom"]>[0]>[1];
  */
 export async function runTuiQuestionnaire(
 	questionnaire: Questionnaire,
-	ui: ExtensionUIContext,
+	ui: HostUi,
 	options: RunTuiOptions = {},
 ): Promise<QuestionnaireResult | undefined> {
 	const { signal } = options;
@@ -106,6 +107,7 @@ export async function runTuiQuestionnaire(
 	};
 	signal?.addEventListener("abort", onAbort, { once: true });
 	const keys = { ...keyOverridesFrom(options.config?.keys), ...options.keys };
+	const themes = options.themes ?? plainHostThemes;
 	let open = true;
 	try {
 		const result = await ui.custom<QuestionnaireResult>(
@@ -113,8 +115,8 @@ export async function runTuiQuestionnaire(
 				session = new QuestionnaireSession({
 					questionnaire,
 					tui,
-					theme: viewThemeFrom(theme, getMarkdownTheme()),
-					editorTheme: editorThemeFrom(theme),
+					theme: viewThemeFrom(theme, themes.markdown()),
+					editorTheme: editorThemeFrom(theme, themes),
 					keybindings,
 					done,
 					keys,
@@ -153,12 +155,12 @@ export async function runTuiQuestionnaire(
 	}
 }
 
-function editorThemeFrom(theme: Theme): EditorTheme {
-	return { borderColor: (text) => theme.fg("borderMuted", text), selectList: getSelectListTheme() };
+function editorThemeFrom(theme: HostTheme, themes: HostThemes): EditorTheme {
+	return { borderColor: (text) => theme.fg("borderMuted", text), selectList: themes.selectList() };
 }
 
 /** Tells each key conflict once per process (a notification, never a reason not to ask). */
-function warnConflicts(ui: ExtensionUIContext, conflicts: readonly string[]): void {
+function warnConflicts(ui: HostUi, conflicts: readonly string[]): void {
 	for (const conflict of conflicts) {
 		if (toldConflicts.has(conflict)) continue;
 		toldConflicts.add(conflict);
@@ -171,7 +173,7 @@ function warnConflicts(ui: ExtensionUIContext, conflicts: readonly string[]): vo
 }
 
 /** Shows what went wrong; the session has already ended with the answers so far. */
-function report(ui: ExtensionUIContext, error: unknown, messages: Messages): void {
+function report(ui: HostUi, error: unknown, messages: Messages): void {
 	const reason = sanitizeInline(error instanceof Error ? error.message : String(error));
 	try {
 		ui.notify(messages.tuiFailed(reason), "error");

@@ -11,19 +11,13 @@ import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
 import type { Countdown } from "../util/countdown.ts";
-import type { RawInput } from "./collapse-listener.ts";
 import type { EditExternallyOptions, EditResult } from "./external-editor.ts";
-import type { WidgetHost } from "./hidden-notice.ts";
-import type { HostKeybindings, OwnKeyOverrides } from "./keys.ts";
+import type { HostKeybindings, RawInput, WidgetHost } from "./host-ui.ts";
+import type { OwnKeyOverrides } from "./keys.ts";
 import type { ViewTheme } from "./view/theme.ts";
 
 /** The external editor entry point (`editExternally`), injectable for tests. */
 export type ExternalEditor = (text: string, options: EditExternallyOptions) => Promise<EditResult>;
-
-/** The overlay controls the session uses (Pi's `OverlayHandle`). */
-export interface OverlayControl {
-	setHidden(hidden: boolean): void;
-}
 
 /** Everything the session is built from. */
 export interface SessionOptions {

@@ -5,9 +5,9 @@
  * line above Pi's editor that says so), or, where nothing could bring a hidden overlay back, the one-line
  * bar the session draws instead (`collapsedBar`).
  */
-import { type CollapseListener, installCollapseListener, type RawInput } from "./collapse-listener.ts";
-import { HiddenNotice, type WidgetHost } from "./hidden-notice.ts";
-import type { OverlayControl } from "./session-options.ts";
+import { type CollapseListener, installCollapseListener } from "./collapse-listener.ts";
+import { HiddenNotice } from "./hidden-notice.ts";
+import type { OverlayControl, RawInput, WidgetHost } from "./host-ui.ts";
 
 /** What the visibility needs from the session. */
 export interface VisibilityHost {

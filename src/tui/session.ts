@@ -26,15 +26,16 @@ import {
 } from "../state/index.ts";
 import type { Countdown } from "../util/countdown.ts";
 import { EmbeddedEditor } from "./embedded-editor.ts";
+import type { OverlayControl } from "./host-ui.ts";
 import { createSessionKeys, type SessionKeys } from "./keys.ts";
 import { runExternalEditor } from "./session-external.ts";
 import { SessionFrame } from "./session-frame.ts";
 import { SessionInput } from "./session-input.ts";
-import type { OverlayControl, SessionOptions } from "./session-options.ts";
+import type { SessionOptions } from "./session-options.ts";
 import { SessionStore } from "./session-store.ts";
 import { SessionVisibility } from "./session-visibility.ts";
 
-export type { ExternalEditor, OverlayControl, SessionOptions } from "./session-options.ts";
+export type { ExternalEditor, SessionOptions } from "./session-options.ts";
 
 /** The full questionnaire as a pi-tui component (Component + Focusable). */
 export class QuestionnaireSession implements Focusable {

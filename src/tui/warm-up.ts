@@ -6,9 +6,9 @@
  * the tool call and its first frame. Nothing reaches the terminal, the notification is off, nothing is
  * recorded; the stand-ins offer only what a questionnaire uses, and a failure is the caller's to ignore.
  */
-import type { ExtensionUIContext, KeybindingsManager, Theme } from "@earendil-works/pi-coding-agent";
 import { type Component, getKeybindings, type TUI } from "@earendil-works/pi-tui";
 import { validateQuestionnaire } from "../protocol/validation.ts";
+import type { HostKeybindings, HostTheme, HostUi, ShownFactory } from "./host-ui.ts";
 import { runTuiQuestionnaire } from "./run.ts";
 
 /** A common terminal size: the first frame lays the sample out as it would a real one. */
@@ -40,10 +40,10 @@ export async function warmUpTui(): Promise<void> {
 	let rendered = false;
 	const tui = { terminal: { columns: COLUMNS, rows: ROWS, write() {} }, requestRender() {} } as unknown as TUI;
 	// Pi's own manager (the user's keybindings.json), as custom() passes; the session only reads it.
-	const keybindings = getKeybindings() as unknown as KeybindingsManager;
-	const theme = { fg: plain, bg: plain, bold: plain, italic: plain, underline: plain } as unknown as Theme;
+	const keybindings = getKeybindings() as unknown as HostKeybindings;
+	const theme = { fg: plain, bg: plain, bold: plain, italic: plain, underline: plain } as unknown as HostTheme;
 	const ui = {
-		custom(factory: Parameters<ExtensionUIContext["custom"]>[0]) {
+		custom(factory: ShownFactory<unknown>) {
 			return new Promise((resolve) => {
 				const component = factory(tui, theme, keybindings, resolve) as Component & { dispose?(): void };
 				component.render(COLUMNS);
@@ -56,7 +56,7 @@ export async function warmUpTui(): Promise<void> {
 		setWidget() {},
 		setStatus() {},
 		notify() {},
-	} as unknown as ExtensionUIContext;
+	} as unknown as HostUi;
 	await runTuiQuestionnaire(validation.questionnaire, ui, { signal: ended.signal, announce: false });
 	if (!rendered) throw new Error("the warm-up drew nothing");
 }

@@ -4,7 +4,8 @@
  */
 import { matchesKey, setKittyProtocolActive } from "@earendil-works/pi-tui";
 import { afterEach, describe, expect, it } from "vitest";
-import { installCollapseListener, type RawInput } from "../../src/tui/collapse-listener.ts";
+import { installCollapseListener } from "../../src/tui/collapse-listener.ts";
+import type { RawInput } from "../../src/tui/host-ui.ts";
 
 type Handler = (data: string) => { consume?: boolean; data?: string } | undefined;
 

@@ -1,7 +1,9 @@
 /**
  * The shape of src/ as an import graph: no import circle anywhere, type imports included (a circle means
  * two modules that cannot be read, tested or moved apart), and the layers in one order, each importing only
- * from itself and the layers below it. Dynamic `import()` counts too.
+ * from itself and the layers below it. Dynamic `import()` counts too. Pi's agent package is imported only
+ * by the Pi adapter (src/pi) and the entry points Pi loads: the layers below reach Pi through their own
+ * structural port (src/tui/host-ui.ts).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -31,6 +33,35 @@ function importGraph(files: readonly string[]): Map<string, string[]> {
 		);
 	}
 	return graph;
+}
+
+/** Pi's agent package: its `ctx.ui`, theme and API types and its theme builders. */
+const PI_AGENT = "@earendil-works/pi-coding-agent";
+
+/** Where Pi's agent package may be imported: the adapter folder and the two entry points. */
+const PI_AGENT_IMPORTERS = ["pi/", "index.ts", "bundle-entry.ts"];
+
+const PACKAGE_IMPORT =
+	/(?:\bimport|\bexport)\s+(?:type\s+)?(?:[^"';]*?\s+from\s+)?"([^".][^"]*)"|\b(?:import|require)\(\s*"([^".][^"]*)"\s*\)/g;
+
+/** The files (paths relative to src/) whose source imports `pkg` or a subpath of it, type imports included. */
+function importersOf(sources: ReadonlyMap<string, string>, pkg: string): string[] {
+	return [...sources]
+		.filter(([, source]) =>
+			[...source.matchAll(PACKAGE_IMPORT)].some((m) => {
+				const specifier = m[1] ?? m[2] ?? "";
+				return specifier === pkg || specifier.startsWith(`${pkg}/`);
+			}),
+		)
+		.map(([file]) => file);
+}
+
+/** The importers of Pi's agent package that are neither the adapter nor an entry point. */
+function piAgentOutsideAdapter(sources: ReadonlyMap<string, string>): string[] {
+	return importersOf(sources, PI_AGENT).filter(
+		(file) =>
+			!PI_AGENT_IMPORTERS.some((allowed) => (allowed.endsWith("/") ? file.startsWith(allowed) : file === allowed)),
+	);
 }
 
 /** The strongly connected components with more than one module (Tarjan), each sorted. */
@@ -98,7 +129,9 @@ function layerOf(file: string): number {
 }
 
 describe("src/ import graph", () => {
-	const graph = importGraph(sourceFiles(SRC));
+	const files = sourceFiles(SRC);
+	const graph = importGraph(files);
+	const sources = new Map(files.map((file) => [relative(SRC, file), readFileSync(file, "utf8")]));
 
 	it("reads every module and its imports", () => {
 		expect(graph.size).toBeGreaterThan(100);
@@ -127,5 +160,31 @@ describe("src/ import graph", () => {
 			["d.ts", ["a.ts"]],
 		]);
 		expect(circles(looped)).toEqual([["a.ts", "b.ts", "c.ts"]]);
+	});
+
+	it("imports Pi's agent package only in the Pi adapter and the entry points, type imports included", () => {
+		expect(piAgentOutsideAdapter(sources)).toEqual([]);
+		// The scan sees the imports that are allowed (so an empty list above is not a blind scan).
+		expect(importersOf(sources, PI_AGENT)).toEqual(expect.arrayContaining(["index.ts", "pi/host-ui.ts"]));
+	});
+
+	it("the Pi import check finds a planted import (self-test)", () => {
+		const planted = new Map([
+			// The adapter and the entry points may import it; a look-alike package name is not it.
+			["pi/host-ui.ts", `import { getMarkdownTheme } from "${PI_AGENT}";`],
+			["index.ts", `import { type ExtensionAPI, VERSION } from "${PI_AGENT}";`],
+			["relay/w.ts", `import { x } from "${PI_AGENT}-extra";\nconst name = "${PI_AGENT}";`],
+			// Every form of import elsewhere is found: type-only, re-export, multi-line, dynamic, a subpath.
+			["tui/view/theme.ts", `import type { Theme } from "${PI_AGENT}";\n${sources.get("tui/view/theme.ts")}`],
+			["host/x.ts", `export type { ExtensionUIContext } from "${PI_AGENT}";`],
+			["relay/z.ts", `import {\n\ttype ExtensionUIContext,\n\tgetMarkdownTheme,\n} from "${PI_AGENT}";`],
+			["tool/y.ts", `const pi = await import("${PI_AGENT}/dist/index.js");`],
+		]);
+		expect(piAgentOutsideAdapter(planted).sort()).toEqual([
+			"host/x.ts",
+			"relay/z.ts",
+			"tool/y.ts",
+			"tui/view/theme.ts",
+		]);
 	});
 });

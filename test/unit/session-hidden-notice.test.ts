@@ -9,7 +9,7 @@ import type { Component } from "@earendil-works/pi-tui";
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it, vi } from "vitest";
 import { messagesIn } from "../../src/i18n/messages.ts";
-import type { WidgetHost } from "../../src/tui/hidden-notice.ts";
+import type { WidgetHost } from "../../src/tui/host-ui.ts";
 import { CACHE, fakeRawInput, type HarnessOptions, KEYS, PLATFORMS, startSession } from "./session-harness.ts";
 
 const k = KEYS.legacy;

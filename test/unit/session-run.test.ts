@@ -4,10 +4,11 @@
  * the listener on the signal is removed afterwards.
  */
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
-import { initTheme } from "@earendil-works/pi-coding-agent";
+import { getMarkdownTheme, getSelectListTheme, initTheme } from "@earendil-works/pi-coding-agent";
 import { KeybindingsManager, type OverlayOptions, TUI_KEYBINDINGS } from "@earendil-works/pi-tui";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { defaultConfig } from "../../src/config/schema.ts";
+import { piHost } from "../../src/pi/host-ui.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
 import { openOnHost } from "../../src/tool/open-on-host.ts";
 import { runTuiQuestionnaire } from "../../src/tui/run.ts";
@@ -124,6 +125,19 @@ describe("runTuiQuestionnaire", () => {
 		} finally {
 			vi.useRealTimers();
 		}
+	});
+
+	it("draws with the theme builders the adapter gives: Pi's own, called as the overlay opens", async () => {
+		const f = fakeUi();
+		const pi = piHost(f.ui);
+		expect(pi).toEqual({ ui: f.ui, themes: { markdown: getMarkdownTheme, selectList: getSelectListTheme } });
+		const themes = { markdown: vi.fn(pi.themes.markdown), selectList: vi.fn(pi.themes.selectList) };
+		const run = openOnHost("tui", { questions: [CACHE] }, { ui: pi.ui, themes });
+		const { component } = await f.shown;
+		expect(themes.markdown).toHaveBeenCalledOnce();
+		expect(themes.selectList).toHaveBeenCalledOnce();
+		component.handleInput?.("\r");
+		expect(await run).toMatchObject({ outcome: "answered" });
 	});
 
 	it("config `limits` reach the session: the editor warns at the configured customAnswer", async () => {

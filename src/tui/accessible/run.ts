@@ -9,12 +9,12 @@
  * `interrupted` when the abort signal fires or Pi disposes the prompt; `undefined` when this host's
  * `custom()` shows nothing (the caller falls back to the dialogs).
  */
-import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import type { NotificationText } from "../../notify/sequence.ts";
 import type { Questionnaire } from "../../protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../../protocol/result.ts";
 import { type WalkOptions, walkQuestionnaire } from "../../rpc/walker.ts";
 import { eitherSignal } from "../../util/signals.ts";
+import type { HostUi } from "../host-ui.ts";
 import { type NotifyOptions, sendNotification } from "../notify.ts";
 import { AccessiblePrompt, PLAIN_STYLE } from "./prompt.ts";
 
@@ -37,7 +37,7 @@ function noColor(env: Record<string, string | undefined> = process.env): boolean
 /** Runs `questionnaire` as plain prompts; `undefined` when `custom()` shows nothing here. */
 export async function runAccessibleQuestionnaire(
 	questionnaire: Questionnaire,
-	ui: ExtensionUIContext,
+	ui: HostUi,
 	options: AccessibleRunOptions,
 ): Promise<QuestionnaireResult | undefined> {
 	const { signal, notify, notification } = options;

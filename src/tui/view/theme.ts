@@ -4,8 +4,8 @@
  * already-fitted plain text, one line at a time, so every line closes its own styles.
  * Must not import the state or any component.
  */
-import type { Theme } from "@earendil-works/pi-coding-agent";
 import type { MarkdownTheme } from "@earendil-works/pi-tui";
+import type { HostTheme } from "../host-ui.ts";
 
 /** A styling function: wraps plain text in our own SGR codes (never adds columns). */
 export type Style = (text: string) => string;
@@ -41,7 +41,7 @@ export interface ViewTheme {
 }
 
 /** Builds the view theme from Pi's theme and its markdown theme (`getMarkdownTheme()`). */
-export function viewThemeFrom(theme: Theme, markdown: MarkdownTheme): ViewTheme {
+export function viewThemeFrom(theme: HostTheme, markdown: MarkdownTheme): ViewTheme {
 	return {
 		accent: (t) => theme.fg("accent", t),
 		muted: (t) => theme.fg("muted", t),
