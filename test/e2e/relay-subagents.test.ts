@@ -64,5 +64,7 @@ describe(`${PI_SUBAGENTS}: in-process children`, () => {
 			'User answered: "Where should the API client cache responses?" = "SQLite file". Continue with these answers.',
 		);
 		expect(parent.fake.requests.at(-1)?.lastToolResult).toContain("received: User answered:");
-	});
+		// Pi loads pi-subagents and then, for the child, this extension through its transpiler: 15–30 s on a
+		// busy two-core machine, so the test gets the time its own steps are given (60 s each), not the default.
+	}, 120_000);
 });
