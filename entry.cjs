@@ -17,5 +17,5 @@ module.exports = function entry(importHost) {
 	if (existsSync(core)) return require(core).default(importHost ?? require);
 	// A git checkout installed without dev tools has no dist/: jiti loads the TypeScript sources instead.
 	if (importHost === undefined) throw new Error("pi-ask-user-question: dist/ is not built; run npm run build");
-	return (pi) => importHost("./src/index.ts").then((m) => m.default(pi));
+	return (pi) => importHost("./src/index.ts").then((m) => m.default(pi, importHost));
 };

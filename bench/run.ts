@@ -27,7 +27,7 @@ const measure: Record<Section, () => Promise<Figure[]>> = {
 	tokens: async () => (await import("./tokens.ts")).tokenFigures(),
 	result: async () => (await import("./result-text.ts")).resultFigures(),
 	load: async () => (await import("./load.ts")).loadFigures(quick ? 3 : 10),
-	frame: async () => (await import("./first-frame.ts")).firstFrameFigures(quick ? 2 : 5),
+	frame: async () => (await import("./first-frame.ts")).firstFrameFigures(quick ? 2 : 9),
 	tui: async () => (await import("./tui.ts")).tuiFigures(quick),
 	record: async () => (await import("./record.ts")).recordFigures(),
 };

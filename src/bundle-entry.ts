@@ -41,6 +41,6 @@ export default function createExtension(importHost: HostImporter): (pi: Extensio
 		});
 		(globalThis as Record<symbol, unknown>)[Symbol.for(HOST_KEY)] = host;
 		const extension = await import("./index.ts");
-		extension.default(pi);
+		extension.default(pi, importHost);
 	};
 }

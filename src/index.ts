@@ -5,6 +5,7 @@
 import { type ExtensionAPI, VERSION } from "@earendil-works/pi-coding-agent";
 import { type AskConfig, loadConfig, resolveAgentDir } from "./config/load.ts";
 import { registerAnswerCommand } from "./pi/answer-command.ts";
+import type { HostImport } from "./pi/argument-check-warm-up.ts";
 import { installLateAnswers } from "./pi/late-answer.ts";
 import { installPendingQuestionnaires } from "./pi/pending-session.ts";
 import { piVersionWarning } from "./pi/pi-version.ts";
@@ -18,8 +19,8 @@ import { Answerers } from "./tool/answer-events.ts";
 import { servePendingOnTheBus } from "./tool/answer-pending.ts";
 import { DEFAULT_GUIDANCE, type GuidanceTexts, TOOL_NAME } from "./tool/guidance.ts";
 
-/** The extension factory Pi calls on load. */
-export default function askUserQuestion(pi: ExtensionAPI): void {
+/** The extension factory Pi calls on load; the entry adds its importer of host packages (src/bundle-entry.ts). */
+export default function askUserQuestion(pi: ExtensionAPI, importHost?: HostImport): void {
 	const agentDir = resolveAgentDir();
 	// Project config needs the trust decision, known only at session_start; start from the global file.
 	let config = loadConfig({ agentDir, cwd: process.cwd(), projectTrusted: false }).config;
@@ -70,7 +71,7 @@ export default function askUserQuestion(pi: ExtensionAPI): void {
 	installReminder(pi, { store: pending, config: currentConfig, answering: answer.answering });
 	pi.registerTool(defineAskTool(guidance, currentConfig, bus, pending));
 	// The questionnaire UI loads while Pi waits (idle after start, or for the model), never on the start-up path.
-	installTuiPrewarm(pi);
+	installTuiPrewarm(pi, { importHost });
 	// Registered after the config handler so a re-registration never undoes the no-UI removal.
 	installVisibilityReconciler(pi, TOOL_NAME, () => answerers.present || relay.reachable());
 }

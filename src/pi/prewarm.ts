@@ -7,10 +7,12 @@
  *   its way first): a prompt given on the command line reaches the model before the idle timer fires, and no
  *   model answers with a tool call within that delay (a network round-trip plus the arguments' tokens).
  * A load that fails is not kept: the call loads again and reports it (`not_shown`, host/load-tui.ts).
+ * At the same moment, and once, Pi's check of the arguments is rehearsed (pi/argument-check-warm-up.ts).
  * PI_ASK_NO_PREWARM=1 turns it off (the benchmark's worst case: the load on the call).
  */
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { prewarmTui } from "../host/load-tui.ts";
+import { type HostImport, warmUpArgumentCheck } from "./argument-check-warm-up.ts";
 
 /** Long enough to stay clear of Pi's first paint, short enough to be done before a typed prompt is sent. */
 const IDLE_DELAY_MS = 250;
@@ -22,13 +24,35 @@ export interface PrewarmDeps {
 	env?: Record<string, string | undefined>;
 	/** Schedules the load after a delay; returns a cancel. */
 	prewarm?: (delayMs: number) => () => void;
+	/** The entry's importer of host packages, for the argument check's rehearsal (none: no rehearsal). */
+	importHost?: HostImport;
+}
+
+let argumentCheckWarmed = false;
+
+/** The UI's load and rehearsal (host/load-tui.ts), and beside it, once per process, the argument check's. */
+function preload(importHost: HostImport | undefined): (delayMs: number) => () => void {
+	return (delayMs) => {
+		const cancelUi = prewarmTui(delayMs);
+		if (!importHost) return cancelUi;
+		const timer = setTimeout(() => {
+			if (argumentCheckWarmed) return;
+			argumentCheckWarmed = true;
+			void warmUpArgumentCheck(importHost).catch(() => {});
+		}, delayMs);
+		timer.unref?.();
+		return () => {
+			cancelUi();
+			clearTimeout(timer);
+		};
+	};
 }
 
 /** Schedules the load at the first of the two moments, in TUI sessions only. */
 export function installTuiPrewarm(pi: ExtensionAPI, deps: PrewarmDeps = {}): void {
 	const env = deps.env ?? process.env;
 	if (env.PI_ASK_NO_PREWARM === "1") return;
-	const prewarm = deps.prewarm ?? prewarmTui;
+	const prewarm = deps.prewarm ?? preload(deps.importHost);
 	const pending = new Set<() => void>();
 	let requested = false;
 	const schedule = (ctx: ExtensionContext, delayMs: number) => {

@@ -1,12 +1,14 @@
 /**
  * A rehearsal of the first questionnaire, off screen: the preload (src/pi/prewarm.ts) runs a small sample
- * through `runTuiQuestionnaire` on stand-ins of Pi's `ctx.ui`, TUI and theme, draws it once and ends it,
- * while Pi waits for the model. V8 compiles a function the first time it runs, so without this the first
- * real questionnaire pays for compiling the session, the view and the text measures (a few ms) between
- * the tool call and its first frame. Nothing reaches the terminal, the notification is off, nothing is
- * recorded; the stand-ins offer only what a questionnaire uses, and a failure is the caller's to ignore.
+ * through `runTuiQuestionnaire` on a stand-in of Pi's `ctx.ui` that shows it the way Pi does — an overlay
+ * on a pi-tui screen, composited over a transcript and drawn — but on a terminal that discards what it is
+ * given, while Pi waits for the model. V8 compiles a function the first time it runs, so without this the
+ * first real questionnaire pays for compiling the session, the view, the text measures and pi-tui's overlay
+ * compositing (which Pi's own dialogs never use, so nothing has compiled it yet: a few ms) between the tool
+ * call and its first frame. The rehearsal's screen is its own: Pi's TUI, the real terminal and the process
+ * are untouched, the notification is off, nothing is recorded, and a failure is the caller's to ignore.
  */
-import { type Component, getKeybindings, type TUI } from "@earendil-works/pi-tui";
+import { type Component, getKeybindings, type OverlayOptions, type TUI, TuiMainScreen } from "@earendil-works/pi-tui";
 import { validateQuestionnaire } from "../protocol/validation.ts";
 import type { HostKeybindings, HostTheme, HostUi, ShownFactory } from "./host-ui.ts";
 import { runTuiQuestionnaire } from "./run.ts";
@@ -32,24 +34,72 @@ const SAMPLE = {
 
 const plain = (...args: unknown[]): string => String(args[args.length - 1] ?? "");
 
+/** A terminal that takes every write and shows nothing, at a fixed size. */
+const nullTerminal = {
+	columns: COLUMNS,
+	rows: ROWS,
+	kittyProtocolActive: false,
+	start() {},
+	stop() {},
+	drainInput: async () => {},
+	write() {},
+	moveBy() {},
+	hideCursor() {},
+	showCursor() {},
+	clearLine() {},
+	clearFromCursor() {},
+	clearScreen() {},
+	setTitle() {},
+	setProgress() {},
+	setProgramStatus() {},
+};
+
+/** Some transcript for the overlay to cover, as on Pi's screen when a call comes. */
+const transcript: Component = {
+	render: () => Array.from({ length: ROWS }, (_, i) => `transcript line ${i + 1}`),
+	invalidate() {},
+};
+
+/**
+ * A pi-tui screen of its own on the null terminal, drawn once (so the questionnaire's frame is an update
+ * with an overlay, as in Pi); never started, so it reads no input and installs no handler; stopped after. Undefined where
+ * this pi-tui has no such class: the rehearsal then draws the component alone.
+ */
+function offScreen(): (TUI & { renderNow(): void }) | undefined {
+	if (typeof TuiMainScreen !== "function") return undefined;
+	const screen = new TuiMainScreen(nullTerminal);
+	screen.addChild(transcript);
+	screen.renderNow();
+	return screen;
+}
+
 /** Runs the sample once and resolves when it has ended; rejects when something it needs is missing. */
 export async function warmUpTui(): Promise<void> {
 	const validation = validateQuestionnaire(SAMPLE);
 	if (!validation.ok) throw new Error("the warm-up sample is invalid");
 	const ended = new AbortController();
 	let rendered = false;
-	const tui = { terminal: { columns: COLUMNS, rows: ROWS, write() {} }, requestRender() {} } as unknown as TUI;
+	const screen = offScreen();
+	const tui = screen ?? ({ terminal: nullTerminal, requestRender() {} } as unknown as TUI);
 	// Pi's own manager (the user's keybindings.json), as custom() passes; the session only reads it.
 	const keybindings = getKeybindings() as unknown as HostKeybindings;
 	const theme = { fg: plain, bg: plain, bold: plain, italic: plain, underline: plain } as unknown as HostTheme;
 	const ui = {
-		custom(factory: ShownFactory<unknown>) {
+		custom(factory: ShownFactory<unknown>, options?: { overlayOptions?: OverlayOptions | (() => OverlayOptions) }) {
 			return new Promise((resolve) => {
 				const component = factory(tui, theme, keybindings, resolve) as Component & { dispose?(): void };
-				component.render(COLUMNS);
-				rendered = true;
-				ended.abort();
-				component.dispose?.();
+				try {
+					if (screen) {
+						const wanted = options?.overlayOptions;
+						const overlay = screen.showOverlay(component, typeof wanted === "function" ? wanted() : wanted);
+						screen.renderNow();
+						overlay.hide();
+					} else component.render(COLUMNS);
+					rendered = true;
+				} finally {
+					ended.abort();
+					component.dispose?.();
+				}
 			});
 		},
 		onTerminalInput: () => () => {},
@@ -57,6 +107,11 @@ export async function warmUpTui(): Promise<void> {
 		setStatus() {},
 		notify() {},
 	} as unknown as HostUi;
-	await runTuiQuestionnaire(validation.questionnaire, ui, { signal: ended.signal, announce: false });
+	try {
+		await runTuiQuestionnaire(validation.questionnaire, ui, { signal: ended.signal, announce: false });
+	} finally {
+		// Stopped, the screen draws nothing more (a render the session asked for stays undone).
+		screen?.stop();
+	}
 	if (!rendered) throw new Error("the warm-up drew nothing");
 }

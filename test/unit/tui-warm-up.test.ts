@@ -3,6 +3,7 @@
  * sample questionnaire on stand-ins and ends it, once per process, only after a successful load.
  */
 import { initTheme } from "@earendil-works/pi-coding-agent";
+import { TuiMainScreen } from "@earendil-works/pi-tui";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { warmUpTui } from "../../src/tui/warm-up.ts";
 
@@ -32,6 +33,25 @@ describe("warmUpTui", () => {
 			expect(write).not.toHaveBeenCalled();
 		} finally {
 			write.mockRestore();
+		}
+	});
+
+	it("composites it as an overlay on a pi-tui screen of its own, then stops that screen and leaves no handler", async () => {
+		const composite = vi.spyOn(
+			TuiMainScreen.prototype as unknown as { compositeOverlays(): unknown },
+			"compositeOverlays",
+		);
+		const stop = vi.spyOn(TuiMainScreen.prototype, "stop");
+		const listeners = () => ["exit", "SIGTSTP", "SIGWINCH"].map((event) => process.listenerCount(event));
+		const before = listeners();
+		try {
+			await warmUpTui();
+			expect(composite).toHaveBeenCalled();
+			expect(stop).toHaveBeenCalledTimes(1);
+			expect(listeners()).toEqual(before);
+		} finally {
+			composite.mockRestore();
+			stop.mockRestore();
 		}
 	});
 });
