@@ -1,29 +1,14 @@
 /**
  * Themes that add no styling, so a test reads the view's text without any escape sequence. Only tests
- * draw unstyled: the product always builds its theme from Pi's (src/tui/view/theme.ts, viewThemeFrom).
+ * draw a whole view unstyled: a questionnaire builds its theme from Pi's (src/tui/view/theme.ts, viewThemeFrom).
  */
-import type { MarkdownTheme } from "@earendil-works/pi-tui";
+import { plainHostThemes } from "../../src/tui/plain-themes.ts";
 import type { Style, ViewTheme } from "../../src/tui/view/theme.ts";
 
 const same: Style = (text) => text;
 
-/** A markdown theme that adds no styling. */
-export const plainMarkdownTheme: MarkdownTheme = {
-	heading: same,
-	link: same,
-	linkUrl: same,
-	code: same,
-	codeBlock: same,
-	codeBlockBorder: same,
-	quote: same,
-	quoteBorder: same,
-	hr: same,
-	listBullet: same,
-	bold: same,
-	italic: same,
-	strikethrough: same,
-	underline: same,
-};
+/** A markdown theme that adds no styling: the one the TUI draws with when no host gave Pi's. */
+export const plainMarkdownTheme = plainHostThemes.markdown();
 
 /** Identity styles and the plain markdown theme. */
 export const plainViewTheme: ViewTheme = {
