@@ -12,7 +12,7 @@
  * `ui.notify`). `undefined` means `custom()` is not supported here (RPC-like hosts): the caller falls
  * back to the dialog walker.
  */
-import type { EditorTheme } from "@earendil-works/pi-tui";
+import type { EditorTheme, TUI } from "@earendil-works/pi-tui";
 import type { AskConfig } from "../config/schema.ts";
 import { type Messages, messagesIn } from "../i18n/messages.ts";
 import { type Env, notifySetting } from "../notify/method.ts";
@@ -109,9 +109,11 @@ export async function runTuiQuestionnaire(
 	const keys = { ...keyOverridesFrom(options.config?.keys), ...options.keys };
 	const themes = options.themes ?? plainHostThemes;
 	let open = true;
+	let shownOn: TUI | undefined;
 	try {
 		const result = await ui.custom<QuestionnaireResult>(
 			(tui, theme, keybindings, done) => {
+				shownOn = tui;
 				session = new QuestionnaireSession({
 					questionnaire,
 					tui,
@@ -144,7 +146,10 @@ export async function runTuiQuestionnaire(
 			{
 				overlay: true,
 				overlayOptions: overlayOptions(),
-				onHandle: (handle) => session?.setOverlay(handle),
+				onHandle: (handle) => {
+					session?.setOverlay(handle);
+					drawNow(shownOn);
+				},
 				blocked: { kind: "question", message: messages.tuiBlocked(asked) },
 			},
 		);
@@ -179,5 +184,19 @@ function report(ui: HostUi, error: unknown, messages: Messages): void {
 		ui.notify(messages.tuiFailed(reason), "error");
 	} catch {
 		// Nowhere left to report to; the tool result still arrives.
+	}
+}
+
+/**
+ * Draws the overlay Pi just added at once, as pi-tui does for a key: its render requests wait out a 16 ms
+ * throttle counted from the last frame (the transcript streaming the call), which put 2-3 ms between the
+ * questionnaire being ready and being seen. One frame, once per questionnaire; a failure leaves it to the
+ * throttled frame already requested.
+ */
+function drawNow(tui: TUI | undefined): void {
+	try {
+		tui?.renderNow?.();
+	} catch {
+		// The requested frame still comes.
 	}
 }

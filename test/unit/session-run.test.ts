@@ -30,6 +30,7 @@ const theme = { fg: (_c: string, s: string) => s, bg: (_c: string, s: string) =>
 function fakeUi(opts: { rows?: number; deferFactory?: boolean; noCustom?: boolean } = {}) {
 	const tui = {
 		requestRender: vi.fn(),
+		renderNow: vi.fn(),
 		stop: vi.fn(),
 		start: vi.fn(),
 		terminal: { columns: 80, rows: opts.rows ?? 30 },
@@ -76,6 +77,16 @@ function fakeUi(opts: { rows?: number; deferFactory?: boolean; noCustom?: boolea
 }
 
 describe("runTuiQuestionnaire", () => {
+	it("draws the overlay as soon as Pi shows it, not at the next throttled frame", async () => {
+		const f = fakeUi();
+		const run = runTuiQuestionnaire({ questions: [CACHE] }, f.ui);
+		const { component } = await f.shown;
+		expect(f.tui.renderNow).toHaveBeenCalledTimes(1);
+		component.handleInput?.("1");
+		await run;
+		expect(f.tui.renderNow).toHaveBeenCalledTimes(1);
+	});
+
 	it("opens a full-width overlay at the bottom, reports Pi as blocked, and returns the answer", async () => {
 		const f = fakeUi({ rows: 30 });
 		const run = runTuiQuestionnaire({ questions: [CACHE] }, f.ui, {});
