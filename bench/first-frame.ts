@@ -23,6 +23,7 @@ import { startWatchedTerminal } from "./pty.ts";
 import { type Figure, summarize } from "./stats.ts";
 
 const SELECT_EXTENSION = fileURLToPath(new URL("./fixtures/select-extension.ts", import.meta.url));
+const OVERLAY_EXTENSION = fileURLToPath(new URL("./fixtures/overlay-extension.ts", import.meta.url));
 const PROBE_EXTENSION = fileURLToPath(new URL("./fixtures/probe-extension.ts", import.meta.url));
 const MARKER = "zqx";
 /**
@@ -57,13 +58,14 @@ export interface FrameRun {
 	context: string;
 }
 
-type Variant = "ours" | "select";
+/** Ours; Pi's select (the baseline); a three-line overlay through custom() (the overlay's floor). */
+type Variant = "ours" | "select" | "overlay";
 
 function toolCallStep(variant: Variant, thinkMs: number, onCall: () => void): Step {
 	return async () => {
 		if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, thinkMs));
 		onCall();
-		if (variant === "select") return { toolCall: { name: "bench_select", arguments: {} } };
+		if (variant !== "ours") return { toolCall: { name: "bench_select", arguments: {} } };
 		const question = {
 			question: "Which cache?",
 			header: "Cache",
@@ -100,7 +102,7 @@ async function runOnce(
 			...(variant === "ours" ? ["-e", REPO_ROOT] : []),
 			"-e",
 			PROBE_EXTENSION,
-			...(variant === "select" ? ["-e", SELECT_EXTENSION] : []),
+			...(variant === "select" ? ["-e", SELECT_EXTENSION] : variant === "overlay" ? ["-e", OVERLAY_EXTENSION] : []),
 			"go",
 		],
 	});
@@ -118,7 +120,7 @@ async function runOnce(
 	const spawnedAt = performance.now();
 	const term = startWatchedTerminal(command, [...args, ...piArguments], { cwd: harness.cwd, env, cols: 120, rows: 40 });
 	try {
-		const frameAt = await term.waitForText(variant === "select" ? SELECT_FRAME : QUESTIONNAIRE_FRAME, TIMEOUT_MS);
+		const frameAt = await term.waitForText(variant === "ours" ? QUESTIONNAIRE_FRAME : SELECT_FRAME, TIMEOUT_MS);
 		if (calledAt === undefined) throw new Error("the question appeared before the tool call was sent");
 		const probe = JSON.parse(readFileSync(probeFile, "utf8")) as ProbeTimes;
 		return {
@@ -154,6 +156,7 @@ export async function firstFrameFigures(runs = 5): Promise<Figure[]> {
 		const noThink: FrameRun[] = [];
 		const noPrewarm: FrameRun[] = [];
 		const select: FrameRun[] = [];
+		const overlay: FrameRun[] = [];
 		let failure: string | undefined;
 		for (let attempt = 0; ours.length < runs && attempt < runs * 2; attempt++) {
 			const tmp = dir(`run-${attempt}`);
@@ -168,6 +171,7 @@ export async function firstFrameFigures(runs = 5): Promise<Figure[]> {
 				break;
 			}
 			if (select.length < runs) select.push(await runOnce("select", compileCache, dir(`select-${attempt}`)));
+			if (overlay.length < runs) overlay.push(await runOnce("overlay", compileCache, dir(`overlay-${attempt}`)));
 		}
 		const overSelect = (list: FrameRun[]) =>
 			list.flatMap((r, i) => (select[i] ? [r.callToFrame / select[i].callToFrame] : []));
@@ -223,6 +227,12 @@ export async function firstFrameFigures(runs = 5): Promise<Figure[]> {
 				unit: "ms",
 				samples: select.map((r) => r.callToFrame),
 				note: "a one-line extension tool calling ctx.ui.select, same harness",
+			},
+			{
+				name: "  (info) a three-line overlay ÷ Pi's select",
+				unit: "×",
+				samples: overSelect(overlay),
+				note: `a tool showing three lines through ctx.ui.custom() as a bottom overlay, as ours is shown (median ${median(overlay.map((r) => r.callToFrame))} ms): the overlay's own share, the floor for any questionnaire drawn as one`,
 			},
 		];
 	} finally {
