@@ -1,10 +1,12 @@
 /**
  * One session's questionnaires, from the moment one is shown until it is settled, and the one place that
- * records them (records.ts): `asked` before the person sees it, what they give as they give it, `settled` at
+ * records them (records.ts): `asked` as the person first sees it, what they give as they give it, `settled` at
  * the end. The set `list()` shows is what is pending: asked, not settled, and not being asked by a call
  * running now. Progress is written off the keystroke path: a change only schedules the write, at most
  * {@link PROGRESS_DELAY_MS} later, and `flush` writes at once (a call returning, the session ending, the
- * process exiting). Restoring replaces the set with what the session's entries add up to, so restoring
+ * process exiting). The `asked` record, which holds the questions (previews included: up to megabytes), is
+ * written on the host's next turn where the host can defer it, so it never stands between the call and the
+ * first frame; any later record of that questionnaire, and every flush, writes it first. Restoring replaces the set with what the session's entries add up to, so restoring
  * twice changes nothing. Pure: the session, the clock, the timer and randomness come in as functions.
  */
 import { emptyProgress, type Progress } from "../protocol/progress.ts";
@@ -25,6 +27,8 @@ export interface PendingStoreHost {
 	now(): number;
 	/** Runs `task` once after `ms`; returns what cancels it. */
 	later(task: () => void, ms: number): () => void;
+	/** Runs `task` on the next turn, after what the current one draws (absent: records are written at once). */
+	soon?(task: () => void): void;
 	/** A fresh random id; the store makes sure it is unique in the session. */
 	randomId(): string;
 	/** Told when a record could not be appended: the set still changes, but a restart will not see it. */
@@ -40,6 +44,8 @@ export class PendingStore {
 	/** Per questionnaire, the progress the session's records add up to; patches are made against it. */
 	private readonly recorded = new Map<string, Progress>();
 	private readonly unsaved = new Set<string>();
+	/** `asked` records not written yet (the host's next turn writes them, or anything written before). */
+	private readonly unwrittenAsks = new Map<string, QuestionnaireRecord>();
 	private cancelWrite: (() => void) | undefined;
 	private readonly listeners = new Set<() => void>();
 	private readonly host: PendingStoreHost;
@@ -66,7 +72,7 @@ export class PendingStore {
 		}
 	}
 
-	/** A call shows a questionnaire: recorded before the person sees it. */
+	/** A call shows a questionnaire: recorded as the person first sees it. */
 	asked(facts: AskedFacts): void {
 		const { id, callId, askedAt, questionnaire, from } = facts;
 		const progress = emptyProgress(questionnaire.questions.length);
@@ -76,7 +82,10 @@ export class PendingStore {
 		if (from !== undefined) item.from = from;
 		this.asking.set(id, item);
 		this.recorded.set(id, progress);
-		this.write(askedRecord(facts));
+		const record = askedRecord(facts);
+		this.unwrittenAsks.set(id, record);
+		if (this.host.soon === undefined) this.writeAsk(id);
+		else this.host.soon(() => this.writeAsk(id));
 	}
 
 	/** What was given changed (asking now, or reopened with `/answer`); written within the delay. */
@@ -97,6 +106,7 @@ export class PendingStore {
 		const asking = this.asking.get(id);
 		if (asking === undefined) return;
 		if (!ending.pending) {
+			this.writeAsk(id);
 			this.asking.delete(id);
 			this.forget(id);
 			this.write(settledRecord(id, ending.outcome, this.host.now()));
@@ -123,6 +133,7 @@ export class PendingStore {
 
 	/** Writes what was given and not yet recorded: for `id`, or for every questionnaire. */
 	flush(id?: string): void {
+		for (const each of id === undefined ? [...this.unwrittenAsks.keys()] : [id]) this.writeAsk(each);
 		for (const each of id === undefined ? [...this.unsaved] : [id]) {
 			if (!this.unsaved.delete(each)) continue;
 			const current = this.asking.get(each) ?? this.get(each);
@@ -162,6 +173,14 @@ export class PendingStore {
 	private forget(id: string): void {
 		this.recorded.delete(id);
 		this.unsaved.delete(id);
+	}
+
+	/** Writes `id`'s `asked` record if it is still waiting for its turn. */
+	private writeAsk(id: string): void {
+		const record = this.unwrittenAsks.get(id);
+		if (record === undefined) return;
+		this.unwrittenAsks.delete(id);
+		this.write(record);
 	}
 
 	private write(record: QuestionnaireRecord): void {

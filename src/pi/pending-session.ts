@@ -31,6 +31,8 @@ export function installPendingQuestionnaires(pi: ExtensionAPI, config: () => Ask
 			timer.unref();
 			return () => clearTimeout(timer);
 		},
+		// The questions are written once the first frame is out (tool/execute.ts records them as it opens).
+		soon: (task) => void setImmediate(task),
 		randomId: () => `q_${randomBytes(6).toString("base64url")}`,
 		report: (error) => {
 			if (ctx) warn(ctx, messages().pendingNotSaved(sanitizeInline(String(error))));

@@ -109,7 +109,7 @@ async function runOnHost(
 		}
 		return notShownResult("programmatic", "no_ui", "This Pi session has no interactive UI (print or JSON mode).");
 	}
-	// Recorded before the person sees it: whatever ends Pi from here on, it comes back pending.
+	// Recorded as it opens (written as soon as its first frame is out): whatever ends Pi from then on, it comes back pending.
 	if (id !== undefined) lifecycle?.asked({ id, callId: env.callId, askedAt: asking.askedAt, questionnaire });
 	const onProgress = id === undefined || !lifecycle ? undefined : (p: Progress) => lifecycle.progressed(id, p);
 	const open = (signal: AbortSignal | undefined) => openOnHost(path, questionnaire, env, { signal, onProgress });

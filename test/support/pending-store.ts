@@ -34,6 +34,8 @@ export interface TestSession {
 	tick(): void;
 	/** Whether a write is scheduled. */
 	scheduled(): boolean;
+	/** Runs what was left for the next turn (`deferAsks`: the `asked` records). */
+	nextTurn(): void;
 	/** The records appended so far. */
 	records(): QuestionnaireRecord[];
 	/** A new store restored from these entries (a restart). */
@@ -41,13 +43,14 @@ export interface TestSession {
 }
 
 export function testSession(
-	options: { entries?: SessionEntryLike[]; ids?: string[]; append?: () => void } = {},
+	options: { entries?: SessionEntryLike[]; ids?: string[]; append?: () => void; deferAsks?: boolean } = {},
 ): TestSession {
 	const entries = options.entries ?? [];
 	let due: (() => void) | undefined;
 	let clock = 5_000;
 	let counter = 0;
 	const scripted = [...(options.ids ?? [])];
+	const turn: (() => void)[] = [];
 	const store = new PendingStore({
 		append: (record) => {
 			options.append?.();
@@ -61,6 +64,7 @@ export function testSession(
 			};
 		},
 		randomId: () => scripted.shift() ?? `q${++counter}`,
+		...(options.deferAsks ? { soon: (task: () => void) => void turn.push(task) } : {}),
 	});
 	store.restore(restorePending(entries));
 	return {
@@ -72,6 +76,9 @@ export function testSession(
 			task?.();
 		},
 		scheduled: () => due !== undefined,
+		nextTurn: () => {
+			for (const task of turn.splice(0)) task();
+		},
 		records: () => entries.map((e) => e.data as QuestionnaireRecord),
 		restart: () => testSession({ entries: [...entries] }),
 	};

@@ -33,6 +33,41 @@ describe("asking", () => {
 		expect(session.store.list()).toEqual([]);
 	});
 
+	it("where the host can defer it, the questions are written on the next turn, after the first frame", () => {
+		const session = testSession({ deferAsks: true });
+		const id = ask(session);
+		expect(session.records()).toEqual([]);
+		expect(session.store.list()).toEqual([]);
+		session.nextTurn();
+		expect(session.records()).toEqual([{ v: 2, kind: "asked", id, call: "call_0", askedAt: 1_000, questionnaire }]);
+		session.nextTurn();
+		expect(session.records()).toHaveLength(1);
+	});
+
+	it("a deferred asked record is written before anything else of its questionnaire, and by every flush", () => {
+		const kinds = (session: ReturnType<typeof testSession>) => session.records().map((r) => `${r.kind} ${r.id}`);
+		const ended = testSession({ deferAsks: true });
+		const settled = ask(ended);
+		ended.store.returned(settled, { pending: false, outcome: "answered" });
+		expect(kinds(ended)).toEqual([`asked ${settled}`, `settled ${settled}`]);
+
+		const putAside = testSession({ deferAsks: true });
+		const later = ask(putAside);
+		putAside.store.progressed(later, answered);
+		putAside.store.returned(later, { pending: true });
+		expect(kinds(putAside)).toEqual([`asked ${later}`, `progress ${later}`]);
+		putAside.nextTurn();
+		expect(kinds(putAside)).toHaveLength(2);
+
+		// The session ends (or the process exits) before the next turn: the flush writes it, so it comes back.
+		const quitting = testSession({ deferAsks: true });
+		const open = ask(quitting);
+		quitting.store.progressed(open, answered);
+		quitting.store.flush();
+		expect(kinds(quitting)).toEqual([`asked ${open}`, `progress ${open}`]);
+		expect(quitting.restart().store.get(open)).toMatchObject({ progress: answered });
+	});
+
 	it("progress only schedules a write; the write holds what changed since the last one", () => {
 		const session = testSession();
 		const id = ask(session);
