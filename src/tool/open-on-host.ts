@@ -5,6 +5,7 @@
  * reopens where the person left it. Pi-free: the adapter passes Pi's `ctx.ui` in (src/pi/host-ui.ts).
  */
 import type { AskConfig } from "../config/schema.ts";
+import { walkQuestionnaire } from "../dialogs/walker.ts";
 import { loadTui, type TuiLoad } from "../host/load-tui.ts";
 import { SCREEN } from "../host/screen.ts";
 import { untilAborted } from "../host/until-aborted.ts";
@@ -13,7 +14,6 @@ import type { Origin } from "../protocol/origin.ts";
 import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, notShownResult, type QuestionnaireResult } from "../protocol/result.ts";
-import { walkQuestionnaire } from "../rpc/walker.ts";
 import type { HostThemes, HostUi } from "../tui/host-ui.ts";
 import { answerCountdown, type Countdown } from "../util/countdown.ts";
 

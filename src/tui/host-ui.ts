@@ -6,7 +6,7 @@
  * Lives in the lowest layer that needs it (src/tui). Types only.
  */
 import type { Component, MarkdownTheme, OverlayOptions, SelectListTheme, TUI } from "@earendil-works/pi-tui";
-import type { DialogHost } from "../rpc/dialogs.ts";
+import type { DialogHost } from "../dialogs/host.ts";
 import type { HostBindingId } from "../state/index.ts";
 
 /** The part of Pi's keybindings manager the session reads: matching and the keys of host bindings. */

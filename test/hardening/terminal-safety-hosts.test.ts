@@ -7,10 +7,10 @@
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { walkQuestionnaire } from "../../src/dialogs/walker.ts";
 import { resultText } from "../../src/protocol/envelope.ts";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
 import { validateQuestionnaire } from "../../src/protocol/validation.ts";
-import { walkQuestionnaire } from "../../src/rpc/walker.ts";
 import { assertTerminalSafe } from "../support/hostile-strings.ts";
 import { askTurn, echoTurn, startInteractive } from "../support/interactive.ts";
 import { createHarness, type PiHarness, toolResultText, type UiRequest } from "../support/pi.ts";

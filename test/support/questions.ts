@@ -91,7 +91,7 @@ export function option(request: UiRequest, pick: (row: string) => boolean, what 
 	return found;
 }
 
-/** Row predicates for the walker's rows (see src/rpc). */
+/** Row predicates for the walker's rows (see src/dialogs). */
 export const rows = {
 	/** A numbered option row ("2. Redis — …" or "[ ] 2. Redis — …"). */
 	numbered: (n: number) => (row: string) => row.replace(/^\[[ xX✓]\]\s*/, "").startsWith(`${n}. `),

@@ -113,7 +113,7 @@ const LAYERS = [
 	["notify"],
 	["config"],
 	["pending"],
-	["rpc"],
+	["dialogs"],
 	["tui"],
 	["host"],
 	["tool"],

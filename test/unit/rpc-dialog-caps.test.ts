@@ -6,9 +6,9 @@
  * not cut here (its own budget applies later).
  */
 import { describe, expect, it } from "vitest";
+import { capText, DIALOG_CAPS } from "../../src/dialogs/host.ts";
+import { walkQuestionnaire } from "../../src/dialogs/walker.ts";
 import type { Question, Questionnaire } from "../../src/protocol/questions.ts";
-import { capText, DIALOG_CAPS } from "../../src/rpc/dialogs.ts";
-import { walkQuestionnaire } from "../../src/rpc/walker.ts";
 import { type Call, ScriptedHost, type Step } from "./rpc-fake-host.ts";
 
 const MB10 = 10_000_000;

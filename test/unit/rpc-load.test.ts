@@ -7,8 +7,8 @@ import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
 
-it("src/rpc/walker.ts and its imports load under plain Node type stripping", () => {
-	const walker = fileURLToPath(new URL("../../src/rpc/walker.ts", import.meta.url));
+it("src/dialogs/walker.ts and its imports load under plain Node type stripping", () => {
+	const walker = fileURLToPath(new URL("../../src/dialogs/walker.ts", import.meta.url));
 	const script = `const m = await import(${JSON.stringify(walker)}); console.log(typeof m.walkQuestionnaire);`;
 	const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
 	expect(out.trim()).toBe("function");

@@ -4,11 +4,11 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { Dialogs } from "../../src/dialogs/host.ts";
+import { walkQuestionnaire } from "../../src/dialogs/walker.ts";
 import { en } from "../../src/i18n/en.ts";
 import type { Messages } from "../../src/i18n/messages.ts";
 import type { Question } from "../../src/protocol/questions.ts";
-import { Dialogs } from "../../src/rpc/dialogs.ts";
-import { walkQuestionnaire } from "../../src/rpc/walker.ts";
 import { type Call, ScriptedHost, sel } from "./rpc-fake-host.ts";
 
 /** The row strings a host is sent for rows whose texts are `texts` (Dialogs makes them unique). */

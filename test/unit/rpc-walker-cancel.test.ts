@@ -4,12 +4,12 @@
  * dialogs shown and the result; none may hang.
  */
 import { describe, expect, it } from "vitest";
+import { type DialogHost, walkQuestionnaire } from "../../src/dialogs/walker.ts";
 import type { Question, Questionnaire } from "../../src/protocol/questions.ts";
-import { type DialogHost, walkQuestionnaire } from "../../src/rpc/walker.ts";
 import { SMALL_CACHE_QUESTION as cache, SMALL_TARGETS_QUESTION as targets } from "../support/questions.ts";
 import { type Call, ScriptedHost, type Step, sel } from "./rpc-fake-host.ts";
 
-/** The most dialogs one walk opens (src/rpc/dialogs.ts): no person needs that many. */
+/** The most dialogs one walk opens (src/dialogs/host.ts): no person needs that many. */
 const DIALOG_BUDGET = 200;
 
 const form = (...questions: Question[]): Questionnaire => ({ questions });

@@ -5,8 +5,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { capText, DIALOG_CAPS } from "../../src/rpc/dialogs.ts";
-import { walkQuestionnaire } from "../../src/rpc/walker.ts";
+import { capText, DIALOG_CAPS } from "../../src/dialogs/host.ts";
+import { walkQuestionnaire } from "../../src/dialogs/walker.ts";
 import { sanitizeInline } from "../../src/text/sanitize.ts";
 import { typeableGrapheme, typeableText } from "../support/graphemes.ts";
 import { HOSTILE_STRINGS } from "../support/hostile-strings.ts";

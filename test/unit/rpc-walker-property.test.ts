@@ -6,12 +6,12 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { walkQuestionnaire } from "../../src/dialogs/walker.ts";
 import type { Question, Questionnaire } from "../../src/protocol/questions.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
-import { walkQuestionnaire } from "../../src/rpc/walker.ts";
 import { type Call, ScriptedHost, type Step } from "./rpc-fake-host.ts";
 
-/** The most dialogs one walk opens (src/rpc/dialogs.ts). */
+/** The most dialogs one walk opens (src/dialogs/host.ts). */
 const DIALOG_BUDGET = 200;
 
 const text = fc.oneof(

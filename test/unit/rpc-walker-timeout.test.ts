@@ -7,8 +7,8 @@
  */
 
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { walkQuestionnaire } from "../../src/dialogs/walker.ts";
 import type { Question } from "../../src/protocol/questions.ts";
-import { walkQuestionnaire } from "../../src/rpc/walker.ts";
 import { Countdown } from "../../src/util/countdown.ts";
 import { SMALL_CACHE_QUESTION as cache } from "../support/questions.ts";
 import { ScriptedHost } from "./rpc-fake-host.ts";

@@ -3,8 +3,8 @@
  * dialogs shown (titles, rows, placeholders) and the exact QuestionnaireResult.
  */
 import { describe, expect, it } from "vitest";
+import { walkQuestionnaire } from "../../src/dialogs/walker.ts";
 import type { Question, Questionnaire } from "../../src/protocol/questions.ts";
-import { walkQuestionnaire } from "../../src/rpc/walker.ts";
 import { SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION, withPreviews } from "../support/questions.ts";
 import { inp, ScriptedHost, type Step, sel } from "./rpc-fake-host.ts";
 

@@ -9,9 +9,9 @@
  * with the plain style (NO_COLOR), none added by wrapping. Untrusted text arrives sanitized by the walker.
  */
 import { type Component, type Focusable, sliceByColumn, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
+import type { CancelMeaning, DialogHost, DialogOptions } from "../../dialogs/host.ts";
 import { en } from "../../i18n/en.ts";
 import type { Messages } from "../../i18n/messages.ts";
-import type { CancelMeaning, DialogHost, DialogOptions } from "../../rpc/dialogs.ts";
 import { sanitizeInline } from "../../text/sanitize.ts";
 import { cutAtGrapheme } from "../../util/graphemes.ts";
 import { ShownInput } from "../shown-text.ts";

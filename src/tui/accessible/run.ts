@@ -9,10 +9,11 @@
  * `interrupted` when the abort signal fires or Pi disposes the prompt; `undefined` when this host's
  * `custom()` shows nothing (the caller falls back to the dialogs).
  */
+
+import { type WalkOptions, walkQuestionnaire } from "../../dialogs/walker.ts";
 import type { NotificationText } from "../../notify/sequence.ts";
 import type { Questionnaire } from "../../protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../../protocol/result.ts";
-import { type WalkOptions, walkQuestionnaire } from "../../rpc/walker.ts";
 import { eitherSignal } from "../../util/signals.ts";
 import type { HostUi } from "../host-ui.ts";
 import { type NotifyOptions, sendNotification } from "../notify.ts";

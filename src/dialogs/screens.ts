@@ -10,7 +10,7 @@ import type { DialogStep, Move, QuestionRow } from "../state/dialog-step.ts";
 import { discardCount, type SummaryItem, submitSummary } from "../state/selectors.ts";
 import type { QuestionnaireState, ReduceContext } from "../state/types.ts";
 import { sanitizeBlock, sanitizeInline } from "../text/sanitize.ts";
-import { capText, DIALOG_CAPS, type Row } from "./dialogs.ts";
+import { capText, DIALOG_CAPS, type Row } from "./host.ts";
 
 /** One line of model or user text for a dialog: capped, then sanitized. */
 const inline = (text: string, max: number) => sanitizeInline(capText(text, max));

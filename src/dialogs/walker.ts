@@ -2,7 +2,7 @@
  * The dialog walker: runs a questionnaire on a host that has `select` and `input` dialogs but no custom
  * UI (Pi `--mode rpc`, editor bridges such as pi-acp, the accessible prompts). A driver over the
  * questionnaire core: it asks the core which dialog is due (state/dialog-step.ts), shows it
- * (screens.ts, dialogs.ts) and tells the core what the person did, so every rule is the TUI's — what an
+ * (screens.ts, host.ts) and tells the core what the person did, so every rule is the TUI's — what an
  * answer is, where the form goes next, what a cancel does (state/leave.ts), how it ends — and the result
  * is the same `QuestionnaireResult` as on every other host path.
  *
@@ -24,10 +24,10 @@ import { initialState } from "../state/layout.ts";
 import { givenChanged, progressOfState, restoredState } from "../state/restore.ts";
 import type { QuestionnaireState, ReduceContext } from "../state/types.ts";
 import type { Countdown } from "../util/countdown.ts";
-import { type DialogHost, Dialogs, type InputReply, type SelectReply } from "./dialogs.ts";
+import { type DialogHost, Dialogs, type InputReply, type SelectReply } from "./host.ts";
 import { closingScreen, questionScreens } from "./screens.ts";
 
-export type { DialogHost } from "./dialogs.ts";
+export type { DialogHost } from "./host.ts";
 
 /** How to walk: which host path this is (recorded in the result), the abort signal, the wording. */
 export interface WalkOptions {
