@@ -8,6 +8,7 @@
  * the import elsewhere or lacks the function only makes this a no-op; a failure is the caller's to ignore.
  */
 
+import { SAMPLE_ARGUMENTS } from "../protocol/sample-questionnaire.ts";
 import { TOOL_NAME } from "../tool/guidance.ts";
 import { QuestionnaireParams } from "../tool/schema.ts";
 
@@ -19,21 +20,6 @@ type ValidateToolArguments = (
 	toolCall: { type: "toolCall"; id: string; name: string; arguments: unknown },
 ) => unknown;
 
-/** Shaped as models send it: a question with a header and described options. */
-const SAMPLE = {
-	questions: [
-		{
-			question: "Which cache should the service use?",
-			header: "Cache",
-			multiSelect: false,
-			options: [
-				{ label: "Memory", description: "Fast; lost on restart." },
-				{ label: "Disk", description: "Survives restarts.", preview: "cache: disk" },
-			],
-		},
-	],
-};
-
 /** Checks the sample as Pi checks a call; resolves false when this Pi offers no such check. */
 export async function warmUpArgumentCheck(importHost: HostImport): Promise<boolean> {
 	const ai = (await importHost("@earendil-works/pi-ai")) as { validateToolArguments?: unknown } | undefined;
@@ -41,7 +27,7 @@ export async function warmUpArgumentCheck(importHost: HostImport): Promise<boole
 	const validate = ai.validateToolArguments as ValidateToolArguments;
 	validate(
 		{ name: TOOL_NAME, parameters: QuestionnaireParams },
-		{ type: "toolCall", id: "warm-up", name: TOOL_NAME, arguments: SAMPLE },
+		{ type: "toolCall", id: "warm-up", name: TOOL_NAME, arguments: SAMPLE_ARGUMENTS },
 	);
 	return true;
 }

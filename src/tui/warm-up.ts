@@ -8,7 +8,9 @@
  * call and its first frame. The rehearsal's screen is its own: Pi's TUI, the real terminal and the process
  * are untouched, the notification is off, nothing is recorded, and a failure is the caller's to ignore.
  */
+
 import { type Component, getKeybindings, type OverlayOptions, type TUI, TuiMainScreen } from "@earendil-works/pi-tui";
+import { SAMPLE_ARGUMENTS } from "../protocol/sample-questionnaire.ts";
 import { validateQuestionnaire } from "../protocol/validation.ts";
 import type { HostKeybindings, HostTheme, HostUi, ShownFactory } from "./host-ui.ts";
 import { runTuiQuestionnaire } from "./run.ts";
@@ -16,21 +18,6 @@ import { runTuiQuestionnaire } from "./run.ts";
 /** A common terminal size: the first frame lays the sample out as it would a real one. */
 const COLUMNS = 120;
 const ROWS = 40;
-
-/** Like the questionnaires models send: a question with a header and described options. */
-const SAMPLE = {
-	questions: [
-		{
-			question: "Which cache should the service use?",
-			header: "Cache",
-			options: [
-				{ label: "Memory", description: "Fast; lost on restart." },
-				{ label: "Disk", description: "Survives restarts." },
-				{ label: "Redis", description: "Shared across instances." },
-			],
-		},
-	],
-};
 
 const plain = (...args: unknown[]): string => String(args[args.length - 1] ?? "");
 
@@ -75,7 +62,7 @@ function offScreen(): (TUI & { renderNow(): void }) | undefined {
 
 /** Runs the sample once and resolves when it has ended; rejects when something it needs is missing. */
 export async function warmUpTui(): Promise<void> {
-	const validation = validateQuestionnaire(SAMPLE);
+	const validation = validateQuestionnaire(SAMPLE_ARGUMENTS);
 	if (!validation.ok) throw new Error("the warm-up sample is invalid");
 	const ended = new AbortController();
 	let rendered = false;
