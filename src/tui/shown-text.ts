@@ -68,15 +68,7 @@ export class ShownEditor extends Editor {
 		if (shown === undefined) return super.render(width);
 		const state = this.privateState();
 		if (state === undefined) return this.renderCopy(shown, width);
-		const { lines, cursorCol } = state;
-		state.lines = [...shown.lines];
-		state.cursorCol = shown.cursorCol;
-		try {
-			return super.render(width);
-		} finally {
-			state.lines = lines;
-			state.cursorCol = cursorCol;
-		}
+		return drawnWith(state, { lines: [...shown.lines], cursorCol: shown.cursorCol }, () => super.render(width));
 	}
 
 	/** pi-tui's private text and cursor, when they are where and what this pi-tui version keeps. */
@@ -136,15 +128,7 @@ export class ShownInput extends Input {
 			this.copy.focused = this.focused;
 			return this.copy.render(width);
 		}
-		const cursor = state.cursor;
-		state.value = at.shown;
-		state.cursor = at.offset;
-		try {
-			return super.render(width);
-		} finally {
-			state.value = value;
-			state.cursor = cursor;
-		}
+		return drawnWith(state, { value: at.shown, cursor: at.offset }, () => super.render(width));
 	}
 }
 
@@ -153,4 +137,15 @@ function inputState(input: Input): InputState | undefined {
 	const state = input as unknown as Partial<InputState>;
 	const ok = state.value === input.getValue() && typeof state.cursor === "number";
 	return ok ? (state as InputState) : undefined;
+}
+
+/** `draw()` with `shown` swapped into `state` for the frame, and what was there put back however it ends. */
+function drawnWith<S extends object>(state: S, shown: Partial<S>, draw: () => string[]): string[] {
+	const kept = Object.fromEntries(Object.keys(shown).map((key) => [key, state[key as keyof S]])) as Partial<S>;
+	Object.assign(state, shown);
+	try {
+		return draw();
+	} finally {
+		Object.assign(state, kept);
+	}
 }
