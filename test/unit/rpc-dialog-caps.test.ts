@@ -5,10 +5,12 @@
  * DIALOG_CAPS) and every string sent has a backstop (a whole title at most 24,000 characters, as the README promises); what the model receives is
  * not cut here (its own budget applies later).
  */
+
 import { describe, expect, it } from "vitest";
 import { capText, DIALOG_CAPS } from "../../src/dialogs/host.ts";
 import { walkQuestionnaire } from "../../src/dialogs/walker.ts";
 import type { Question, Questionnaire } from "../../src/protocol/questions.ts";
+import { SMALL_TARGETS_QUESTION } from "../support/questions.ts";
 import { type Call, ScriptedHost, type Step } from "./rpc-fake-host.ts";
 
 const MB10 = 10_000_000;
@@ -22,15 +24,7 @@ const cache: Question = {
 		{ label: "Memory", description: "Per process" },
 	],
 };
-const targets: Question = {
-	question: "Which targets?",
-	header: "Targets",
-	multiSelect: true,
-	options: [
-		{ label: "Linux", description: "x64" },
-		{ label: "macOS", description: "arm64" },
-	],
-};
+const targets = SMALL_TARGETS_QUESTION;
 const FORM: Questionnaire = { questions: [cache, targets] };
 
 /** Chooses the row that starts with `prefix`. */
