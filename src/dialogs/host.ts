@@ -1,11 +1,9 @@
 /**
- * The walker's only contact with the host's dialogs. It turns every way a dialog can end into a plain
- * value: a chosen row, typed text, a cancel, or a stop. A dialog that rejects or throws, a reply that is
- * not one of the offered strings, and a non-string reply all count as a cancel of that dialog. A stop ends
- * the walk: the abort signal fired (checked before each dialog, raced against each open dialog so a host
- * that ignores the signal cannot hold the walk), the answer timeout ran out before anyone answered a dialog
- * (config `timeout`), or the dialog budget ran out (a stuck or scripted client; no person needs that many).
- * No string reaches a host unbounded: each is capped here, whatever built it.
+ * The walker's only contact with the host's dialogs: every way a dialog ends becomes a plain value — a
+ * chosen row, typed text, a cancel (also a rejection, a throw, or a reply that is not an offered string),
+ * or a stop: the abort signal (raced against each open dialog, so a host that ignores it cannot hold the
+ * walk), the answer timeout before anyone answered, or the dialog budget spent (a stuck or scripted
+ * client). Every string sent is capped here, whatever built it.
  */
 import { cutText } from "../protocol/budget.ts";
 import type { CancelStep } from "../state/leave.ts";
@@ -19,10 +17,10 @@ import { eitherSignal } from "../util/signals.ts";
  */
 export const DIALOG_CAPS = { header: 100, question: 2_000, label: 200, description: 500, typed: 500, preview: 4_000 };
 
-/** The backstop for a whole title, row or placeholder; a title holds up to four previews. */
+/** The backstop for a whole title (it holds up to four previews), row or placeholder. */
 const SENT_CAPS = { title: 24_000, row: 1_000, placeholder: DIALOG_CAPS.typed } as const;
 
-/** `text` cut to `max` characters on a grapheme boundary, "…" marking a cut (before sanitizing: cheap on 10 MB). */
+/** `text` cut to `max` characters on a grapheme boundary, "…" marking a cut (cheap on 10 MB, so before sanitizing). */
 export function capText(text: string, max: number): string {
 	const { kept, omitted } = cutText(text, max);
 	return omitted === 0 ? text : `${kept}${ELLIPSIS}`;
@@ -31,16 +29,15 @@ export function capText(text: string, max: number): string {
 /** What cancelling a select does: the rule of src/state/leave.ts, or "back" (a dialog inside a question). */
 export type CancelMeaning = CancelStep | "back";
 
-/** What a dialog is opened with: the abort signal, and while the answer timeout runs, its time left. */
 export interface DialogOptions {
 	signal?: AbortSignal;
-	/** Milliseconds; hosts that can show a countdown (Pi's dialogs, RPC clients) show it. */
+	/** The answer timeout's time left in milliseconds, for hosts that show a countdown. */
 	timeout?: number;
-	/** What cancelling this select does, for hosts that say so (the accessible prompts); Pi's dialogs ignore it. */
+	/** For hosts that say what cancelling does (the accessible prompts); Pi's dialogs ignore it. */
 	cancel?: CancelMeaning;
 }
 
-/** A structural subset of Pi's `ctx.ui`: the two dialogs the walker uses. */
+/** The two dialogs of Pi's `ctx.ui` the walker uses. */
 export interface DialogHost {
 	select(title: string, options: string[], opts?: DialogOptions): Promise<string | undefined>;
 	input(title: string, placeholder?: string, opts?: DialogOptions): Promise<string | undefined>;
@@ -52,25 +49,19 @@ export interface Row<A> {
 	action: A;
 }
 
-/** The most dialogs one walk opens. */
+/** The most dialogs one walk opens; no person needs that many. */
 const DIALOG_BUDGET = 200;
 
-/** Added to the time left passed to a host dialog, so the walk's own deadline, not the host's, ends it. */
+/** Added to the time left a host dialog is given, so the walk's own deadline, not the host's, ends it. */
 const HOST_TIMEOUT_SLACK_MS = 1000;
 
-/** Why the walk must end now (the budget is "failed": the walk cannot go on). */
+/** Why the walk must end now ("failed": the budget is spent). */
 type Stop = { type: "stop"; reason: "interrupted" | "timed_out" | "failed" };
-
-/** How a select ended. */
 export type SelectReply<A> = { type: "row"; action: A } | { type: "cancel" } | Stop;
-
-/** How an input ended: text is trimmed and may be empty. */
+/** Typed text is trimmed and may be empty. */
 export type InputReply = { type: "text"; text: string } | { type: "cancel" } | Stop;
 
-/**
- * Makes every string distinct by appending ` (2)`, ` (3)`, … to later duplicates, so two rows that
- * sanitize to the same text (or a label equal to a control row) stay separately choosable.
- */
+/** Later duplicates get " (2)", " (3)", …, so rows that sanitize alike (or equal a control row) stay choosable. */
 function uniqueTexts(texts: readonly string[]): string[] {
 	const seen = new Set<string>();
 	return texts.map((text) => {
@@ -86,7 +77,7 @@ export class Dialogs {
 	private opened = 0;
 	private readonly host: DialogHost;
 	private readonly signal: AbortSignal | undefined;
-	/** The answer timeout until the first dialog is answered: a person is there. */
+	/** Runs until the first dialog is answered: a person is there. */
 	private readonly timeout: Countdown | undefined;
 
 	constructor(host: DialogHost, signal: AbortSignal | undefined, timeout: Countdown | undefined) {
@@ -95,7 +86,7 @@ export class Dialogs {
 		this.signal = timeout === undefined ? signal : eitherSignal(signal, timeout.signal);
 	}
 
-	/** Shows `rows` (made unique) and maps the reply back to its row's action by exact match. */
+	/** Shows `rows` and maps the reply back to its row's action by exact match. */
 	async select<A>(title: string, rows: readonly Row<A>[], cancel: CancelMeaning): Promise<SelectReply<A>> {
 		const texts = uniqueTexts(rows.map((r) => capText(r.text, SENT_CAPS.row)));
 		const opts = { ...this.dialogOptions(), cancel };
@@ -105,7 +96,6 @@ export class Dialogs {
 		return row === undefined ? { type: "cancel" } : { type: "row", action: row.action };
 	}
 
-	/** Asks for text; a reply of only whitespace comes back as "". */
 	async input(title: string, placeholder: string): Promise<InputReply> {
 		const [shown, hint] = [capText(title, SENT_CAPS.title), capText(placeholder, SENT_CAPS.placeholder)];
 		const opts = this.dialogOptions();
@@ -116,19 +106,14 @@ export class Dialogs {
 
 	private dialogOptions(): DialogOptions {
 		const left = this.timeout?.msLeft();
-		return left === undefined
-			? { signal: this.signal }
-			: { signal: this.signal, timeout: left + HOST_TIMEOUT_SLACK_MS };
+		return { signal: this.signal, ...(left === undefined ? {} : { timeout: left + HOST_TIMEOUT_SLACK_MS }) };
 	}
 
 	private stop(): Stop {
 		return { type: "stop", reason: this.timeout?.expired ? "timed_out" : "interrupted" };
 	}
 
-	/**
-	 * Runs one dialog: a stop before it opens (aborted, budget spent) or while it is open (aborted); else
-	 * the reply (anything that is not a string: a cancel), which disarms the timeout.
-	 */
+	/** Runs one dialog: a stop (before it opens, or an abort while open), else its string reply or undefined. */
 	private async open(call: () => Promise<unknown>): Promise<string | Stop | undefined> {
 		if (this.signal?.aborted) return this.stop();
 		if (this.opened >= DIALOG_BUDGET) return { type: "stop", reason: "failed" };

@@ -18,12 +18,10 @@ const block = (text: string, max: number) => sanitizeBlock(capText(text, max));
 const header = (text: string | undefined) => inline(text ?? "", DIALOG_CAPS.header);
 
 /** An answer as one line, e.g. `Redis`, `Linux, macOS`, `"my words" (typed)`, or "(unanswered)". */
-function answerText({ answer, typed }: SummaryItem, m: Messages): string {
+function answerText({ answer }: SummaryItem, m: Messages): string {
 	if (answer === undefined) return m.unanswered;
-	const words = typeof answer === "string" ? [answer] : answer;
-	const last = words.length - 1;
-	const parts = words.map((w, i) =>
-		typed && i === last ? m.typedAnswer(inline(w, DIALOG_CAPS.typed)) : inline(w, DIALOG_CAPS.label),
+	const parts = answer.map(({ text, typed }) =>
+		typed ? m.typedAnswer(inline(text, DIALOG_CAPS.typed)) : inline(text, DIALOG_CAPS.label),
 	);
 	return parts.length === 0 ? m.noneOfThese : parts.join(m.listSeparator);
 }

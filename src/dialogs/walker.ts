@@ -1,18 +1,10 @@
 /**
- * The dialog walker: runs a questionnaire on a host that has `select` and `input` dialogs but no custom
- * UI (Pi `--mode rpc`, editor bridges such as pi-acp, the accessible prompts). A driver over the
- * questionnaire core: it asks the core which dialog is due (state/dialog-step.ts), shows it
- * (screens.ts, host.ts) and tells the core what the person did, so every rule is the TUI's — what an
- * answer is, where the form goes next, what a cancel does (state/leave.ts), how it ends — and the result
- * is the same `QuestionnaireResult` as on every other host path.
- *
- * Guarantees: never throws (an internal error ends the walk as the core's `giveUp` says: declined only
- * where a cancel would decline, else interrupted, keeping the answers); always terminates (cancelling is
- * always a way out, and `DIALOG_BUDGET` caps the dialogs of a client that never cancels, ending as an
- * internal error does); an abort stops at once with outcome "interrupted"; every string sent is capped.
- * A dialog that rejects or throws, or a reply that is not one of the offered rows, counts as a cancel of
- * that dialog; a cancelled input changes nothing. With a `timeout`, a walk whose dialogs nobody answers
- * ends as "timed_out" when it runs out; the first answered dialog disarms it.
+ * The dialog walker: the questionnaire on a host with `select` and `input` dialogs but no custom UI (Pi
+ * `--mode rpc`, editor bridges such as pi-acp, the accessible prompts). A driver over the core: it asks
+ * which dialog is due (state/dialog-step.ts), shows it (screens.ts, host.ts) and reports the person's
+ * move, so every rule and the result are the TUI's. Never throws: an internal error or a spent dialog
+ * budget ends the walk as the core's `giveUp` says (declined only where a cancel would decline); an
+ * abort ends it "interrupted", an unanswered answer timeout "timed_out"; a cancelled input changes nothing.
  */
 import { en } from "../i18n/en.ts";
 import type { Messages } from "../i18n/messages.ts";
@@ -29,8 +21,8 @@ import { closingScreen, questionScreens } from "./screens.ts";
 
 export type { DialogHost } from "./host.ts";
 
-/** How to walk: which host path this is (recorded in the result), the abort signal, the wording. */
 export interface WalkOptions {
+	/** Recorded in the result. */
 	host: HostKind;
 	signal?: AbortSignal;
 	messages?: Messages;

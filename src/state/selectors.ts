@@ -164,8 +164,11 @@ export interface SummaryItem {
 	questionIndex: number;
 	header: string;
 	question: string;
-	/** The answer as it will be reported (labels, typed text), or undefined when unanswered. */
-	answer: string | string[] | undefined;
+	/**
+	 * The answer as it will be reported, in parts (labels, typed text), each marked when the person typed
+	 * it; [] is "none of these", undefined unanswered.
+	 */
+	answer: { text: string; typed: boolean }[] | undefined;
 	/** True when the answer (or part of it) was typed by the user. */
 	typed: boolean;
 	note: string;
@@ -184,12 +187,15 @@ export function submitSummary(
 } {
 	const items = state.answers.map((stored, index): SummaryItem => {
 		const question = context.questions[index];
-		const label = (option: number) => question?.options[option]?.label ?? "";
-		let answer: string | string[] | undefined;
-		if (stored?.kind === "option") answer = label(stored.option);
-		else if (stored?.kind === "custom") answer = stored.text;
+		const label = (option: number) => ({ text: question?.options[option]?.label ?? "", typed: false });
+		let answer: SummaryItem["answer"];
+		if (stored?.kind === "option") answer = [label(stored.option)];
+		else if (stored?.kind === "custom") answer = [{ text: stored.text, typed: true }];
 		else if (stored?.kind === "multi")
-			answer = [...stored.options.map(label), ...(stored.text === undefined ? [] : [stored.text])];
+			answer = [
+				...stored.options.map(label),
+				...(stored.text === undefined ? [] : [{ text: stored.text, typed: true }]),
+			];
 		return {
 			questionIndex: index,
 			header: question?.header ?? "",

@@ -163,7 +163,10 @@ describe("submitSummary", () => {
 			questionIndex: 1,
 			header: "Targets",
 			question: "Which targets?",
-			answer: ["Linux", "BSD"],
+			answer: [
+				{ text: "Linux", typed: false },
+				{ text: "BSD", typed: true },
+			],
 			typed: true,
 			note: "",
 		});

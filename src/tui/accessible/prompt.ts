@@ -1,17 +1,17 @@
 /**
  * The accessible prompt: a plain-text pi-tui component that is also the dialog walker's `DialogHost`. It
- * shows the one thing the walker asks as plain lines — the title, the choices as "1. …" rows, a line saying
- * how to answer and what the cancel key (Pi's `tui.select.cancel`) does there, as the walker tells it
- * (src/state/leave.ts) — and reads the reply with a sanitized `Input`: a number for a choice (anything
- * else re-prompts), text for a question. The cancel key answers "cancelled"; on a text question with
- * something typed it answers that text, so leaving never drops it.
- * No box drawing (a screen reader spells "─" out, line after line), nothing told by colour alone, no SGR
- * with the plain style (NO_COLOR), none added by wrapping. Untrusted text arrives sanitized by the walker.
+ * shows the one dialog the walker opens as plain lines — the title, the choices as "1. …" rows, how to
+ * answer and what the cancel key (Pi's `tui.select.cancel`) does there — and reads the reply with a
+ * sanitized `Input`: a listed number for a choice (anything else re-prompts), text for a question. The
+ * cancel key cancels; on a text question with something typed it answers that text, so leaving never
+ * drops it. No box drawing (a screen reader spells "─" out, line after line), nothing told by colour
+ * alone, no SGR with the plain style (NO_COLOR). Untrusted text arrives sanitized by the walker.
  */
-import { type Component, type Focusable, sliceByColumn, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
+import type { Component, Focusable } from "@earendil-works/pi-tui";
 import type { CancelMeaning, DialogHost, DialogOptions } from "../../dialogs/host.ts";
 import { en } from "../../i18n/en.ts";
 import type { Messages } from "../../i18n/messages.ts";
+import { wrapBlock } from "../../text/fit.ts";
 import { sanitizeInline } from "../../text/sanitize.ts";
 import { cutAtGrapheme } from "../../util/graphemes.ts";
 import { ShownInput } from "../shown-text.ts";
@@ -30,14 +30,11 @@ export interface PromptStyle {
 	error(text: string): string;
 }
 
-/** No styling at all. */
 export const PLAIN_STYLE: PromptStyle = { title: (t) => t, error: (t) => t };
 
-/** What the prompt is built from. */
 interface PromptOptions {
-	/** Pi's keybindings: the cancel key. */
+	/** Pi's keybindings: the cancel key (`getKeys` may be missing on an older Pi). */
 	keys: { matches(data: string, binding: "tui.select.cancel"): boolean; getKeys?(binding: string): readonly string[] };
-	/** Asks Pi to draw again after a change. */
 	requestRender(): void;
 	style?: PromptStyle;
 	/** The wording (default English): the `accessible*` keys. */
@@ -59,16 +56,14 @@ interface Open {
 /** Longest stretch of a wrong reply repeated in the re-prompt. */
 const ECHO_CHARS = 40;
 
-/** The accessible questionnaire surface: a Component for `custom()` and a DialogHost for the walker. */
 export class AccessiblePrompt implements Component, Focusable, DialogHost {
 	private readonly options: PromptOptions;
 	private readonly style: PromptStyle;
 	private readonly m: Messages;
-	/** Where the reply is typed: it keeps the reply as typed and draws its sanitized form. */
+	/** Keeps the reply as typed and draws its sanitized form. */
 	private readonly field: ShownInput;
 	private open: Open | undefined;
 	private disposed = false;
-	private hasFocus = false;
 
 	constructor(options: PromptOptions) {
 		this.options = options;
@@ -79,11 +74,10 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 	}
 
 	get focused(): boolean {
-		return this.hasFocus;
+		return this.field.focused;
 	}
 
 	set focused(value: boolean) {
-		this.hasFocus = value;
 		this.field.focused = value;
 	}
 
@@ -110,16 +104,16 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 	render(width: number): readonly string[] {
 		const open = this.open;
 		if (!open) return [];
-		const lines = wrapPlain(open.title, width).map((line) => this.style.title(line));
-		if (open.choices) lines.push("", ...numberedRows(open.choices).flatMap((row) => wrapPlain(row, width)));
-		else if (open.placeholder) lines.push(...wrapPlain(this.m.accessiblePlaceholder(open.placeholder), width));
+		const lines = plainLines(open.title, width).map((line) => this.style.title(line));
+		if (open.choices) lines.push("", ...plainLines(numberedRows(open.choices).join("\n"), width));
+		else if (open.placeholder) lines.push(...plainLines(this.m.accessiblePlaceholder(open.placeholder), width));
 		lines.push("");
-		if (open.error) lines.push(...wrapPlain(open.error, width).map((line) => this.style.error(line)));
+		if (open.error) lines.push(...plainLines(open.error, width).map((line) => this.style.error(line)));
 		const key = this.cancelKey();
 		const hint = open.choices
 			? this.m.accessibleChooseHint(open.choices.length, this.m[CANCEL_HINTS[open.cancel]](key))
 			: this.m.accessibleInputHint(key);
-		lines.push(...wrapPlain(hint, width), ...this.field.render(Math.max(1, width)));
+		lines.push(...plainLines(hint, width), ...this.field.render(Math.max(1, width)));
 		return lines;
 	}
 
@@ -145,7 +139,6 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 				resolve(reply);
 			};
 			this.open = { ...shown, finish };
-			this.field.setValue("");
 			this.options.requestRender();
 		});
 	}
@@ -153,9 +146,8 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 	private submit(value: string): void {
 		const open = this.open;
 		const typed = value.normalize("NFKC").trim();
-		const n = /^\d+$/.test(typed) ? Number(typed) : 0;
 		// A text question takes the text as typed; a choice takes a listed number, else it re-prompts.
-		const reply = open?.choices ? open.choices[n - 1] : value;
+		const reply = open?.choices ? open.choices[/^\d+$/.test(typed) ? Number(typed) - 1 : -1] : value;
 		if (reply !== undefined || !open?.choices) {
 			this.close(reply);
 			return;
@@ -174,13 +166,13 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 		if (!this.disposed) this.options.requestRender();
 	}
 
-	/** The cancel key's name as the user bound it ("Escape" by default). */
+	/** The cancel key's name as the user bound it, spelled out for a screen reader ("Escape", "Ctrl+Q"). */
 	private cancelKey(): string {
 		let first: string | undefined;
 		try {
 			first = this.options.keys.getKeys?.("tui.select.cancel")[0];
 		} catch {
-			first = undefined;
+			// An older Pi: the default key.
 		}
 		const name = (part: string) => (part === "" ? "+" : part[0]?.toUpperCase() + part.slice(1));
 		return (first ?? "escape").split("+").map(name).join("+");
@@ -198,20 +190,11 @@ function numberedRows(rows: readonly string[]): string[] {
 	});
 }
 
-/** `text` without box drawing, as lines of at most `width` columns; adds no escape sequences. */
-function wrapPlain(text: string, width: number): string[] {
-	const w = Math.max(1, width);
-	return withoutBoxDrawing(text)
-		.split("\n")
-		.flatMap((line) => wrapTextWithAnsi(line, w))
-		.map((line) => (visibleWidth(line) > w ? sliceByColumn(line, 0, w, true) : line));
-}
-
-/** Box drawing (U+2500–U+257F) as ASCII: horizontal lines "-", vertical lines "|", the rest "+". */
-function withoutBoxDrawing(text: string): string {
-	return text.replace(/[\u2500-\u257f]/g, (ch) => {
+/** `text` as lines that fit `width`, box drawing (U+2500–U+257F) read as ASCII "-", "|" and "+". */
+function plainLines(text: string, width: number): string[] {
+	const ascii = text.replace(/[\u2500-\u257f]/g, (ch) => {
 		if (/[─━┄┅┈┉╌╍═╴╶╸╺╼╾]/.test(ch)) return "-";
-		if (/[│┃┆┇┊┋╎╏║╵╷╹╻╽╿]/.test(ch)) return "|";
-		return "+";
+		return /[│┃┆┇┊┋╎╏║╵╷╹╻╽╿]/.test(ch) ? "|" : "+";
 	});
+	return wrapBlock(ascii, Math.max(1, width));
 }

@@ -146,17 +146,10 @@ export class PropsAdapter {
 	): SubmitBody {
 		const summary = submitSummary(state, context);
 		const items = summary.items.map((item): SubmitItemProps => {
-			const stored = state.answers[item.questionIndex];
-			let answer: string | undefined;
-			const raw = item.answer;
-			if (Array.isArray(raw)) {
-				const custom = stored?.kind === "multi" && stored.text !== undefined;
-				const labels = raw.map((a, i) =>
-					custom && i === raw.length - 1 ? this.m.viewTyped(this.memo.line(a)) : this.memo.line(a),
-				);
-				answer = labels.length === 0 ? this.m.viewNoneChosen : labels.join(this.m.listSeparator);
-			} else if (raw !== undefined)
-				answer = stored?.kind === "custom" ? this.m.viewTyped(this.memo.line(raw)) : this.memo.line(raw);
+			const parts = item.answer?.map(({ text, typed }) =>
+				typed ? this.m.viewTyped(this.memo.line(text)) : this.memo.line(text),
+			);
+			const answer = parts?.length === 0 ? this.m.viewNoneChosen : parts?.join(this.m.listSeparator);
 			return {
 				header: safe[item.questionIndex]?.header ?? "",
 				answer,
