@@ -1,8 +1,7 @@
 /**
- * What each dialog of the walker says: the title and rows of the step the core says is due
- * (state/dialog-step.ts), each row paired with the move choosing it makes, and the titles of the inputs
- * and the previews. Model and user text is cut to its cap (DIALOG_CAPS) and sanitized here — a host
- * shows these strings whole — and the messages table supplies the wording.
+ * What each dialog of the walker says: the title and rows of the step due (state/dialog-step.ts), each row
+ * paired with the move it makes, and the inputs and previews a question opens. Model and user text is
+ * capped (DIALOG_CAPS) and sanitized here, because a host shows these strings whole.
  */
 import { leaveChoiceWords, type Messages } from "../i18n/messages.ts";
 import type { Question } from "../protocol/questions.ts";
@@ -12,7 +11,6 @@ import type { QuestionnaireState, ReduceContext } from "../state/types.ts";
 import { sanitizeBlock, sanitizeInline } from "../text/sanitize.ts";
 import { capText, DIALOG_CAPS, type Row } from "./host.ts";
 
-/** One line of model or user text for a dialog: capped, then sanitized. */
 const inline = (text: string, max: number) => sanitizeInline(capText(text, max));
 const block = (text: string, max: number) => sanitizeBlock(capText(text, max));
 const header = (text: string | undefined) => inline(text ?? "", DIALOG_CAPS.header);
@@ -50,17 +48,8 @@ function questionRowText(row: QuestionRow, question: Question, note: string, m: 
 	}
 }
 
-/** A dialog to show: its title, and its rows with what choosing each does. */
-interface Screen<A> {
-	title: string;
-	rows: Row<A>[];
-}
-
-/** A text input to show. */
-interface Input {
-	title: string;
-	placeholder: string;
-}
+type Screen<A> = { title: string; rows: Row<A>[] };
+type Input = { title: string; placeholder: string };
 
 /**
  * A question's dialogs: its select (position, header and question, then the multi-select hint or the

@@ -1,13 +1,9 @@
 /**
- * The accessible host path: the questionnaire as plain linear prompts inside Pi's terminal UI, for
- * screen-reader users (config `ui: "accessible"` or `PI_ASK_ACCESSIBLE=1`): the dialog walker with an
- * `AccessiblePrompt` as its DialogHost, shown through `ctx.ui.custom()` inline (in place of Pi's editor,
- * not an overlay), so the rules and the result are every other path's (host "tui"). No answer timeout
- * here (WCAG 2.2.1: a screen-reader user must not be timed out; README, config `timeout`).
- * NO_COLOR (set and not empty) removes every SGR sequence; without it, the title is bold and the re-prompt
- * uses the theme's error colour, each only repeating what the words say. Outcomes: the walker's;
- * `interrupted` when the abort signal fires or Pi disposes the prompt; `undefined` when this host's
- * `custom()` shows nothing (the caller falls back to the dialogs).
+ * The accessible host path, for screen-reader users (config `ui: "accessible"`, `PI_ASK_ACCESSIBLE=1`): the
+ * dialog walker over an `AccessiblePrompt`, shown inline through `ctx.ui.custom()` (in place of Pi's editor),
+ * so the rules and the result are every other path's (host "tui"). No answer timeout (WCAG 2.2.1). NO_COLOR
+ * (set, not empty) removes every SGR; else the title is bold and the re-prompt in the error colour, each only
+ * repeating what the words say. `undefined` when this host's `custom()` shows nothing.
  */
 
 import { type WalkOptions, walkQuestionnaire } from "../../dialogs/walker.ts";
@@ -19,9 +15,8 @@ import type { HostUi } from "../host-ui.ts";
 import { type NotifyOptions, sendNotification } from "../notify.ts";
 import { AccessiblePrompt, PLAIN_STYLE } from "./prompt.ts";
 
-/** Options of {@link runAccessibleQuestionnaire}: the walk's (abort signal, wording, progress) and the screen's. */
 export interface AccessibleRunOptions extends Omit<WalkOptions, "host" | "timeout"> {
-	/** How to notify that it opened (default: not at all), and what the notification says. */
+	/** How to notify that it opened (default: not at all), and what it says. */
 	notify?: NotifyOptions;
 	notification?: NotificationText;
 	/** Where NO_COLOR is read (default `process.env`). */
@@ -30,12 +25,6 @@ export interface AccessibleRunOptions extends Omit<WalkOptions, "host" | "timeou
 	blockedMessage: string;
 }
 
-/** True when NO_COLOR asks for no colour: set and not empty (no-color.org). */
-function noColor(env: Record<string, string | undefined> = process.env): boolean {
-	return (env.NO_COLOR ?? "") !== "";
-}
-
-/** Runs `questionnaire` as plain prompts; `undefined` when `custom()` shows nothing here. */
 export async function runAccessibleQuestionnaire(
 	questionnaire: Questionnaire,
 	ui: HostUi,
@@ -50,7 +39,7 @@ export async function runAccessibleQuestionnaire(
 			const prompt = new AccessiblePrompt({
 				keys: keybindings,
 				requestRender: () => tui.requestRender(),
-				style: noColor(options.env)
+				style: (options.env ?? process.env).NO_COLOR // no-color.org: set and not empty
 					? PLAIN_STYLE
 					: { title: (text) => theme.bold(text), error: (text) => theme.fg("error", text) },
 				onDispose: () => disposed.abort(),
