@@ -6,13 +6,15 @@
  * - Pi sends a model request ({@link REQUEST_DELAY_MS} after `before_provider_request`, so the request is on
  *   its way first): a prompt given on the command line reaches the model before the idle timer fires, and no
  *   model answers with a tool call within that delay (a network round-trip plus the arguments' tokens).
- * A load that fails is not kept: the call loads again and reports it (`not_shown`, host/load-tui.ts).
+ * A load that fails is not kept: the call loads again and reports it (`not_shown`, host/load-tui.ts). The
+ * rehearsal's sample goes through the tool's whole call path (pi/call-rehearsal.ts).
  * At the same moment, and once, Pi's check of the arguments is rehearsed (pi/argument-check-warm-up.ts).
  * PI_ASK_NO_PREWARM=1 turns it off (the benchmark's worst case: the load on the call).
  */
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { prewarmTui } from "../host/load-tui.ts";
 import { type HostImport, warmUpArgumentCheck } from "./argument-check-warm-up.ts";
+import { rehearseCall } from "./call-rehearsal.ts";
 
 /** Long enough to stay clear of Pi's first paint, short enough to be done before a typed prompt is sent. */
 const IDLE_DELAY_MS = 250;
@@ -33,7 +35,7 @@ let argumentCheckWarmed = false;
 /** The UI's load and rehearsal (host/load-tui.ts), and beside it, once per process, the argument check's. */
 function preload(importHost: HostImport | undefined): (delayMs: number) => () => void {
 	return (delayMs) => {
-		const cancelUi = prewarmTui(delayMs);
+		const cancelUi = prewarmTui(delayMs, { ask: rehearseCall });
 		if (!importHost) return cancelUi;
 		const timer = setTimeout(() => {
 			if (argumentCheckWarmed) return;

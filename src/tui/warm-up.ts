@@ -7,13 +7,21 @@
  * compositing (which Pi's own dialogs never use, so nothing has compiled it yet: a few ms) between the tool
  * call and its first frame. The rehearsal's screen is its own: Pi's TUI, the real terminal and the process
  * are untouched, the notification is off, nothing is recorded, and a failure is the caller's to ignore.
+ * The preload asks the sample through the tool's whole call path (pi/call-rehearsal.ts), so the code before
+ * the overlay is compiled too; alone, this asks it straight through `runTuiQuestionnaire`.
  */
 
 import { type Component, getKeybindings, type OverlayOptions, type TUI, TuiMainScreen } from "@earendil-works/pi-tui";
 import { SAMPLE_ARGUMENTS } from "../protocol/sample-questionnaire.ts";
 import { validateQuestionnaire } from "../protocol/validation.ts";
-import type { HostKeybindings, HostTheme, HostUi, ShownFactory } from "./host-ui.ts";
+import type { HostKeybindings, HostTheme, HostUi, OverlayControl, ShownFactory } from "./host-ui.ts";
 import { runTuiQuestionnaire } from "./run.ts";
+
+/** What the rehearsal's `custom()` reads of its options: where the overlay goes, and who gets its handle. */
+interface ShownOptions {
+	overlayOptions?: OverlayOptions | (() => OverlayOptions);
+	onHandle?: (handle: OverlayControl) => void;
+}
 
 /** A common terminal size: the first frame lays the sample out as it would a real one. */
 const COLUMNS = 120;
@@ -60,10 +68,21 @@ function offScreen(): (TUI & { renderNow(): void }) | undefined {
 	return screen;
 }
 
-/** Runs the sample once and resolves when it has ended; rejects when something it needs is missing. */
-export async function warmUpTui(): Promise<void> {
+/**
+ * How the rehearsal asks its sample on the off-screen `ui`; `signal` fires once the first frame is drawn,
+ * which must end the questionnaire.
+ */
+export type RehearsalAsk = (ui: HostUi, signal: AbortSignal) => Promise<unknown>;
+
+/** The sample straight through the TUI host path, without a notification. */
+const askDirectly: RehearsalAsk = async (ui, signal) => {
 	const validation = validateQuestionnaire(SAMPLE_ARGUMENTS);
 	if (!validation.ok) throw new Error("the warm-up sample is invalid");
+	return runTuiQuestionnaire(validation.questionnaire, ui, { signal, announce: false });
+};
+
+/** Runs the sample once through `ask` and resolves when it has ended; rejects when nothing was drawn. */
+export async function warmUpTui(ask: RehearsalAsk = askDirectly): Promise<void> {
 	const ended = new AbortController();
 	let rendered = false;
 	const screen = offScreen();
@@ -72,14 +91,16 @@ export async function warmUpTui(): Promise<void> {
 	const keybindings = getKeybindings() as unknown as HostKeybindings;
 	const theme = { fg: plain, bg: plain, bold: plain, italic: plain, underline: plain } as unknown as HostTheme;
 	const ui = {
-		custom(factory: ShownFactory<unknown>, options?: { overlayOptions?: OverlayOptions | (() => OverlayOptions) }) {
+		custom(factory: ShownFactory<unknown>, options?: ShownOptions) {
 			return new Promise((resolve) => {
 				const component = factory(tui, theme, keybindings, resolve) as Component & { dispose?(): void };
 				try {
 					if (screen) {
 						const wanted = options?.overlayOptions;
 						const overlay = screen.showOverlay(component, typeof wanted === "function" ? wanted() : wanted);
-						screen.renderNow();
+						// As Pi does; the questionnaire draws itself from there (tui/run.ts), else a frame is drawn here.
+						if (options?.onHandle) options.onHandle(overlay);
+						else screen.renderNow();
 						overlay.hide();
 					} else component.render(COLUMNS);
 					rendered = true;
@@ -95,7 +116,7 @@ export async function warmUpTui(): Promise<void> {
 		notify() {},
 	} as unknown as HostUi;
 	try {
-		await runTuiQuestionnaire(validation.questionnaire, ui, { signal: ended.signal, announce: false });
+		await ask(ui, ended.signal);
 	} finally {
 		// Stopped, the screen draws nothing more (a render the session asked for stays undone).
 		screen?.stop();

@@ -62,13 +62,13 @@ describe("prewarmTui", () => {
 		vi.useFakeTimers();
 		const warmUp = vi.fn(async () => {});
 		const importer = vi.fn(async () => ({ runTuiQuestionnaire: answered, warmUpTui: warmUp }));
-		prewarmTui(20, importer);
+		prewarmTui(20, { importer });
 		await vi.advanceTimersByTimeAsync(10);
 		expect(importer).not.toHaveBeenCalled();
 		await settle();
 		expect(importer).toHaveBeenCalledTimes(1);
 		expect(warmUp).toHaveBeenCalledTimes(1);
-		prewarmTui(20, importer);
+		prewarmTui(20, { importer });
 		await settle();
 		expect(warmUp).toHaveBeenCalledTimes(1);
 	});
@@ -77,11 +77,13 @@ describe("prewarmTui", () => {
 		const prewarmTui = await freshPrewarm();
 		vi.useFakeTimers();
 		const warmUp = vi.fn(async () => {});
-		const cancel = prewarmTui(20, async () => ({ runTuiQuestionnaire: answered, warmUpTui: warmUp }));
+		const cancel = prewarmTui(20, { importer: async () => ({ runTuiQuestionnaire: answered, warmUpTui: warmUp }) });
 		cancel();
 		await settle();
-		prewarmTui(20, async () => {
-			throw new Error("broken");
+		prewarmTui(20, {
+			importer: async () => {
+				throw new Error("broken");
+			},
 		});
 		await settle();
 		expect(warmUp).not.toHaveBeenCalled();

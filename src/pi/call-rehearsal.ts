@@ -1,0 +1,45 @@
+/**
+ * The tool call, rehearsed by the preload (pi/prewarm.ts) on the off-screen questionnaire (tui/warm-up.ts):
+ * the sample runs through what a real call runs before its first frame — our repair of the arguments, the
+ * transcript's call line, and `execute` from its checks through the answer race, the host's choice and the
+ * screen's turn to the TUI. V8 compiles a function the first time it runs, and rehearsing only the TUI left
+ * this part (about 1.5 ms) to the first real call: the call line while the arguments stream, `execute`
+ * between Pi's check and the overlay. Nothing leaves it: the race listens on a bus of its own (Pi's bus never
+ * hears of it), no record is made (no pending store), the UI is the rehearsal's, and it ends on its own signal.
+ */
+import { defaultMessages } from "../i18n/messages.ts";
+import { DEFAULT_LIMITS } from "../protocol/budget.ts";
+import { SAMPLE_ARGUMENTS } from "../protocol/sample-questionnaire.ts";
+import type { EventBus } from "../tool/answer-events.ts";
+import { prepareAskArguments } from "../tool/prepare-arguments.ts";
+import { repairArguments } from "../tool/repair-arguments.ts";
+import type { HostUi } from "../tui/host-ui.ts";
+import { renderAskCall } from "./render-call.ts";
+
+/** The transcript's width the call line is drawn at (the TUI rehearsal's too). */
+const COLUMNS = 120;
+
+/** Styles nothing: Pi's theme is warm already, our code around it is what runs cold. */
+const plainTheme = { fg: (_color: string, text: string) => text, bold: (text: string) => text };
+
+/** A bus nobody else listens on. */
+const ownBus: EventBus = { emit() {}, on: () => () => {} };
+
+/** Asks the sample on `ui` the way a tool call does, until `signal` ends it (tui/warm-up.ts's RehearsalAsk). */
+export async function rehearseCall(ui: HostUi, signal: AbortSignal): Promise<void> {
+	// Pi's order: prepareArguments, then renderCall (as the arguments stream, and once more complete), then execute.
+	const args = prepareAskArguments(SAMPLE_ARGUMENTS, DEFAULT_LIMITS);
+	renderAskCall(repairArguments(args), plainTheme, {}, defaultMessages).render(COLUMNS);
+	const { executeAskUserQuestion } = await import("../tool/execute.ts");
+	await executeAskUserQuestion(args, {
+		hasUI: true,
+		mode: "tui",
+		// The overlay whatever the person's settings: that is what the rehearsal's UI shows.
+		accessible: false,
+		ui,
+		signal,
+		callId: "rehearsal",
+		events: ownBus,
+		asking: new Set(),
+	});
+}
