@@ -13,7 +13,7 @@ import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
 import type { HostThemes, HostUi } from "../tui/host-ui.ts";
-import type { RehearsalAsk } from "../tui/warm-up.ts";
+import type { WarmUpOptions } from "../tui/warm-up.ts";
 import type { Countdown } from "../util/countdown.ts";
 
 /** Runs the questionnaire in the TUI; `undefined` when the host turned out to have no custom UI. */
@@ -42,8 +42,8 @@ export type TuiLoad =
 	| {
 			ok: true;
 			run: TuiRunner;
-			/** Runs a sample questionnaire off screen (tui/warm-up.ts), asked through `ask`; rejects when it cannot. */
-			warmUp?: (ask?: RehearsalAsk) => Promise<void>;
+			/** Runs a sample questionnaire off screen (tui/warm-up.ts); rejects when it cannot. */
+			warmUp?: (options?: WarmUpOptions) => Promise<void>;
 	  }
 	| { ok: false; code: "session_load_failed" | "stale_module_cache"; message: string };
 
@@ -72,8 +72,8 @@ export function loadTui(importer: TuiImporter = importTui): Promise<TuiLoad> {
 export interface PrewarmOptions {
 	/** Imports the TUI module namespace (tests). */
 	importer?: TuiImporter;
-	/** How the rehearsal asks its sample (the preload's: the tool's call path); straight through the TUI without. */
-	ask?: RehearsalAsk;
+	/** How the rehearsal runs (the preload's: the tool's call path, in Pi's theme), read when it starts. */
+	rehearsal?: () => WarmUpOptions;
 }
 
 /**
@@ -81,14 +81,14 @@ export interface PrewarmOptions {
  * loop later, rehearses it once per process. Returns a cancel. Failures are quiet: a failed load is
  * retried and reported by the call; a failed rehearsal only leaves the compiling to the first call.
  */
-export function prewarmTui(delayMs: number, { importer = importTui, ask }: PrewarmOptions = {}): () => void {
+export function prewarmTui(delayMs: number, { importer = importTui, rehearsal }: PrewarmOptions = {}): () => void {
 	let cancelled = false;
 	let next: NodeJS.Timeout | undefined;
 	const warmUp = (load: TuiLoad) => {
 		if (cancelled || !load.ok || warmedUp) return;
 		warmedUp = true;
 		next = setTimeout(() => {
-			if (!cancelled) load.warmUp?.(ask).catch(() => {});
+			if (!cancelled) load.warmUp?.(rehearsal?.()).catch(() => {});
 		}, 0);
 		next.unref?.();
 	};
@@ -120,6 +120,6 @@ async function load(importer: TuiImporter): Promise<TuiLoad> {
 	}
 	const warmUp = namespace.warmUpTui;
 	return typeof warmUp === "function"
-		? { ok: true, run: run as TuiRunner, warmUp: warmUp as (ask?: RehearsalAsk) => Promise<void> }
+		? { ok: true, run: run as TuiRunner, warmUp: warmUp as (options?: WarmUpOptions) => Promise<void> }
 		: { ok: true, run: run as TuiRunner };
 }

@@ -14,6 +14,7 @@ import type { EventBus } from "../tool/answer-events.ts";
 import { prepareAskArguments } from "../tool/prepare-arguments.ts";
 import { repairArguments } from "../tool/repair-arguments.ts";
 import type { HostUi } from "../tui/host-ui.ts";
+import { PI_THEMES } from "./host-ui.ts";
 import { renderAskCall } from "./render-call.ts";
 
 /** The transcript's width the call line is drawn at (the TUI rehearsal's too). */
@@ -37,6 +38,7 @@ export async function rehearseCall(ui: HostUi, signal: AbortSignal): Promise<voi
 		// The overlay whatever the person's settings: that is what the rehearsal's UI shows.
 		accessible: false,
 		ui,
+		themes: PI_THEMES,
 		signal,
 		callId: "rehearsal",
 		events: ownBus,

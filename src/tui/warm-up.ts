@@ -23,16 +23,23 @@ interface ShownOptions {
 	onHandle?: (handle: OverlayControl) => void;
 }
 
-/** A common terminal size: the first frame lays the sample out as it would a real one. */
+/** A common terminal size, where there is no terminal to take it from (tests). */
 const COLUMNS = 120;
 const ROWS = 40;
 
 const plain = (...args: unknown[]): string => String(args[args.length - 1] ?? "");
+const plainTheme = { fg: plain, bg: plain, bold: plain, italic: plain, underline: plain } as unknown as HostTheme;
+
+/** The size of the terminal Pi draws on (its TUI is the size of stdout), so the sample is laid out as a real one. */
+function terminalSize(): { columns: number; rows: number } {
+	const { isTTY, columns, rows } = process.stdout;
+	return isTTY && columns > 0 && rows > 0 ? { columns, rows } : { columns: COLUMNS, rows: ROWS };
+}
 
 /** A terminal that takes every write and shows nothing, at a fixed size. */
-const nullTerminal = {
-	columns: COLUMNS,
-	rows: ROWS,
+const nullTerminal = (columns: number, rows: number) => ({
+	columns,
+	rows,
 	kittyProtocolActive: false,
 	start() {},
 	stop() {},
@@ -47,23 +54,23 @@ const nullTerminal = {
 	setTitle() {},
 	setProgress() {},
 	setProgramStatus() {},
-};
+});
 
 /** Some transcript for the overlay to cover, as on Pi's screen when a call comes. */
-const transcript: Component = {
-	render: () => Array.from({ length: ROWS }, (_, i) => `transcript line ${i + 1}`),
+const transcript = (rows: number): Component => ({
+	render: () => Array.from({ length: rows }, (_, i) => `transcript line ${i + 1}`),
 	invalidate() {},
-};
+});
 
 /**
  * A pi-tui screen of its own on the null terminal, drawn once (so the questionnaire's frame is an update
  * with an overlay, as in Pi); never started, so it reads no input and installs no handler; stopped after. Undefined where
  * this pi-tui has no such class: the rehearsal then draws the component alone.
  */
-function offScreen(): (TUI & { renderNow(): void }) | undefined {
+function offScreen(terminal: ReturnType<typeof nullTerminal>): (TUI & { renderNow(): void }) | undefined {
 	if (typeof TuiMainScreen !== "function") return undefined;
-	const screen = new TuiMainScreen(nullTerminal);
-	screen.addChild(transcript);
+	const screen = new TuiMainScreen(terminal);
+	screen.addChild(transcript(terminal.rows));
 	screen.renderNow();
 	return screen;
 }
@@ -81,15 +88,27 @@ const askDirectly: RehearsalAsk = async (ui, signal) => {
 	return runTuiQuestionnaire(validation.questionnaire, ui, { signal, announce: false });
 };
 
-/** Runs the sample once through `ask` and resolves when it has ended; rejects when nothing was drawn. */
-export async function warmUpTui(ask: RehearsalAsk = askDirectly): Promise<void> {
+/** How the rehearsal runs. */
+export interface WarmUpOptions {
+	/** How the sample is asked on the rehearsal's UI; straight through the TUI host path without. */
+	ask?: RehearsalAsk;
+	/**
+	 * Pi's theme, as custom() passes it: with it, and at the terminal's size, the rehearsal draws the very
+	 * borders and key lines the first frame will, whose widths pi-tui then has measured. Unstyled without.
+	 */
+	theme?: HostTheme;
+}
+
+/** Runs the sample once and resolves when it has ended; rejects when nothing was drawn. */
+export async function warmUpTui({ ask = askDirectly, theme = plainTheme }: WarmUpOptions = {}): Promise<void> {
 	const ended = new AbortController();
 	let rendered = false;
-	const screen = offScreen();
-	const tui = screen ?? ({ terminal: nullTerminal, requestRender() {} } as unknown as TUI);
+	const { columns, rows } = terminalSize();
+	const terminal = nullTerminal(columns, rows);
+	const screen = offScreen(terminal);
+	const tui = screen ?? ({ terminal, requestRender() {} } as unknown as TUI);
 	// Pi's own manager (the user's keybindings.json), as custom() passes; the session only reads it.
 	const keybindings = getKeybindings() as unknown as HostKeybindings;
-	const theme = { fg: plain, bg: plain, bold: plain, italic: plain, underline: plain } as unknown as HostTheme;
 	const ui = {
 		custom(factory: ShownFactory<unknown>, options?: ShownOptions) {
 			return new Promise((resolve) => {
@@ -102,7 +121,7 @@ export async function warmUpTui(ask: RehearsalAsk = askDirectly): Promise<void> 
 						if (options?.onHandle) options.onHandle(overlay);
 						else screen.renderNow();
 						overlay.hide();
-					} else component.render(COLUMNS);
+					} else component.render(columns);
 					rendered = true;
 				} finally {
 					ended.abort();

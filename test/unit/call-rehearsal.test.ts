@@ -20,7 +20,7 @@ describe("rehearseCall", () => {
 		const run = vi.spyOn(execute, "executeAskUserQuestion");
 		const write = vi.spyOn(process.stdout, "write");
 		try {
-			await expect(warmUpTui(rehearseCall)).resolves.toBeUndefined();
+			await expect(warmUpTui({ ask: rehearseCall })).resolves.toBeUndefined();
 			expect(callLine).toHaveBeenCalledTimes(1);
 			expect(run).toHaveBeenCalledTimes(1);
 			const result = await run.mock.results[0]?.value;
@@ -36,7 +36,7 @@ describe("rehearseCall", () => {
 	it("leaves the screen free and sends no notification", async () => {
 		const send = vi.spyOn(notify, "sendNotification");
 		try {
-			await warmUpTui(rehearseCall);
+			await warmUpTui({ ask: rehearseCall });
 			await new Promise((resolve) => setImmediate(resolve));
 			expect(SCREEN.busy).toBe(false);
 			expect(send).not.toHaveBeenCalled();

@@ -56,6 +56,32 @@ describe("warmUpTui", () => {
 	});
 });
 
+describe("warmUpTui, drawn like the first frame", () => {
+	it("draws in the theme it is given, as custom() passes Pi's", async () => {
+		const fg = vi.fn((_color: string, text: string) => `\x1b[36m${text}\x1b[39m`);
+		const same = (...args: string[]) => args[args.length - 1] ?? "";
+		await warmUpTui({ theme: { fg, bg: same, bold: same } });
+		expect(fg).toHaveBeenCalledWith("border", expect.any(String));
+	});
+
+	it("lays the sample out at the terminal's size", async () => {
+		const composite = vi.spyOn(
+			TuiMainScreen.prototype as unknown as { compositeOverlays(lines: string[], width: number): unknown },
+			"compositeOverlays",
+		);
+		const stdout = process.stdout as { isTTY?: boolean; columns?: number; rows?: number };
+		const saved = { isTTY: stdout.isTTY, columns: stdout.columns, rows: stdout.rows };
+		Object.assign(stdout, { isTTY: true, columns: 90, rows: 30 });
+		try {
+			await warmUpTui();
+			expect(composite).toHaveBeenCalledWith(expect.any(Array), 90, 30);
+		} finally {
+			Object.assign(stdout, saved);
+			composite.mockRestore();
+		}
+	});
+});
+
 describe("prewarmTui", () => {
 	it("rehearses once per process, after the load", async () => {
 		const prewarmTui = await freshPrewarm();
