@@ -5,9 +5,11 @@
  * screen's turn to the TUI. V8 compiles a function the first time it runs, and rehearsing only the TUI left
  * this part (about 1.5 ms) to the first real call: the call line while the arguments stream, `execute`
  * between Pi's check and the overlay. Nothing leaves it: the race listens on a bus of its own (Pi's bus never
- * hears of it), no record is made (no pending store), the UI is the rehearsal's, and it ends on its own signal.
+ * hears of it), the questionnaire is recorded in a store of its own that writes nowhere (never the session's),
+ * the UI is the rehearsal's, and it ends on its own signal.
  */
 import { defaultMessages } from "../i18n/messages.ts";
+import { PendingStore } from "../pending/store.ts";
 import { DEFAULT_LIMITS } from "../protocol/budget.ts";
 import { SAMPLE_ARGUMENTS } from "../protocol/sample-questionnaire.ts";
 import type { EventBus } from "../tool/answer-events.ts";
@@ -26,6 +28,10 @@ const plainTheme = { fg: (_color: string, text: string) => text, bold: (text: st
 /** A bus nobody else listens on. */
 const ownBus: EventBus = { emit() {}, on: () => () => {} };
 
+/** A pending store whose records go nowhere: the call records its questionnaire as a real one does. */
+const nowhere = () =>
+	new PendingStore({ append() {}, now: Date.now, later: () => () => {}, randomId: () => "rehearsal" });
+
 /** Asks the sample on `ui` the way a tool call does, until `signal` ends it (tui/warm-up.ts's RehearsalAsk). */
 export async function rehearseCall(ui: HostUi, signal: AbortSignal): Promise<void> {
 	// Pi's order: prepareArguments, then renderCall (as the arguments stream, and once more complete), then execute.
@@ -43,5 +49,6 @@ export async function rehearseCall(ui: HostUi, signal: AbortSignal): Promise<voi
 		callId: "rehearsal",
 		events: ownBus,
 		asking: new Set(),
+		lifecycle: nowhere(),
 	});
 }
