@@ -15,7 +15,7 @@ import { SAMPLE_ARGUMENTS } from "../protocol/sample-questionnaire.ts";
 import type { EventBus } from "../tool/answer-events.ts";
 import { prepareAskArguments } from "../tool/prepare-arguments.ts";
 import { repairArguments } from "../tool/repair-arguments.ts";
-import type { HostUi } from "../tui/host-ui.ts";
+import type { RehearsalAsk } from "../tui/warm-up.ts";
 import { PI_THEMES } from "./host-ui.ts";
 import { renderAskCall } from "./render-call.ts";
 
@@ -32,8 +32,8 @@ const ownBus: EventBus = { emit() {}, on: () => () => {} };
 const nowhere = () =>
 	new PendingStore({ append() {}, now: Date.now, later: () => () => {}, randomId: () => "rehearsal" });
 
-/** Asks the sample on `ui` the way a tool call does, until `signal` ends it (tui/warm-up.ts's RehearsalAsk). */
-export async function rehearseCall(ui: HostUi, signal: AbortSignal): Promise<void> {
+/** Asks the sample on the rehearsal's `ui` the way a tool call does, until `signal` ends it. */
+export const rehearseCall: RehearsalAsk = async (ui, signal) => {
 	// Pi's order: prepareArguments, then renderCall (as the arguments stream, and once more complete), then execute.
 	const args = prepareAskArguments(SAMPLE_ARGUMENTS, DEFAULT_LIMITS);
 	renderAskCall(repairArguments(args), plainTheme, {}, defaultMessages).render(COLUMNS);
@@ -51,4 +51,4 @@ export async function rehearseCall(ui: HostUi, signal: AbortSignal): Promise<voi
 		asking: new Set(),
 		lifecycle: nowhere(),
 	});
-}
+};
