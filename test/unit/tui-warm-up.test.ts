@@ -5,6 +5,7 @@
 import { initTheme } from "@earendil-works/pi-coding-agent";
 import { TuiMainScreen } from "@earendil-works/pi-tui";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { QuestionnaireSession } from "../../src/tui/session.ts";
 import { warmUpTui } from "../../src/tui/warm-up.ts";
 
 beforeAll(() => initTheme("dark"));
@@ -62,6 +63,28 @@ describe("warmUpTui, drawn like the first frame", () => {
 		const same = (...args: string[]) => args[args.length - 1] ?? "";
 		await warmUpTui({ theme: { fg, bg: same, bold: same } });
 		expect(fg).toHaveBeenCalledWith("border", expect.any(String));
+	});
+
+	it("moves the focus down and back, each key drawn, ending where it started", async () => {
+		const take = QuestionnaireSession.prototype.handleInput;
+		const focusAfterKey: (number | undefined)[] = [];
+		const keys = vi.spyOn(QuestionnaireSession.prototype, "handleInput").mockImplementation(function (
+			this: QuestionnaireSession,
+			data: string,
+		) {
+			take.call(this, data);
+			focusAfterKey.push(this.getState().focus[0]);
+		});
+		const frames = vi.spyOn(QuestionnaireSession.prototype, "render");
+		try {
+			await warmUpTui();
+			expect(keys.mock.calls.map(([key]) => key)).toEqual(["\x1b[B", "\x1b[A"]);
+			expect(focusAfterKey).toEqual([1, 0]);
+			expect(frames.mock.calls.length).toBeGreaterThanOrEqual(3);
+		} finally {
+			keys.mockRestore();
+			frames.mockRestore();
+		}
 	});
 
 	it("lays the sample out at the terminal's size", async () => {
