@@ -13,6 +13,7 @@ import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
 import type { HostThemes, HostUi } from "../tui/host-ui.ts";
+import type { WarmUpOptions } from "../tui/warm-up.ts";
 import type { Countdown } from "../util/countdown.ts";
 
 /** Runs the questionnaire in the TUI; `undefined` when the host turned out to have no custom UI. */
@@ -42,7 +43,7 @@ export type TuiLoad =
 			ok: true;
 			run: TuiRunner;
 			/** Runs a sample questionnaire off screen (tui/warm-up.ts); rejects when it cannot. */
-			warmUp?: () => Promise<void>;
+			warmUp?: (options?: WarmUpOptions) => Promise<void>;
 	  }
 	| { ok: false; code: "session_load_failed" | "stale_module_cache"; message: string };
 
@@ -67,19 +68,27 @@ export function loadTui(importer: TuiImporter = importTui): Promise<TuiLoad> {
 	return loaded;
 }
 
+/** How {@link prewarmTui} loads and rehearses. */
+export interface PrewarmOptions {
+	/** Imports the TUI module namespace (tests). */
+	importer?: TuiImporter;
+	/** How the rehearsal runs (the preload's: the tool's call path, in Pi's theme), read when it starts. */
+	rehearsal?: () => WarmUpOptions;
+}
+
 /**
  * After `delayMs`, on timers that never keep the process alive, loads the TUI and, one turn of the event
  * loop later, rehearses it once per process. Returns a cancel. Failures are quiet: a failed load is
  * retried and reported by the call; a failed rehearsal only leaves the compiling to the first call.
  */
-export function prewarmTui(delayMs: number, importer: TuiImporter = importTui): () => void {
+export function prewarmTui(delayMs: number, { importer = importTui, rehearsal }: PrewarmOptions = {}): () => void {
 	let cancelled = false;
 	let next: NodeJS.Timeout | undefined;
 	const warmUp = (load: TuiLoad) => {
 		if (cancelled || !load.ok || warmedUp) return;
 		warmedUp = true;
 		next = setTimeout(() => {
-			if (!cancelled) load.warmUp?.().catch(() => {});
+			if (!cancelled) load.warmUp?.(rehearsal?.()).catch(() => {});
 		}, 0);
 		next.unref?.();
 	};
@@ -111,6 +120,6 @@ async function load(importer: TuiImporter): Promise<TuiLoad> {
 	}
 	const warmUp = namespace.warmUpTui;
 	return typeof warmUp === "function"
-		? { ok: true, run: run as TuiRunner, warmUp: warmUp as () => Promise<void> }
+		? { ok: true, run: run as TuiRunner, warmUp: warmUp as (options?: WarmUpOptions) => Promise<void> }
 		: { ok: true, run: run as TuiRunner };
 }

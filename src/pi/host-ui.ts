@@ -7,7 +7,7 @@ import { type ExtensionUIContext, getMarkdownTheme, getSelectListTheme } from "@
 import type { HostThemes, HostUi } from "../tui/host-ui.ts";
 
 /** Pi's own builders: previews and the editor's list in the colours of the theme in force when shown. */
-const PI_THEMES: HostThemes = { markdown: getMarkdownTheme, selectList: getSelectListTheme };
+export const PI_THEMES: HostThemes = { markdown: getMarkdownTheme, selectList: getSelectListTheme };
 
 /** What the host paths are given of this session's `ctx.ui`: the UI itself and Pi's theme builders. */
 export function piHost(ui: ExtensionUIContext): { ui: HostUi; themes: HostThemes } {

@@ -6,13 +6,16 @@
  * - Pi sends a model request ({@link REQUEST_DELAY_MS} after `before_provider_request`, so the request is on
  *   its way first): a prompt given on the command line reaches the model before the idle timer fires, and no
  *   model answers with a tool call within that delay (a network round-trip plus the arguments' tokens).
- * A load that fails is not kept: the call loads again and reports it (`not_shown`, host/load-tui.ts).
+ * A load that fails is not kept: the call loads again and reports it (`not_shown`, host/load-tui.ts). The
+ * rehearsal's sample goes through the tool's whole call path (pi/call-rehearsal.ts).
  * At the same moment, and once, Pi's check of the arguments is rehearsed (pi/argument-check-warm-up.ts).
  * PI_ASK_NO_PREWARM=1 turns it off (the benchmark's worst case: the load on the call).
  */
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { prewarmTui } from "../host/load-tui.ts";
+import type { HostTheme } from "../tui/host-ui.ts";
 import { type HostImport, warmUpArgumentCheck } from "./argument-check-warm-up.ts";
+import { rehearseCall } from "./call-rehearsal.ts";
 
 /** Long enough to stay clear of Pi's first paint, short enough to be done before a typed prompt is sent. */
 const IDLE_DELAY_MS = 250;
@@ -22,18 +25,21 @@ const REQUEST_DELAY_MS = 20;
 /** What {@link installTuiPrewarm} uses (injectable for tests). */
 export interface PrewarmDeps {
 	env?: Record<string, string | undefined>;
-	/** Schedules the load after a delay; returns a cancel. */
-	prewarm?: (delayMs: number) => () => void;
+	/** Schedules the load after a delay for the session of `ctx`; returns a cancel. */
+	prewarm?: (delayMs: number, ctx: ExtensionContext) => () => void;
 	/** The entry's importer of host packages, for the argument check's rehearsal (none: no rehearsal). */
 	importHost?: HostImport;
 }
 
 let argumentCheckWarmed = false;
 
-/** The UI's load and rehearsal (host/load-tui.ts), and beside it, once per process, the argument check's. */
-function preload(importHost: HostImport | undefined): (delayMs: number) => () => void {
-	return (delayMs) => {
-		const cancelUi = prewarmTui(delayMs);
+/**
+ * The UI's load and rehearsal (host/load-tui.ts): a tool call on the off-screen questionnaire, drawn in Pi's
+ * theme; and beside it, once per process, the argument check's.
+ */
+function preload(importHost: HostImport | undefined): (delayMs: number, ctx: ExtensionContext) => () => void {
+	return (delayMs, ctx) => {
+		const cancelUi = prewarmTui(delayMs, { rehearsal: () => ({ ask: rehearseCall, theme: themeOf(ctx) }) });
 		if (!importHost) return cancelUi;
 		const timer = setTimeout(() => {
 			if (argumentCheckWarmed) return;
@@ -56,7 +62,7 @@ export function installTuiPrewarm(pi: ExtensionAPI, deps: PrewarmDeps = {}): voi
 	const pending = new Set<() => void>();
 	let requested = false;
 	const schedule = (ctx: ExtensionContext, delayMs: number) => {
-		if (ctx.mode === "tui") pending.add(prewarm(delayMs));
+		if (ctx.mode === "tui") pending.add(prewarm(delayMs, ctx));
 	};
 	pi.on("session_start", (_event, ctx) => schedule(ctx, IDLE_DELAY_MS));
 	// Once per process is enough: the load is kept (a failed one is retried by the call itself).
@@ -70,4 +76,13 @@ export function installTuiPrewarm(pi: ExtensionAPI, deps: PrewarmDeps = {}): voi
 		for (const cancel of pending) cancel();
 		pending.clear();
 	});
+}
+
+/** Pi's theme in force; none once the session was replaced (a stale context throws), and the rehearsal goes unstyled. */
+function themeOf(ctx: ExtensionContext): HostTheme | undefined {
+	try {
+		return ctx.ui.theme;
+	} catch {
+		return undefined;
+	}
 }

@@ -91,11 +91,11 @@ describe("loadTui", () => {
 		vi.useFakeTimers();
 		try {
 			const importer = vi.fn(async () => ({ runTuiQuestionnaire: async () => answered }));
-			const cancel = prewarmTui(100, importer);
+			const cancel = prewarmTui(100, { importer });
 			cancel();
 			vi.advanceTimersByTime(200);
 			expect(importer).not.toHaveBeenCalled();
-			prewarmTui(100, importer);
+			prewarmTui(100, { importer });
 			vi.advanceTimersByTime(200);
 			expect(importer).toHaveBeenCalledTimes(1);
 		} finally {

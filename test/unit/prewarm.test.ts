@@ -82,6 +82,20 @@ describe("installTuiPrewarm", () => {
 		expect(scheduled).toEqual([{ delayMs: IDLE_DELAY_MS, cancelled: true }]);
 	});
 
+	it("hands the load the session it was scheduled for (the rehearsal draws in its theme)", () => {
+		const { pi, fire } = fakePi();
+		const sessions: ExtensionContext[] = [];
+		installTuiPrewarm(pi, {
+			env: {},
+			prewarm: (_delayMs, ctx) => {
+				sessions.push(ctx);
+				return () => {};
+			},
+		});
+		fire("session_start", "tui");
+		expect(sessions.map((ctx) => ctx.mode)).toEqual(["tui"]);
+	});
+
 	it("is off with PI_ASK_NO_PREWARM=1", () => {
 		const { pi, fire, listening } = fakePi();
 		const { scheduled, prewarm } = recorder();
