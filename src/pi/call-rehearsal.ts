@@ -15,15 +15,13 @@ import { SAMPLE_ARGUMENTS } from "../protocol/sample-questionnaire.ts";
 import type { EventBus } from "../tool/answer-events.ts";
 import { prepareAskArguments } from "../tool/prepare-arguments.ts";
 import { repairArguments } from "../tool/repair-arguments.ts";
+import { plainHostTheme } from "../tui/plain-themes.ts";
 import type { RehearsalAsk } from "../tui/warm-up.ts";
 import { PI_THEMES } from "./host-ui.ts";
 import { renderAskCall } from "./render-call.ts";
 
-/** The transcript's width the call line is drawn at (the TUI rehearsal's too). */
+/** A transcript width for the call line: its code runs the same at any width. */
 const COLUMNS = 120;
-
-/** Styles nothing: Pi's theme is warm already, our code around it is what runs cold. */
-const plainTheme = { fg: (_color: string, text: string) => text, bold: (text: string) => text };
 
 /** A bus nobody else listens on. */
 const ownBus: EventBus = { emit() {}, on: () => () => {} };
@@ -36,7 +34,8 @@ const nowhere = () =>
 export const rehearseCall: RehearsalAsk = async (ui, signal) => {
 	// Pi's order: prepareArguments, then renderCall (as the arguments stream, and once more complete), then execute.
 	const args = prepareAskArguments(SAMPLE_ARGUMENTS, DEFAULT_LIMITS);
-	renderAskCall(repairArguments(args), plainTheme, {}, defaultMessages).render(COLUMNS);
+	// Unstyled: Pi's theme is warm already, our code around it is what runs cold.
+	renderAskCall(repairArguments(args), plainHostTheme, {}, defaultMessages).render(COLUMNS);
 	const { executeAskUserQuestion } = await import("../tool/execute.ts");
 	await executeAskUserQuestion(args, {
 		hasUI: true,

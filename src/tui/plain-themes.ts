@@ -1,9 +1,9 @@
 /**
- * Theme builders that add no styling: what the TUI draws with when no host gave Pi's (the off-screen
+ * A theme and theme builders that add no styling: what the TUI draws with when no host gave Pi's (the off-screen
  * warm-up, tests). A real questionnaire gets Pi's own from the adapter (src/pi/host-ui.ts).
  */
 import type { MarkdownTheme, SelectListTheme } from "@earendil-works/pi-tui";
-import type { HostThemes } from "./host-ui.ts";
+import type { HostTheme, HostThemes } from "./host-ui.ts";
 
 const same = (text: string): string => text;
 
@@ -33,3 +33,5 @@ const plainSelectList: SelectListTheme = {
 };
 
 export const plainHostThemes: HostThemes = { markdown: () => plainMarkdown, selectList: () => plainSelectList };
+
+export const plainHostTheme: HostTheme = { fg: (_color, text) => text, bg: (_color, text) => text, bold: same };

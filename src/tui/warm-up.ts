@@ -15,6 +15,7 @@ import { type Component, getKeybindings, type OverlayOptions, type TUI, TuiMainS
 import { SAMPLE_ARGUMENTS } from "../protocol/sample-questionnaire.ts";
 import { validateQuestionnaire } from "../protocol/validation.ts";
 import type { HostKeybindings, HostTheme, HostUi, OverlayControl, ShownFactory } from "./host-ui.ts";
+import { plainHostTheme } from "./plain-themes.ts";
 import { runTuiQuestionnaire } from "./run.ts";
 
 /** What the rehearsal's `custom()` reads of its options: where the overlay goes, and who gets its handle. */
@@ -26,9 +27,6 @@ interface ShownOptions {
 /** A common terminal size, where there is no terminal to take it from (tests). */
 const COLUMNS = 120;
 const ROWS = 40;
-
-const plain = (...args: unknown[]): string => String(args[args.length - 1] ?? "");
-const plainTheme = { fg: plain, bg: plain, bold: plain, italic: plain, underline: plain } as unknown as HostTheme;
 
 /** The size of the terminal Pi draws on (its TUI is the size of stdout), so the sample is laid out as a real one. */
 function terminalSize(): { columns: number; rows: number } {
@@ -116,7 +114,7 @@ export interface WarmUpOptions {
 }
 
 /** Runs the sample once and resolves when it has ended; rejects when nothing was drawn. */
-export async function warmUpTui({ ask = askDirectly, theme = plainTheme }: WarmUpOptions = {}): Promise<void> {
+export async function warmUpTui({ ask = askDirectly, theme = plainHostTheme }: WarmUpOptions = {}): Promise<void> {
 	const ended = new AbortController();
 	let rendered = false;
 	const { columns, rows } = terminalSize();
