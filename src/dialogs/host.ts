@@ -10,6 +10,7 @@ import type { CancelStep } from "../state/leave.ts";
 import { ELLIPSIS } from "../text/fit.ts";
 import type { Countdown } from "../util/countdown.ts";
 import { eitherSignal } from "../util/signals.ts";
+import { untilAborted } from "../util/until-aborted.ts";
 
 /**
  * The most characters of each piece of model or user text one dialog shows: room for any real question,
@@ -118,16 +119,10 @@ export class Dialogs {
 		if (this.signal?.aborted) return this.stop();
 		if (this.opened >= DIALOG_BUDGET) return { type: "stop", reason: "failed" };
 		this.opened++;
-		const signal = this.signal;
-		const reply = await new Promise<unknown>((resolve) => {
-			const onAbort = () => resolve(undefined);
-			signal?.addEventListener("abort", onAbort, { once: true });
-			// A rejection or a synchronous throw settles as a cancel.
-			new Promise<unknown>((settle) => settle(call()))
-				.then(resolve, () => resolve(undefined))
-				.finally(() => signal?.removeEventListener("abort", onAbort));
-		});
-		if (signal?.aborted) return this.stop();
+		// A rejection or a synchronous throw settles as a cancel.
+		const dialog = new Promise<unknown>((settle) => settle(call())).catch(() => undefined);
+		const reply = await untilAborted(dialog, this.signal, () => undefined);
+		if (this.signal?.aborted) return this.stop();
 		this.timeout?.disarm();
 		return typeof reply === "string" ? reply : undefined;
 	}

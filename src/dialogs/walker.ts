@@ -10,7 +10,7 @@ import { en } from "../i18n/en.ts";
 import type { Messages } from "../i18n/messages.ts";
 import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
-import type { HostKind, QuestionnaireResult } from "../protocol/result.ts";
+import { finishedResult, type HostKind, type QuestionnaireResult } from "../protocol/result.ts";
 import { applyMove, type DialogStep, dialogStep, type Move } from "../state/dialog-step.ts";
 import { initialState } from "../state/layout.ts";
 import { givenChanged, progressOfState, restoredState } from "../state/restore.ts";
@@ -30,7 +30,7 @@ export interface WalkOptions {
 	timeout?: Countdown;
 	/** What a pending questionnaire had collected (`/answer`): the walk reopens it (state/restore.ts). */
 	progress?: Progress;
-	/** Told what was given whenever it changes, and as the walk ends. */
+	/** Told what was given whenever it changes, and as the walk ends; must not throw (openOnHost sees to it). */
 	onProgress?: (progress: Progress) => void;
 }
 
@@ -47,11 +47,7 @@ export async function walkQuestionnaire(
 		const next = applyMove(state, move, context);
 		const changed = givenChanged(state, next.state);
 		state = next.state;
-		try {
-			if (changed || next.result) onProgress?.(progressOfState(state));
-		} catch {
-			// Recording is the lifecycle's; a failure there must not cost the person the questionnaire.
-		}
+		if (changed || next.result) onProgress?.(progressOfState(state));
 		return next.result;
 	};
 	const dialogs = new Dialogs(host, options.signal, options.timeout);
@@ -64,10 +60,12 @@ export async function walkQuestionnaire(
 	} catch {
 		// An internal error: the walk ends as one that cannot go on, below.
 	}
+	const bare = () => finishedResult(options.host, context.questions.length, "interrupted", { answers: [] });
 	try {
-		return settle({ kind: "stop", reason: "failed" }) ?? bareResult(options.host);
+		// Ending properly can fail too: then nothing is kept and nothing declined.
+		return settle({ kind: "stop", reason: "failed" }) ?? bare();
 	} catch {
-		return bareResult(options.host);
+		return bare();
 	}
 }
 
@@ -99,9 +97,4 @@ async function ask(
 
 function stopped(reply: SelectReply<unknown> | InputReply): Move | undefined {
 	return reply.type === "stop" ? { kind: "stop", reason: reply.reason } : undefined;
-}
-
-/** The result when even ending properly failed: nothing kept, nothing declined. */
-function bareResult(host: HostKind): QuestionnaireResult {
-	return { outcome: "interrupted", cancelled: true, host, answers: [] };
 }

@@ -25,3 +25,16 @@ export const KEY_NAMES: Readonly<Record<string, string>> = {
 	alt: "Alt",
 	super: "Super",
 };
+
+/** The names a screen reader should say whole (the accessible prompts): "Escape", never "Esc" or "↑". */
+export const SPOKEN_KEY_NAMES: Readonly<Record<string, string>> = {
+	...KEY_NAMES,
+	up: "Up",
+	down: "Down",
+	left: "Left",
+	right: "Right",
+	escape: "Escape",
+	pageUp: "Page Up",
+	pageDown: "Page Down",
+	delete: "Delete",
+};

@@ -8,7 +8,6 @@ import type { AskConfig } from "../config/schema.ts";
 import { walkQuestionnaire } from "../dialogs/walker.ts";
 import { loadTui, type TuiLoad } from "../host/load-tui.ts";
 import { SCREEN } from "../host/screen.ts";
-import { untilAborted } from "../host/until-aborted.ts";
 import { type Messages, messagesIn } from "../i18n/messages.ts";
 import type { Origin } from "../protocol/origin.ts";
 import type { Progress } from "../protocol/progress.ts";
@@ -16,6 +15,7 @@ import type { Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, notShownResult, type QuestionnaireResult } from "../protocol/result.ts";
 import type { HostThemes, HostUi } from "../tui/host-ui.ts";
 import { answerCountdown, type Countdown } from "../util/countdown.ts";
+import { untilAborted } from "../util/until-aborted.ts";
 
 /** What showing a questionnaire needs from the host. */
 export interface OpenEnv {
@@ -77,8 +77,9 @@ async function show(
 	// (WCAG 2.2.1: a screen-reader user is never timed out), and never for a reopened questionnaire.
 	const timeout =
 		path === "accessible" ? undefined : answerCountdown(env.config?.timeout, options.progress !== undefined);
+	const onProgress = options.onProgress && quietly(options.onProgress);
 	try {
-		return await showOn(path, questionnaire, env, { ...options, timeout }, messages, asker?.label);
+		return await showOn(path, questionnaire, env, { ...options, timeout, onProgress }, messages, asker?.label);
 	} finally {
 		timeout?.disarm();
 	}
@@ -121,4 +122,15 @@ async function labelled(env: OpenEnv, from: Origin, messages: Messages): Promise
 	const { labelledUi, originLabel } = await import("../host/labelled-ui.ts");
 	const label = originLabel(from, messages);
 	return { env: { ...env, ui: labelledUi(env.ui, label) }, label };
+}
+
+/** Recording is the lifecycle's: a failure there must not cost the person the questionnaire. */
+function quietly(record: (progress: Progress) => void): (progress: Progress) => void {
+	return (progress) => {
+		try {
+			record(progress);
+		} catch {
+			// The questionnaire goes on; what it ends with still reaches the model.
+		}
+	};
 }

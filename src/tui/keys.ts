@@ -66,7 +66,7 @@ export function createSessionKeys(host: HostKeybindings, overrides: OwnKeyOverri
 		isOwn(binding) ? own.matches(data, binding) : host.matches(data, binding);
 	// undefined: the host cannot list its keys (an older Pi, a stub), so the default is the best guess.
 	const keysOf = (binding: BindingId): readonly string[] | undefined =>
-		isOwn(binding) ? own.getKeys(binding) : safeKeys(host, binding);
+		isOwn(binding) ? own.getKeys(binding) : hostKeys(host, binding);
 	return {
 		input: { matches, text: typedText },
 		label: (binding) => {
@@ -80,7 +80,7 @@ export function createSessionKeys(host: HostKeybindings, overrides: OwnKeyOverri
 }
 
 /** The keys of a host binding, or undefined when the manager cannot list them (an older Pi, a stub). */
-function safeKeys(host: HostKeybindings, binding: HostBindingId): readonly string[] | undefined {
+export function hostKeys(host: HostKeybindings, binding: HostBindingId): readonly string[] | undefined {
 	try {
 		return typeof host.getKeys === "function" ? host.getKeys(binding) : undefined;
 	} catch {

@@ -2,7 +2,7 @@
  * The TUI host path: runs one questionnaire in Pi's `ctx.ui.custom()` overlay and returns its one
  * result. This module is imported lazily (src/host/load-tui.ts, through tui/entry.ts), so everything heavy
  * (pi-tui components, markdown, the view) loads only when the UI is preloaded or a questionnaire first shown.
- * With `accessible`, the questionnaire runs as plain linear prompts instead (`accessible/run.ts`).
+ * With `accessible`, the dialog walker runs it as plain linear prompts instead (`accessible/prompt.ts`).
  * Once it is drawn, a desktop notification names what it asks (notify.ts; not when the person opened it
  * with /answer), and Pi's `blocked` status says the same while it is open.
  *
@@ -14,6 +14,7 @@
  */
 import type { EditorTheme, TUI } from "@earendil-works/pi-tui";
 import type { AskConfig } from "../config/schema.ts";
+import { walkQuestionnaire } from "../dialogs/walker.ts";
 import { type Messages, messagesIn } from "../i18n/messages.ts";
 import { type Env, notifySetting } from "../notify/method.ts";
 import { askedLine, notificationText } from "../notify/sequence.ts";
@@ -23,14 +24,16 @@ import type { Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
 import type { Countdown } from "../util/countdown.ts";
-import { runAccessibleQuestionnaire } from "./accessible/run.ts";
-import type { HostTheme, HostThemes, HostUi } from "./host-ui.ts";
+import { eitherSignal } from "../util/signals.ts";
+import { AccessiblePrompt, PLAIN_STYLE } from "./accessible/prompt.ts";
+import type { HostKeybindings, HostTheme, HostThemes, HostUi } from "./host-ui.ts";
 import { keyConflicts, keyOverridesFrom } from "./key-config.ts";
-import type { OwnKeyOverrides } from "./keys.ts";
+import { hostKeys, type OwnKeyOverrides } from "./keys.ts";
 import { overlayOptions } from "./layout.ts";
 import { type NotifyOptions, sendNotification } from "./notify.ts";
 import { plainHostThemes } from "./plain-themes.ts";
 import { type ExternalEditor, QuestionnaireSession } from "./session.ts";
+import { spokenKeyName } from "./view/key-labels.ts";
 import { viewThemeFrom } from "./view/theme.ts";
 
 /** Options of {@link runTuiQuestionnaire}. */
@@ -87,18 +90,24 @@ export async function runTuiQuestionnaire(
 		env: options.env,
 		isTTY: options.isTTY,
 	};
-	if (options.accessible)
-		return runAccessibleQuestionnaire(questionnaire, ui, {
-			signal,
-			notify,
-			notification,
-			messages,
-			blockedMessage: messages.tuiBlocked(asked),
-			progress: options.progress,
-			onProgress: options.onProgress,
-		});
-	const interrupted = () => finishedResult("tui", questionnaire.questions.length, "interrupted", { answers: [] });
-	if (signal?.aborted) return interrupted();
+	if (signal?.aborted) return finishedResult("tui", questionnaire.questions.length, "interrupted", { answers: [] });
+	const blocked = { kind: "question", message: messages.tuiBlocked(asked) } as const;
+	let open = true;
+	const announce = (tui: TUI) => {
+		// Ended already (the preload's rehearsal, tui/warm-up.ts, or an instant abort): nobody to tell.
+		if (open) void sendNotification(tui.terminal, notification, { ...notify, stillWanted: () => open });
+	};
+	if (options.accessible) {
+		try {
+			const shown = (tui: TUI, theme: HostTheme, keybindings: HostKeybindings, done: Done) => {
+				announce(tui);
+				return accessiblePrompt(questionnaire, { tui, theme, keybindings, done }, options, messages);
+			};
+			return (await ui.custom<QuestionnaireResult>(shown, { blocked })) ?? undefined;
+		} finally {
+			open = false;
+		}
+	}
 	let session: QuestionnaireSession | undefined;
 	let abortedEarly = false;
 	const onAbort = () => {
@@ -108,7 +117,6 @@ export async function runTuiQuestionnaire(
 	signal?.addEventListener("abort", onAbort, { once: true });
 	const keys = { ...keyOverridesFrom(options.config?.keys), ...options.keys };
 	const themes = options.themes ?? plainHostThemes;
-	let open = true;
 	let shownOn: TUI | undefined;
 	try {
 		const result = await ui.custom<QuestionnaireResult>(
@@ -128,10 +136,8 @@ export async function runTuiQuestionnaire(
 					signal,
 					onError: (error) => report(ui, error, messages),
 					afterFirstFrame: () => {
-						// Ended already (the preload's rehearsal, tui/warm-up.ts, or an instant abort): nobody to tell.
-						if (!open) return;
-						void sendNotification(tui.terminal, notification, { ...notify, stillWanted: () => open });
-						warnConflicts(ui, keyConflicts(keybindings, keys));
+						announce(tui);
+						if (open) warnConflicts(ui, keyConflicts(keybindings, keys));
 					},
 					messages,
 					timeout: options.timeout,
@@ -150,7 +156,7 @@ export async function runTuiQuestionnaire(
 					session?.setOverlay(handle);
 					drawNow(shownOn);
 				},
-				blocked: { kind: "question", message: messages.tuiBlocked(asked) },
+				blocked,
 			},
 		);
 		return result ?? undefined;
@@ -158,6 +164,37 @@ export async function runTuiQuestionnaire(
 		open = false;
 		signal?.removeEventListener("abort", onAbort);
 	}
+}
+
+type Done = (result: QuestionnaireResult) => void;
+
+/**
+ * The accessible prompt, driven by the dialog walker (so every rule and the result are the core's): plain
+ * lines inline in place of Pi's editor, no answer timeout (WCAG 2.2.1). NO_COLOR (set, not empty) removes
+ * every SGR; else the title is bold and a re-prompt in the error colour, each only repeating the words.
+ */
+function accessiblePrompt(
+	questionnaire: Questionnaire,
+	host: { tui: TUI; theme: HostTheme; keybindings: HostKeybindings; done: Done },
+	options: RunTuiOptions,
+	messages: Messages,
+): AccessiblePrompt {
+	const { tui, theme, keybindings } = host;
+	const prompt = new AccessiblePrompt({
+		keys: keybindings,
+		cancelKey: spokenKeyName(hostKeys(keybindings, "tui.select.cancel")?.[0] ?? "escape"),
+		requestRender: () => tui.requestRender(),
+		style: (options.env ?? process.env).NO_COLOR
+			? PLAIN_STYLE
+			: { title: (text) => theme.bold(text), error: (text) => theme.fg("error", text) },
+		messages,
+	});
+	const { progress, onProgress } = options;
+	const signal = eitherSignal(options.signal, prompt.disposed);
+	void walkQuestionnaire(questionnaire, prompt, { host: "tui", signal, messages, progress, onProgress }).then(
+		host.done,
+	);
+	return prompt;
 }
 
 function editorThemeFrom(theme: HostTheme, themes: HostThemes): EditorTheme {

@@ -57,6 +57,6 @@ export interface SessionOptions {
 	onTimeout?: "close" | "defer";
 	/** What was given before (`/answer` on a pending questionnaire): the first state has it restored. */
 	progress?: Progress;
-	/** Told what was given whenever it changes, and once more as it ends (the session records it; keep it cheap). */
+	/** Told what was given as it changes, and as it ends; cheap, and must not throw (openOnHost sees to it). */
 	onProgress?(progress: Progress): void;
 }

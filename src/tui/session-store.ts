@@ -110,12 +110,8 @@ export class SessionStore {
 		return undefined;
 	}
 
-	/** Tells `onProgress` what was given now; a failing recorder costs the person nothing. */
+	/** Tells `onProgress` what was given now. */
 	reportProgress(): void {
-		try {
-			this.host.onProgress?.(progressOfState(this.current));
-		} catch {
-			// Recording is the lifecycle's; a failure there must not cost the person the questionnaire.
-		}
+		this.host.onProgress?.(progressOfState(this.current));
 	}
 }

@@ -8,8 +8,12 @@ import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import { KeybindingsManager, TUI_KEYBINDINGS, visibleWidth } from "@earendil-works/pi-tui";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
+import { defaultConfig } from "../../src/config/schema.ts";
+import { en } from "../../src/i18n/en.ts";
+import { askedLine } from "../../src/notify/sequence.ts";
+import type { Questionnaire } from "../../src/protocol/questions.ts";
 import { AccessiblePrompt, type PromptStyle } from "../../src/tui/accessible/prompt.ts";
-import { runAccessibleQuestionnaire } from "../../src/tui/accessible/run.ts";
+import { type RunTuiOptions, runTuiQuestionnaire } from "../../src/tui/run.ts";
 import { type Piecing, pieces, typeableText } from "../support/graphemes.ts";
 import { CACHE, KEYS, PLATFORMS, typed } from "./session-harness.ts";
 
@@ -20,15 +24,18 @@ const BOX = /[\u2500-\u257f]/;
 const SGR = /\x1b\[[0-9;:]*m/;
 const keys = () => new KeybindingsManager(TUI_KEYBINDINGS);
 
+/** The TUI host path with `accessible` on: the dialog walker over the prompt. */
+const runAccessible = (questionnaire: Questionnaire, ui: ExtensionUIContext, options: RunTuiOptions = {}) =>
+	runTuiQuestionnaire(questionnaire, ui, { ...options, accessible: true });
+
 function prompt(style?: PromptStyle) {
 	const requestRender = vi.fn();
-	const onDispose = vi.fn();
-	const p = new AccessiblePrompt({ keys: keys(), requestRender, style, onDispose });
+	const p = new AccessiblePrompt({ keys: keys(), requestRender, style });
 	p.focused = true;
 	const type = (text: string, encoding: "legacy" | "kitty" = "legacy") => {
 		for (const key of typed(text, encoding)) p.handleInput(key);
 	};
-	return { p, requestRender, onDispose, type, screen: (width = 80) => p.render(width).join("\n") };
+	return { p, requestRender, type, screen: (width = 80) => p.render(width).join("\n") };
 }
 
 describe("AccessiblePrompt: choices", () => {
@@ -96,15 +103,6 @@ describe("AccessiblePrompt: choices", () => {
 		type("1");
 		p.handleInput(KEYS[encoding].escape);
 		await expect(reply).resolves.toBeUndefined();
-	});
-
-	it("names the cancel key the user bound in Pi", () => {
-		const p = new AccessiblePrompt({
-			keys: new KeybindingsManager(TUI_KEYBINDINGS, { "tui.select.cancel": "ctrl+q" }),
-			requestRender: () => {},
-		});
-		void p.select("Q", ["a"]);
-		expect(p.render(80).join("\n")).toContain("Ctrl+Q asks how you want to leave.");
 	});
 
 	it("says what the cancel key does there, as the walker tells it (src/state/leave.ts)", () => {
@@ -193,8 +191,10 @@ describe("AccessiblePrompt: ending", () => {
 	});
 
 	it("dispose closes the open question and tells the runner, once", async () => {
-		const { p, onDispose } = prompt();
+		const { p } = prompt();
 		const reply = p.input("Q");
+		const onDispose = vi.fn();
+		p.disposed.addEventListener("abort", onDispose);
 		p.dispose();
 		p.dispose();
 		await expect(reply).resolves.toBeUndefined();
@@ -235,7 +235,7 @@ describe("AccessiblePrompt: layout (property)", () => {
 });
 
 /** A ui whose custom() runs the factory at once, keeps the component, and records the options. */
-function fakeUi(themed: boolean) {
+function fakeUi(themed: boolean, keybindings = keys()) {
 	const write = vi.fn();
 	const tui = { requestRender: vi.fn(), terminal: { columns: 80, rows: 30, write } };
 	const sgr = (text: string) => `\x1b[1m${text}\x1b[22m`;
@@ -246,7 +246,7 @@ function fakeUi(themed: boolean) {
 		custom: (factory: (...args: unknown[]) => AccessiblePrompt, opts: unknown) =>
 			new Promise((resolve) => {
 				options.push(opts);
-				component = factory(tui, theme, keys(), (result: unknown) => {
+				component = factory(tui, theme, keybindings, (result: unknown) => {
 					component?.dispose();
 					resolve(result);
 				});
@@ -272,15 +272,10 @@ function fakeUi(themed: boolean) {
 	};
 }
 
-describe("runAccessibleQuestionnaire", () => {
+describe("the accessible runner (runTuiQuestionnaire, accessible)", () => {
 	it("walks a two-question form one question at a time, inline, and returns host tui", async () => {
 		const f = fakeUi(false);
-		const run = runAccessibleQuestionnaire({ questions: [CACHE, PLATFORMS] }, f.ui, {
-			blockedMessage: "waiting",
-			env: { NO_COLOR: "1" },
-			notify: { setting: "auto", env: {}, isTTY: true },
-			notification: { title: "Pi asks you 2 questions", body: "Cache · Platforms" },
-		});
+		const run = runAccessible({ questions: [CACHE, PLATFORMS] }, f.ui, { env: { NO_COLOR: "1" }, isTTY: true });
 		// Cache: 2 (SQLite). Platforms: toggle 1 and 3, then Done (row 4). Review: 1 (Submit).
 		await f.answer("2", "1", "3", "4", "1");
 		const result = await run;
@@ -292,7 +287,9 @@ describe("runAccessibleQuestionnaire", () => {
 				{ questionIndex: 1, kind: "multi", answer: ["Linux", "Windows"] },
 			],
 		});
-		expect(f.options[0]).toEqual({ blocked: { kind: "question", message: "waiting" } });
+		expect(f.options[0]).toEqual({
+			blocked: { kind: "question", message: en.tuiBlocked(askedLine({ questions: [CACHE, PLATFORMS] })) },
+		});
 		expect(f.frames[0]).toContain(CACHE.question);
 		expect(f.frames[0]).not.toContain(PLATFORMS.question);
 		expect(f.frames[1]).toContain(PLATFORMS.question);
@@ -305,7 +302,7 @@ describe("runAccessibleQuestionnaire", () => {
 
 	it("styles the title only when NO_COLOR is unset; the words stay the same", async () => {
 		const coloured = fakeUi(true);
-		const run = runAccessibleQuestionnaire({ questions: [CACHE] }, coloured.ui, { blockedMessage: "w", env: {} });
+		const run = runAccessible({ questions: [CACHE] }, coloured.ui, { env: {} });
 		await coloured.answer("1");
 		await run;
 		expect(coloured.frames[0]).toMatch(SGR);
@@ -318,19 +315,32 @@ describe("runAccessibleQuestionnaire", () => {
 			[{ NO_COLOR: "" }, true],
 		] as const) {
 			const f = fakeUi(true);
-			const run = runAccessibleQuestionnaire({ questions: [CACHE] }, f.ui, { blockedMessage: "w", env });
+			const run = runAccessible({ questions: [CACHE] }, f.ui, { env });
 			await f.answer("1");
 			await run;
 			expect(SGR.test(f.frames[0] ?? "")).toBe(styled);
 		}
 	});
 
+	it("names the cancel key the user bound in Pi, in words", async () => {
+		for (const [key, said] of <const>[
+			["ctrl+q", "Ctrl+Q declines"],
+			["pageUp", "Page Up declines"],
+		]) {
+			const f = fakeUi(false, new KeybindingsManager(TUI_KEYBINDINGS, { "tui.select.cancel": key }));
+			const run = runAccessible({ questions: [CACHE] }, f.ui);
+			await f.answer("1");
+			await run;
+			expect(f.frames[0]).toContain(said);
+		}
+	});
+
 	it("no notification with notify: off", async () => {
 		const f = fakeUi(false);
-		const run = runAccessibleQuestionnaire({ questions: [CACHE] }, f.ui, {
-			blockedMessage: "w",
-			notify: { setting: "off", env: {}, isTTY: true },
-			notification: { title: "t", body: "b" },
+		const run = runAccessible({ questions: [CACHE] }, f.ui, {
+			config: { ...defaultConfig(), notify: "off" },
+			env: {},
+			isTTY: true,
 		});
 		await f.answer("1");
 		await run;
@@ -340,10 +350,7 @@ describe("runAccessibleQuestionnaire", () => {
 	it("an abort ends the walk as interrupted, keeping nothing unanswered", async () => {
 		const f = fakeUi(false);
 		const controller = new AbortController();
-		const run = runAccessibleQuestionnaire({ questions: [CACHE] }, f.ui, {
-			blockedMessage: "w",
-			signal: controller.signal,
-		});
+		const run = runAccessible({ questions: [CACHE] }, f.ui, { signal: controller.signal });
 		await vi.waitFor(() => expect(f.component()?.render(80).length).toBeGreaterThan(0));
 		controller.abort();
 		await expect(run).resolves.toMatchObject({ outcome: "interrupted", host: "tui" });
@@ -353,10 +360,7 @@ describe("runAccessibleQuestionnaire", () => {
 		const f = fakeUi(false);
 		const controller = new AbortController();
 		controller.abort();
-		const result = await runAccessibleQuestionnaire({ questions: [CACHE] }, f.ui, {
-			blockedMessage: "w",
-			signal: controller.signal,
-		});
+		const result = await runAccessible({ questions: [CACHE] }, f.ui, { signal: controller.signal });
 		expect(result).toMatchObject({ outcome: "interrupted" });
 		expect(f.options).toEqual([]);
 	});
@@ -376,7 +380,7 @@ describe("runAccessibleQuestionnaire", () => {
 					);
 				}),
 		} as unknown as ExtensionUIContext;
-		const run = runAccessibleQuestionnaire({ questions: [CACHE] }, ui, { blockedMessage: "w" });
+		const run = runAccessible({ questions: [CACHE] }, ui);
 		await vi.waitFor(() => expect(component?.render(80).length).toBeGreaterThan(0));
 		component?.dispose();
 		await expect(run).resolves.toMatchObject({ outcome: "interrupted" });
@@ -385,9 +389,7 @@ describe("runAccessibleQuestionnaire", () => {
 
 	it("returns undefined when custom() shows nothing (the caller falls back to the dialogs)", async () => {
 		const ui = { custom: () => Promise.resolve(undefined) } as unknown as ExtensionUIContext;
-		await expect(runAccessibleQuestionnaire({ questions: [CACHE] }, ui, { blockedMessage: "w" })).resolves.toBe(
-			undefined,
-		);
+		await expect(runAccessible({ questions: [CACHE] }, ui)).resolves.toBe(undefined);
 	});
 });
 
@@ -403,11 +405,7 @@ describe("the accessible runner in /answer (reopened): the cancel rule of src/st
 				}),
 		} as unknown as ExtensionUIContext;
 		const progress = { answers: [undefined], ticks: [[]], notes: [""], drafts: [""], globalNote: "" };
-		const result = runAccessibleQuestionnaire({ questions: [CACHE] }, ui, {
-			blockedMessage: "w",
-			env: { NO_COLOR: "1" },
-			progress,
-		});
+		const result = runAccessible({ questions: [CACHE] }, ui, { env: { NO_COLOR: "1" }, progress });
 		const screen = () => (component?.render(200) ?? []).join("\n");
 		const press = async (...data: string[]) => {
 			for (const d of data) component?.handleInput(d);

@@ -15,7 +15,7 @@ import { defineAskTool } from "../../src/pi/tool-definition.ts";
 import { finishedResult } from "../../src/protocol/result.ts";
 import { executeAskUserQuestion } from "../../src/tool/execute.ts";
 import { DEFAULT_GUIDANCE } from "../../src/tool/guidance.ts";
-import { runAccessibleQuestionnaire } from "../../src/tui/accessible/run.ts";
+import { runTuiQuestionnaire } from "../../src/tui/run.ts";
 import type { ExternalEditor } from "../../src/tui/session.ts";
 import { ZH_FORM } from "./i18n-fixtures.ts";
 import { CACHE, flush, KEYS, startSession } from "./session-harness.ts";
@@ -149,8 +149,8 @@ describe("the accessible prompts in zh-CN", () => {
 					component = factory(tui, { bold: (t: string) => t }, new KeybindingsManager(TUI_KEYBINDINGS), resolve);
 				}),
 		} as unknown as ExtensionUIContext;
-		const run = runAccessibleQuestionnaire({ questions: [ZH_FORM[2]!] }, ui, {
-			blockedMessage: zh.tuiBlocked(ZH_FORM[2]!.question),
+		const run = runTuiQuestionnaire({ questions: [ZH_FORM[2]!] }, ui, {
+			accessible: true,
 			env: { NO_COLOR: "1" },
 			messages: zh,
 		});

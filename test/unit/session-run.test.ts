@@ -138,6 +138,31 @@ describe("runTuiQuestionnaire", () => {
 		}
 	});
 
+	it("a recorder that throws costs the person nothing, on every path (openOnHost guards it once)", async () => {
+		const onProgress = vi.fn(() => {
+			throw new Error("disk full");
+		});
+		const overlay = fakeUi();
+		const onOverlay = openOnHost("tui", { questions: [CACHE] }, { ui: overlay.ui }, { onProgress });
+		(await overlay.shown).component.handleInput?.("2");
+		expect(await onOverlay).toMatchObject({ outcome: "answered", answers: [{ answer: "SQLite file" }] });
+		expect(onProgress).toHaveBeenCalled();
+		onProgress.mockClear();
+
+		const plain = fakeUi();
+		const onPrompt = openOnHost("accessible", { questions: [CACHE] }, { ui: plain.ui }, { onProgress });
+		const prompt = (await plain.shown).component;
+		for (const key of ["2", "\r"]) prompt.handleInput?.(key);
+		expect(await onPrompt).toMatchObject({ outcome: "answered", answers: [{ answer: "SQLite file" }] });
+		expect(onProgress).toHaveBeenCalled();
+		onProgress.mockClear();
+
+		const dialogs = { select: async (_t: string, rows: string[]) => rows[1], input: async () => undefined };
+		const onDialogs = openOnHost("dialogs", { questions: [CACHE] }, { ui: dialogs as never }, { onProgress });
+		expect(await onDialogs).toMatchObject({ outcome: "answered", answers: [{ answer: "SQLite file" }] });
+		expect(onProgress).toHaveBeenCalled();
+	});
+
 	it("draws with the theme builders the adapter gives: Pi's own, called as the overlay opens", async () => {
 		const f = fakeUi();
 		const pi = piHost(f.ui);

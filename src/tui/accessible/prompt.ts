@@ -14,6 +14,7 @@ import type { Messages } from "../../i18n/messages.ts";
 import { wrapBlock } from "../../text/fit.ts";
 import { sanitizeInline } from "../../text/sanitize.ts";
 import { cutAtGrapheme } from "../../util/graphemes.ts";
+import { untilAborted } from "../../util/until-aborted.ts";
 import { ShownInput } from "../shown-text.ts";
 
 /** What the cancel key does on a choice, in words that say what the agent is told. */
@@ -33,14 +34,14 @@ export interface PromptStyle {
 export const PLAIN_STYLE: PromptStyle = { title: (t) => t, error: (t) => t };
 
 interface PromptOptions {
-	/** Pi's keybindings: the cancel key (`getKeys` may be missing on an older Pi). */
-	keys: { matches(data: string, binding: "tui.select.cancel"): boolean; getKeys?(binding: string): readonly string[] };
+	/** Pi's keybindings, for the cancel key (`tui.select.cancel`). */
+	keys: { matches(data: string, binding: "tui.select.cancel"): boolean };
+	/** How the hints name the cancel key (default "Escape"). */
+	cancelKey?: string;
 	requestRender(): void;
 	style?: PromptStyle;
 	/** The wording (default English): the `accessible*` keys. */
 	messages?: Messages;
-	/** Told when Pi disposes the component (the runner stops the walk). */
-	onDispose?(): void;
 }
 
 /** The one open dialog: choices for a select, none for a text question. */
@@ -63,7 +64,9 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 	/** Keeps the reply as typed and draws its sanitized form. */
 	private readonly field: ShownInput;
 	private open: Open | undefined;
-	private disposed = false;
+	private readonly disposal = new AbortController();
+	/** Aborts when Pi disposes the component (the runner then stops the walk). */
+	readonly disposed = this.disposal.signal;
 
 	constructor(options: PromptOptions) {
 		this.options = options;
@@ -109,7 +112,7 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 		else if (open.placeholder) lines.push(...plainLines(this.m.accessiblePlaceholder(open.placeholder), width));
 		lines.push("");
 		if (open.error) lines.push(...plainLines(open.error, width).map((line) => this.style.error(line)));
-		const key = this.cancelKey();
+		const key = this.options.cancelKey ?? "Escape";
 		const hint = open.choices
 			? this.m.accessibleChooseHint(open.choices.length, this.m[CANCEL_HINTS[open.cancel]](key))
 			: this.m.accessibleInputHint(key);
@@ -122,25 +125,19 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 	}
 
 	dispose(): void {
-		if (this.disposed) return;
-		this.disposed = true;
+		if (this.disposed.aborted) return;
+		this.disposal.abort();
 		this.close(undefined);
-		this.options.onDispose?.();
 	}
 
 	private ask(shown: Omit<Open, "finish">, signal: AbortSignal | undefined): Promise<string | undefined> {
 		this.close(undefined);
-		if (this.disposed || signal?.aborted) return Promise.resolve(undefined);
-		return new Promise((resolve) => {
-			const onAbort = () => this.close(undefined);
-			signal?.addEventListener("abort", onAbort, { once: true });
-			const finish = (reply: string | undefined) => {
-				signal?.removeEventListener("abort", onAbort);
-				resolve(reply);
-			};
+		if (this.disposed.aborted) return Promise.resolve(undefined);
+		const reply = new Promise<string | undefined>((finish) => {
 			this.open = { ...shown, finish };
 			this.options.requestRender();
 		});
+		return untilAborted(reply, signal, () => this.close(undefined));
 	}
 
 	private submit(value: string): void {
@@ -157,25 +154,13 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 		this.options.requestRender();
 	}
 
-	private close(reply: string | undefined): void {
+	private close(reply: string | undefined): undefined {
 		const open = this.open;
 		if (!open) return;
 		this.open = undefined;
 		this.field.setValue("");
 		open.finish(reply);
-		if (!this.disposed) this.options.requestRender();
-	}
-
-	/** The cancel key's name as the user bound it, spelled out for a screen reader ("Escape", "Ctrl+Q"). */
-	private cancelKey(): string {
-		let first: string | undefined;
-		try {
-			first = this.options.keys.getKeys?.("tui.select.cancel")[0];
-		} catch {
-			// An older Pi: the default key.
-		}
-		const name = (part: string) => (part === "" ? "+" : part[0]?.toUpperCase() + part.slice(1));
-		return (first ?? "escape").split("+").map(name).join("+");
+		if (!this.disposed.aborted) this.options.requestRender();
 	}
 }
 

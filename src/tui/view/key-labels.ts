@@ -4,22 +4,24 @@
  * footer item that several bindings share ("↑/↓", "Shift+↑/↓"). The session may pass the keys the user
  * actually bound instead of the defaults. Must not import components.
  */
-import { KEY_NAMES } from "../../i18n/key-names.ts";
+import { KEY_NAMES, SPOKEN_KEY_NAMES } from "../../i18n/key-names.ts";
 import { type BindingId, KEYMAP } from "../../state/index.ts";
 
 /** Turns a binding id into the key name shown for it. */
 export type KeyLabel = (binding: BindingId) => string;
 
 /** How a pi-tui key id reads: "shift+tab" → "Shift+Tab", "ctrl+g" → "Ctrl+G", "up" → "↑". */
-export function keyName(keyId: string): string {
+export function keyName(keyId: string, names = KEY_NAMES): string {
 	if (keyId === "+") return "+";
 	const parts = keyId.endsWith("++") ? [...keyId.slice(0, -2).split("+"), "+"] : keyId.split("+");
 	const key = parts.pop() ?? "";
-	const names = KEY_NAMES;
 	const mods = parts.map((m) => names[m] ?? m);
 	const base = names[key] ?? (mods.length > 0 && key.length === 1 ? key.toUpperCase() : key);
 	return [...mods, base].join("+");
 }
+
+/** How a key id is said in words: "escape" → "Escape", "ctrl+q" → "Ctrl+Q", "up" → "Up". */
+export const spokenKeyName = (keyId: string): string => keyName(keyId, SPOKEN_KEY_NAMES);
 
 /** The default label of a binding: the name of its first default key. */
 export const defaultKeyLabel: KeyLabel = (binding) => {
