@@ -2,9 +2,8 @@
  * The dialog walker: the questionnaire on a host with `select` and `input` dialogs but no custom UI (Pi
  * `--mode rpc`, editor bridges such as pi-acp, the accessible prompts). A driver over the core: it asks
  * which dialog is due (state/dialog-step.ts), shows it (screens.ts, host.ts) and reports the person's
- * move, so every rule and the result are the TUI's. Never throws: an internal error or a spent dialog
- * budget ends the walk as the core's `giveUp` says (declined only where a cancel would decline); an
- * abort ends it "interrupted", an unanswered answer timeout "timed_out"; a cancelled input changes nothing.
+ * move, so every rule and the result are the TUI's. An internal error ends the walk as the core's
+ * `giveUp` says; a cancelled input changes nothing.
  */
 import { en } from "../i18n/en.ts";
 import type { Messages } from "../i18n/messages.ts";
@@ -18,8 +17,6 @@ import type { QuestionnaireState, ReduceContext } from "../state/types.ts";
 import type { Countdown } from "../util/countdown.ts";
 import { type DialogHost, Dialogs, type InputReply, type SelectReply } from "./host.ts";
 import { closingScreen, questionScreens } from "./screens.ts";
-
-export type { DialogHost } from "./host.ts";
 
 export interface WalkOptions {
 	/** Recorded in the result. */

@@ -4,8 +4,7 @@
  * cancel), an Error (the dialog rejects), or a function of the call. Past the end of the script
  * every dialog is cancelled, so a wrong script ends the walk instead of hanging the test.
  */
-import type { DialogOptions } from "../../src/dialogs/host.ts";
-import type { DialogHost } from "../../src/dialogs/walker.ts";
+import type { DialogHost, DialogOptions } from "../../src/dialogs/host.ts";
 
 /** One dialog the fake was shown. */
 export type Call =

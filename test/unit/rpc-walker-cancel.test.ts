@@ -4,7 +4,8 @@
  * dialogs shown and the result; none may hang.
  */
 import { describe, expect, it } from "vitest";
-import { type DialogHost, walkQuestionnaire } from "../../src/dialogs/walker.ts";
+import type { DialogHost } from "../../src/dialogs/host.ts";
+import { walkQuestionnaire } from "../../src/dialogs/walker.ts";
 import type { Question, Questionnaire } from "../../src/protocol/questions.ts";
 import { SMALL_CACHE_QUESTION as cache, SMALL_TARGETS_QUESTION as targets } from "../support/questions.ts";
 import { type Call, ScriptedHost, type Step, sel } from "./rpc-fake-host.ts";

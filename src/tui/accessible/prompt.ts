@@ -1,11 +1,8 @@
 /**
  * The accessible prompt: a plain-text pi-tui component that is also the dialog walker's `DialogHost`. It
- * shows the one dialog the walker opens as plain lines — the title, the choices as "1. …" rows, how to
- * answer and what the cancel key (Pi's `tui.select.cancel`) does there — and reads the reply with a
- * sanitized `Input`: a listed number for a choice (anything else re-prompts), text for a question. The
- * cancel key cancels; on a text question with something typed it answers that text, so leaving never
- * drops it. No box drawing (a screen reader spells "─" out, line after line), nothing told by colour
- * alone, no SGR with the plain style (NO_COLOR). Untrusted text arrives sanitized by the walker.
+ * shows the open dialog as lines — the title, "1. …" rows, how to answer and what the cancel key does —
+ * and reads a listed number (anything else re-prompts) or text. No box drawing: a screen reader spells
+ * "─" out, line after line. Untrusted text arrives sanitized by the walker.
  */
 import type { Component, Focusable } from "@earendil-works/pi-tui";
 import type { CancelMeaning, DialogHost, DialogOptions } from "../../dialogs/host.ts";

@@ -4,7 +4,7 @@
  * option and presses Done; in the review it submits. It records every title, option and placeholder it
  * is shown, so tests can check each one. `DIALOG_BUDGET` stops it should the walk loop.
  */
-import type { DialogHost } from "../../../src/dialogs/walker.ts";
+import type { DialogHost } from "../../../src/dialogs/host.ts";
 import { rows } from "../../support/questions.ts";
 
 /** One dialog as shown. */
