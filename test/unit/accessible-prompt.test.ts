@@ -202,11 +202,15 @@ describe("AccessiblePrompt: ending", () => {
 		await expect(p.select("Q", ["a"])).resolves.toBeUndefined();
 	});
 
-	it("keys with nothing open do nothing", () => {
+	it("keys with nothing open draw nothing, and the next dialog reads them (a quick typist, a paste)", async () => {
 		const { p, requestRender } = prompt();
-		p.handleInput("1");
-		p.handleInput("\r");
+		for (const key of ["2", "\r", "x"]) p.handleInput(key);
 		expect(requestRender).not.toHaveBeenCalled();
+		await expect(p.select("Q", ["a", "b"])).resolves.toBe("b");
+		expect(p.render(80).join("\n")).toBe("");
+		const text = p.input("Name?");
+		p.handleInput("\r");
+		await expect(text).resolves.toBe("x");
 	});
 });
 
@@ -298,6 +302,17 @@ describe("the accessible runner (runTuiQuestionnaire, accessible)", () => {
 			expect(frame).not.toMatch(SGR);
 		}
 		expect(f.write.mock.calls).toEqual([[BEL]]);
+	});
+
+	it("a whole form typed in one burst is answered as typed: no key falls between two dialogs", async () => {
+		const f = fakeUi(false);
+		const run = runAccessible({ questions: [CACHE, PLATFORMS] }, f.ui);
+		await vi.waitFor(() => expect(f.component()?.render(80).length).toBeGreaterThan(0));
+		for (const key of typed("2\r1\r3\r4\r1\r", "legacy")) f.component()?.handleInput(key);
+		await expect(run).resolves.toMatchObject({
+			outcome: "answered",
+			answers: [{ answer: "SQLite file" }, { answer: ["Linux", "Windows"] }],
+		});
 	});
 
 	it("styles the title only when NO_COLOR is unset; the words stay the same", async () => {

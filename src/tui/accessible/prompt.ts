@@ -51,6 +51,9 @@ interface Open {
 	finish(reply: string | undefined): void;
 }
 
+/** The most keys kept for the next dialog while none is open. */
+const TYPE_AHEAD_KEYS = 1_000;
+
 /** Longest stretch of a wrong reply repeated in the re-prompt. */
 const ECHO_CHARS = 40;
 
@@ -61,6 +64,8 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 	/** Keeps the reply as typed and draws its sanitized form. */
 	private readonly field: ShownInput;
 	private open: Open | undefined;
+	/** Keys that came between two dialogs (a quick typist, a paste): the next dialog reads them. */
+	private typedAhead: string[] = [];
 	private readonly disposal = new AbortController();
 	/** Aborts when Pi disposes the component (the runner then stops the walk). */
 	readonly disposed = this.disposal.signal;
@@ -90,7 +95,10 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 	}
 
 	handleInput(data: string): void {
-		if (!this.open) return;
+		if (!this.open) {
+			if (!this.disposed.aborted && this.typedAhead.length < TYPE_AHEAD_KEYS) this.typedAhead.push(data);
+			return;
+		}
 		if (this.options.keys.matches(data, "tui.select.cancel")) {
 			// Leaving a text question keeps what was typed, as leaving the TUI's editor does.
 			const typed = this.open.choices ? "" : this.field.getValue();
@@ -133,6 +141,7 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 		const reply = new Promise<string | undefined>((finish) => {
 			this.open = { ...shown, finish };
 			this.options.requestRender();
+			for (const data of this.typedAhead.splice(0)) this.handleInput(data);
 		});
 		return untilAborted(reply, signal, () => this.close(undefined));
 	}
