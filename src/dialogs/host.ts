@@ -45,10 +45,7 @@ export interface DialogHost {
 }
 
 /** One select row: the text shown and what choosing it means. */
-export interface Row<A> {
-	text: string;
-	action: A;
-}
+export type Row<A> = { text: string; action: A };
 
 /** The most dialogs one walk opens; no person needs that many. */
 const DIALOG_BUDGET = 200;

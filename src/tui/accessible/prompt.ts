@@ -23,10 +23,7 @@ const CANCEL_HINTS = {
 } as const satisfies Record<CancelMeaning, keyof Messages>;
 
 /** How the prompt may style its lines; identity functions when colour is off. */
-export interface PromptStyle {
-	title(text: string): string;
-	error(text: string): string;
-}
+export type PromptStyle = Record<"title" | "error", (text: string) => string>;
 
 export const PLAIN_STYLE: PromptStyle = { title: (t) => t, error: (t) => t };
 
@@ -51,9 +48,6 @@ interface Open {
 	finish(reply: string | undefined): void;
 }
 
-/** The most keys kept for the next dialog while none is open. */
-const TYPE_AHEAD_KEYS = 1_000;
-
 /** Longest stretch of a wrong reply repeated in the re-prompt. */
 const ECHO_CHARS = 40;
 
@@ -64,7 +58,7 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 	/** Keeps the reply as typed and draws its sanitized form. */
 	private readonly field: ShownInput;
 	private open: Open | undefined;
-	/** Keys that came between two dialogs (a quick typist, a paste): the next dialog reads them. */
+	/** Keys that came between two dialogs (microtasks apart) from a quick typist or a paste: the next reads them. */
 	private typedAhead: string[] = [];
 	private readonly disposal = new AbortController();
 	/** Aborts when Pi disposes the component (the runner then stops the walk). */
@@ -96,7 +90,7 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 
 	handleInput(data: string): void {
 		if (!this.open) {
-			if (!this.disposed.aborted && this.typedAhead.length < TYPE_AHEAD_KEYS) this.typedAhead.push(data);
+			this.typedAhead.push(data);
 			return;
 		}
 		if (this.options.keys.matches(data, "tui.select.cancel")) {
