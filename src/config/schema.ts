@@ -75,9 +75,9 @@ export interface AskConfig {
 		tabNext?: "off" | KeySetting;
 		/** Previous tab, also while typing (a key that types text is refused). */
 		tabPrev?: "off" | KeySetting;
-		/** Next tab while choosing. */
+		/** Next tab while choosing; on the Submit tab, the next choice. */
 		tabRight?: "off" | KeySetting;
-		/** Previous tab while choosing. */
+		/** Previous tab while choosing; on the Submit tab, the previous choice. */
 		tabLeft?: "off" | KeySetting;
 		/** Opens the note of the question (on the Submit tab: the note on all questions). */
 		notes?: "off" | KeySetting;

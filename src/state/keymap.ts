@@ -122,21 +122,23 @@ export const KEYMAP: readonly KeyBinding[] = [
 		hint: label("switchTab"),
 		action: prevTab,
 	},
+	// The Submit tab's choices sit in a row, so there ←/→ move between them, as a person expects of a row of
+	// buttons; switching tabs instead wrapped → round to a question, where Enter changed an answer unseen.
 	{
 		id: "askUser.tabRight",
 		defaultKeys: OWN_KEY_DEFAULTS["askUser.tabRight"],
-		description: "Next tab",
+		description: "Next tab (on the Submit tab: the next choice)",
 		enabled: (s) => multiTabs(s) && browsing(s),
-		hint: label("switchTab"),
-		action: nextTab,
+		hint: (s) => (s.mode === "submit" ? "navigate" : "switchTab"),
+		action: (s) => (s.mode === "submit" ? down() : nextTab()),
 	},
 	{
 		id: "askUser.tabLeft",
 		defaultKeys: OWN_KEY_DEFAULTS["askUser.tabLeft"],
-		description: "Previous tab",
+		description: "Previous tab (on the Submit tab: the previous choice)",
 		enabled: (s) => multiTabs(s) && browsing(s),
-		hint: label("switchTab"),
-		action: prevTab,
+		hint: (s) => (s.mode === "submit" ? "navigate" : "switchTab"),
+		action: (s) => (s.mode === "submit" ? up() : prevTab()),
 	},
 	{
 		id: "askUser.notes",

@@ -96,6 +96,10 @@ const cases: [state: string, key: string, expected: Action | "editor" | undefine
 	["notes", "n", "editor"],
 	["submit", "enter", { type: "dialog/submitRequested" }],
 	["submit", "down", { type: "nav/focusMoved", direction: "down" }],
+	// The Submit tab's choices are a row: ←/→ move along it and never leave the tab (Tab does).
+	["submit", "right", { type: "nav/focusMoved", direction: "down" }],
+	["submit", "left", { type: "nav/focusMoved", direction: "up" }],
+	["submit", "tab", { type: "tab/switched", direction: "next" }],
 	["submit", "n", { type: "notes/opened" }],
 	["submit", "1", undefined],
 	["submitCancel", "enter", { type: "dialog/cancelRequested" }],
