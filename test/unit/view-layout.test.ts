@@ -194,6 +194,10 @@ describe("golden screens (plain theme)", () => {
 			' ›    Type something. ✔  "first line" +2 more lines',
 		);
 		expect(screen(typed("only\n"), 80)).toContain(' ›    Type something. ✔  "only"');
+		// Too narrow for the count (the options beside previews): an ellipsis still says it goes on.
+		const narrow = screen(typed("first line\nsecond"), 40);
+		expect(narrow).toContain(' ›    Type something. ✔  "first line" …');
+		expect(narrow.join("\n")).not.toContain("more line");
 		for (const width of [1, 10, 24, 40]) expectFits(screen(typed(`${"long ".repeat(30)}\nmore`), width), width);
 	});
 

@@ -9,7 +9,7 @@
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { defaultMessages, type Messages } from "../../i18n/messages.ts";
 import { gapBetween } from "../../i18n/spacing.ts";
-import { fitLine } from "../../text/fit.ts";
+import { ELLIPSIS, fitLine } from "../../text/fit.ts";
 import { PropsComponent } from "./component.ts";
 import { wrapPrefixed } from "./lines.ts";
 import type { Style, ViewTheme } from "./theme.ts";
@@ -176,7 +176,9 @@ export class OptionList extends PropsComponent<OptionListProps, OptionListConten
 		if (first !== "" && room >= MIN_TEXT * 2) {
 			const more = rest.length > 0 ? ` ${this.m.viewTypedMoreLines(rest.length)}` : "";
 			const moreFits = more !== "" && visibleWidth(more) + MIN_TEXT * 2 <= room;
-			const draft = fitLine(this.m.viewTyped(first), room - (moreFits ? visibleWidth(more) : 0));
+			// Without room for the count, an ellipsis still says the answer goes on past this line.
+			const shown = this.m.viewTyped(first) + (rest.length > 0 && !moreFits ? ` ${ELLIPSIS}` : "");
+			const draft = fitLine(shown, room - (moreFits ? visibleWidth(more) : 0));
 			lines[lines.length - 1] += `  ${t.dim(draft + (moreFits ? more : ""))}`;
 		}
 		return lines;
