@@ -56,6 +56,38 @@ function expectWholeStarts(shown: readonly string[], paragraphs: readonly string
 }
 
 describe("the Submit review at tiny sizes", () => {
+	it("the focused choice is always shown whole where it fits, the choices before it standing as …", () => {
+		const labels = { submit: "Submit", later: "Answer later", cancel: "Cancel" } as const;
+		for (const choice of ["submit", "later", "cancel"] as const) {
+			const items = UNANSWERED.slice(0, 1);
+			const row = (width: number) =>
+				new SubmitPane(plainViewTheme, { items, globalNote: "", editing: false, editorLines: [], choice, height: 9 })
+					.render(width)
+					.at(-1);
+			expect(row(40), choice).toBe(
+				{
+					submit: "› Submit     Answer later     Cancel",
+					later: "  Submit   › Answer later     Cancel",
+					cancel: "  Submit     Answer later   › Cancel",
+				}[choice],
+			);
+			for (let width = labels[choice].length + 4; width < 40; width++) {
+				expect(row(width), `${choice} at ${width}`).toContain(`› ${labels[choice]}`);
+				expect(visibleWidth(row(width) ?? ""), `${choice} at ${width}`).toBeLessThanOrEqual(width);
+			}
+		}
+		expect(
+			new SubmitPane(plainViewTheme, {
+				items: [],
+				globalNote: "",
+				editing: false,
+				editorLines: [],
+				choice: "cancel",
+				height: 3,
+			}).render(20),
+		).toEqual(["… › Cancel"]);
+	});
+
 	it("never starts the hint or a warning part-way, at any width from 8 to 60 and any height from 1 to 12", () => {
 		for (let width = 8; width <= 60; width++) {
 			const paragraphs = [

@@ -8,9 +8,11 @@
  * and the topmost one that does not fit shows its beginning with "…": the pane never starts mid-sentence.
  * Must not import the state.
  */
+
+import { visibleWidth } from "@earendil-works/pi-tui";
 import { defaultMessages, type Messages } from "../../i18n/messages.ts";
 import { SUBMIT_CHOICES, type SubmitChoice } from "../../state/index.ts";
-import { fitLine } from "../../text/fit.ts";
+import { ELLIPSIS, fitLine } from "../../text/fit.ts";
 import { clampWidth, PropsComponent } from "./component.ts";
 import { clipWithEllipsis, wrapPrefixed } from "./lines.ts";
 import type { ViewTheme } from "./theme.ts";
@@ -28,6 +30,9 @@ export interface SubmitItemProps {
 
 /** A typed answer or a note shows at most this many lines in the review, then how many more it has. */
 const REVIEW_TEXT_LINES = 3;
+
+/** Between two choices on a line. */
+const CHOICE_GAP = "   ";
 
 /** Props of the Submit pane. */
 export interface SubmitPaneProps {
@@ -117,7 +122,7 @@ export class SubmitPane extends PropsComponent<SubmitPaneProps, SubmitContent> {
 		// Nearest the choice, so a short terminal keeps them longest: what Submit would cut matters more than the hint.
 		for (const cut of p.cuts ?? [])
 			tail.push({ lines: wrapPrefixed(cut, width, "", "  "), style: t.warning, keep: "start" });
-		tail.push({ lines: [this.choiceLine()], style: same, keep: "start" });
+		tail.push({ lines: [this.choiceLine(width)], style: same, keep: "start" });
 		return { head, tail };
 	}
 
@@ -140,7 +145,11 @@ export class SubmitPane extends PropsComponent<SubmitPaneProps, SubmitContent> {
 		return [...clipWithEllipsis(lines, REVIEW_TEXT_LINES, width), this.theme.dim(more)];
 	}
 
-	private choiceLine(): string {
+	/**
+	 * The choices in a row, cut at the width; where that would cut the focused choice, the row starts
+	 * later, "…" standing for the choices before it (a cut row hid Cancel, focused, on a narrow terminal).
+	 */
+	private choiceLine(width: number): string {
 		const t = this.theme;
 		const choice = (label: string, on: boolean) =>
 			on ? t.accent(`${this.m.viewPointer} `) + t.selected(t.bold(label)) : `  ${label}`;
@@ -149,7 +158,15 @@ export class SubmitPane extends PropsComponent<SubmitPaneProps, SubmitContent> {
 			later: this.m.viewAnswerLater,
 			cancel: this.m.viewCancel,
 		};
-		return SUBMIT_CHOICES.map((c) => choice(labels[c], this.props.choice === c)).join("   ");
+		const shown = SUBMIT_CHOICES.map((c) => choice(labels[c], this.props.choice === c));
+		const focused = Math.max(0, SUBMIT_CHOICES.indexOf(this.props.choice));
+		const row = (from: number, to: number) =>
+			`${from > 0 ? `${ELLIPSIS} ` : ""}${shown.slice(from, to).join(CHOICE_GAP)}`;
+		let from = 0;
+		while (from < focused && visibleWidth(row(from, focused + 1)) > width) from++;
+		const head = fitLine(row(from, focused + 1), width);
+		const after = shown.slice(focused + 1).map((c) => `${CHOICE_GAP}${c}`);
+		return head + fitLine(after.join(""), width - visibleWidth(head));
 	}
 }
 
