@@ -11,10 +11,16 @@
  * exited by then): the questionnaire stays pending here, recorded with who asked, and its answers go to
  * this Pi's agent as a late answer naming the subagent; the asker is told exactly that (`relayedId`).
  * Nothing else of a relayed questionnaire is recorded: a crash while it is open leaves nothing pending.
+ *
+ * It comes unbidden, often while the person is writing a message in Pi's editor: shown then, their next
+ * keys (Enter among them) would answer it for them and their message would be lost. So it waits until
+ * they send or clear what they are typing, and a notice says who asks meanwhile.
  * Pi-free: the adapter passes the host in.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import type { AskConfig } from "../config/schema.ts";
 import { chooseHostPath, wantsAccessible } from "../host/choose.ts";
+import { messagesIn } from "../i18n/messages.ts";
 import type { PendingStore } from "../pending/store.ts";
 import { capDetails } from "../protocol/budget.ts";
 import type { Origin } from "../protocol/origin.ts";
@@ -34,7 +40,12 @@ export interface ShowingHost {
 	themes?: HostThemes;
 	hasUI: boolean;
 	mode: string | undefined;
+	/** True while the person is writing in Pi's editor (it holds text, or they just typed). */
+	composing?(): boolean;
 }
+
+/** How often a relayed questionnaire waiting for the editor looks again (Pi has no editor-change event). */
+const COMPOSING_POLL_MS = 200;
 
 /** What showing relayed questionnaires needs. */
 export interface PresentDeps {
@@ -76,6 +87,7 @@ export async function presentRelayedAsk(
 	let progress: Progress | undefined;
 	const count = questionnaire.questions.length;
 	const open = async (turnSignal: AbortSignal): Promise<QuestionnaireResult> => {
+		await afterComposing(deps.host, from, config, turnSignal);
 		// The session at the moment it is shown: the ask may have waited through a session switch.
 		const now = deps.host();
 		if (now === undefined)
@@ -111,4 +123,20 @@ export async function presentRelayedAsk(
 	}
 	const { pendingId, ...reply } = capDetails(result);
 	return { ok: true, result: pendingId === undefined ? reply : { ...reply, relayedId: pendingId } };
+}
+
+/** Resolves once the person is not writing in the editor (told once who waits), the signal fired, or the host is gone. */
+async function afterComposing(
+	host: () => ShowingHost | undefined,
+	from: Origin,
+	config: AskConfig,
+	signal: AbortSignal,
+): Promise<void> {
+	const first = host();
+	if (first?.composing?.() !== true) return;
+	const { originLabel } = await import("../host/labelled-ui.ts");
+	const m = messagesIn(config.locale);
+	first.ui.notify(m.relayWaitsForEditor(originLabel(from, m)), "info");
+	while (!signal.aborted && host()?.composing?.() === true)
+		await sleep(COMPOSING_POLL_MS, undefined, { signal }).catch(() => undefined);
 }

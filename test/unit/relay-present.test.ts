@@ -179,4 +179,38 @@ describe("a relayed questionnaire shown here", () => {
 		expect(order).toEqual(["own shown", "own answered", "relayed shown"]);
 		expect(host.calls).toHaveLength(1);
 	});
+
+	it("waits while the person is writing in the editor, says who asks meanwhile, then shows it", async () => {
+		let typing = true;
+		const notices: string[] = [];
+		const { deps, host } = setup([
+			(call) => (typing ? "shown while typing" : call.kind === "select" ? call.options[1] : undefined),
+		]);
+		const ui = Object.assign(host, { notify: (text: string) => notices.push(text) });
+		deps.host = () => ({ ui: ui as unknown as ExtensionUIContext, hasUI: true, mode: "rpc", composing: () => typing });
+		const reply = presentRelayedAsk({ questions: [CACHE_QUESTION], from: FROM }, never, () => {}, deps);
+		await new Promise((r) => setTimeout(r, 450));
+		expect(host.calls).toHaveLength(0);
+		expect(notices).toEqual([`${LABEL} — a question waits: it opens once you send or clear what you are typing.`]);
+		typing = false;
+		expect(await reply).toMatchObject({
+			ok: true,
+			result: { outcome: "answered", answers: [{ answer: "SQLite file" }] },
+		});
+		expect(notices).toHaveLength(1);
+	});
+
+	it("the asker gone while it waits for the editor: it ends at once, never shown", async () => {
+		const asker = new AbortController();
+		const { deps, host } = setup([pick("SQLite file")]);
+		const ui = Object.assign(host, { notify: () => {} });
+		deps.host = () => ({ ui: ui as unknown as ExtensionUIContext, hasUI: true, mode: "rpc", composing: () => true });
+		const reply = presentRelayedAsk({ questions: [CACHE_QUESTION], from: FROM }, asker.signal, () => {}, deps);
+		await new Promise((r) => setTimeout(r, 50));
+		const abortedAt = Date.now();
+		asker.abort();
+		expect(await reply).toMatchObject({ ok: true, result: { outcome: "interrupted" } });
+		expect(Date.now() - abortedAt).toBeLessThan(100);
+		expect(host.calls).toHaveLength(0);
+	});
 });
