@@ -179,7 +179,9 @@ async function answer(
 		request(link, { type: "answer", id: "answer", questionnaire: id, ...fields, by }),
 	);
 	if (reply.type === "error") {
-		say(`Not answered: ${clean(reply.message)}`);
+		// Listed a moment ago (at a terminal, while the person typed): it ended elsewhere meanwhile.
+		const gone = reply.code === "not_found" ? `${clean(id)} is no longer waiting (answered or closed meanwhile)` : "";
+		say(`Not answered: ${gone || clean(reply.message)}`);
 		for (const problem of reply.problems ?? []) say(`  - ${clean(problem.message)}`);
 		return 1;
 	}

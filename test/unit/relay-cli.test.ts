@@ -161,4 +161,20 @@ describe("pi-ask", () => {
 			expect(out).toContain("usage: pi-ask list");
 		}
 	});
+
+	it("says a questionnaire ended meanwhile when it is gone by the time the answer arrives", async () => {
+		server = await startRelayServer({
+			ask: async () => ({ ok: false, code: "unavailable", message: "" }),
+			list: () => [WAITING],
+			answer: async () => ({ ok: false, code: "not_found", message: "no questionnaire with this id is waiting" }),
+		});
+		dir = mkdtempSync(join(tmpdir(), "pi-ask-cli-"));
+		const tokenFile = join(dir, "token");
+		writeFileSync(tokenFile, server.controlToken);
+		let out = "";
+		const args = ["answer", "q_1", "1", "--socket", server.socketPath, "--token-file", tokenFile];
+		const code = await main(args, { write: (s: string) => (out += s) }, { write: () => true });
+		expect(code).toBe(1);
+		expect(out.trim()).toBe("Not answered: q_1 is no longer waiting (answered or closed meanwhile)");
+	});
 });
