@@ -68,15 +68,11 @@ export function installRelay(pi: ExtensionAPI, deps: RelayDeps): RelayAccess {
 	let serving: Promise<Serving | undefined> | undefined;
 	let asking: Asking | undefined;
 	let task: string | undefined;
-	let stopWatchingKeys = () => {};
 
 	pi.on("session_start", async (_event, ctx) => {
 		if (relayOff(process.env) || process.platform === "win32") return;
 		if (ctx.hasUI) {
-			stopWatchingKeys();
-			const typing = watchTyping(ctx);
-			stopWatchingKeys = typing.stop;
-			host = { ...piHost(ctx.ui), hasUI: true, mode: ctx.mode, composing: typing.composing };
+			host = { ...piHost(ctx.ui), hasUI: true, mode: ctx.mode, composing: editorHoldsText(ctx) };
 			serving ??= startServing(deps, () => host, ctx);
 			return;
 		}
@@ -97,8 +93,6 @@ export function installRelay(pi: ExtensionAPI, deps: RelayDeps): RelayAccess {
 	});
 	pi.on("session_shutdown", async () => {
 		host = undefined;
-		stopWatchingKeys();
-		stopWatchingKeys = () => {};
 		const ending = serving;
 		serving = undefined;
 		await (await ending)?.stop();
@@ -128,32 +122,18 @@ export function installRelay(pi: ExtensionAPI, deps: RelayDeps): RelayAccess {
 	};
 }
 
-/** Keys this recent mean the person is typing, even into an editor that is empty again. */
-const TYPING_MS = 1_000;
-
 /**
- * Whether the person is writing a message in Pi's editor now: it holds text, or a key came within
- * {@link TYPING_MS}. The raw input hook only notes the time; it consumes nothing.
+ * Whether the person is writing a message in Pi's editor now: it holds text. (Keys alone are no sign:
+ * those that answered the questionnaire before this one put nothing there.)
  */
-function watchTyping(ctx: ExtensionContext): { composing: () => boolean; stop: () => void } {
-	let lastKey = 0;
-	let stop = () => {};
-	try {
-		stop = ctx.ui.onTerminalInput(() => {
-			lastKey = Date.now();
-			return undefined;
-		});
-	} catch {
-		// No raw input here (an RPC client): its dialogs take no keys from an editor.
-	}
-	const composing = () => {
+function editorHoldsText(ctx: ExtensionContext): () => boolean {
+	return () => {
 		try {
-			return ctx.ui.getEditorText().length > 0 || Date.now() - lastKey < TYPING_MS;
+			return ctx.ui.getEditorText().length > 0;
 		} catch {
 			return false;
 		}
 	};
-	return { composing, stop };
 }
 
 /** The start of a subagent's first prompt, as its task ("Task: " prefixes of subagent extensions dropped). */

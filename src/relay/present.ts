@@ -40,7 +40,7 @@ export interface ShowingHost {
 	themes?: HostThemes;
 	hasUI: boolean;
 	mode: string | undefined;
-	/** True while the person is writing in Pi's editor (it holds text, or they just typed). */
+	/** True while the person is writing a message in Pi's editor (it holds text). */
 	composing?(): boolean;
 }
 
