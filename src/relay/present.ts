@@ -85,6 +85,7 @@ export async function presentRelayedAsk(
 	const id = deps.store.newId();
 	const askedAt = Date.now();
 	let progress: Progress | undefined;
+	let shown = false;
 	const count = questionnaire.questions.length;
 	const open = async (turnSignal: AbortSignal): Promise<QuestionnaireResult> => {
 		await afterComposing(deps.host, from, config, turnSignal);
@@ -96,7 +97,7 @@ export async function presentRelayedAsk(
 			path,
 			questionnaire,
 			{ ui: now.ui, themes: now.themes, config },
-			{ signal: turnSignal, from, onProgress: (given) => (progress = given) },
+			{ signal: turnSignal, from, onProgress: (given) => (progress = given), onShown: () => (shown = true) },
 		);
 	};
 	// Put aside, or let run out with onTimeout "defer": pending here, so `closed` is not announced yet.
@@ -116,6 +117,10 @@ export async function presentRelayedAsk(
 	} finally {
 		deps.noteOrigin(id, undefined);
 	}
+	// The asker went away under the person's eyes: say why the dialog closed (not when this session ended).
+	const still = deps.host();
+	if (shown && signal.aborted && result.outcome === "interrupted" && still !== undefined)
+		await tellAskerGone(still, from, config);
 	if (result.pendingId !== undefined) {
 		deps.store.asked({ id, askedAt, questionnaire, from });
 		if (progress !== undefined) deps.store.progressed(id, progress);
@@ -123,6 +128,22 @@ export async function presentRelayedAsk(
 	}
 	const { pendingId, ...reply } = capDetails(result);
 	return { ok: true, result: pendingId === undefined ? reply : { ...reply, relayedId: pendingId } };
+}
+
+/** One notice: the questionnaire on screen closed because whoever asked it stopped waiting. */
+async function tellAskerGone(host: ShowingHost, from: Origin, config: AskConfig): Promise<void> {
+	const { originLabel } = await import("../host/labelled-ui.ts");
+	const m = messagesIn(config.locale);
+	notice(host, m.relayAskerGone(originLabel(from, m)));
+}
+
+/** A notice to the person; one that cannot be shown costs nothing else. */
+function notice(host: ShowingHost, text: string): void {
+	try {
+		host.ui.notify(text, "info");
+	} catch {
+		// The questionnaire's own ending (the reply to the asker) matters more than the notice.
+	}
 }
 
 /** Resolves once the person is not writing in the editor (told once who waits), the signal fired, or the host is gone. */
@@ -136,7 +157,7 @@ async function afterComposing(
 	if (first?.composing?.() !== true) return;
 	const { originLabel } = await import("../host/labelled-ui.ts");
 	const m = messagesIn(config.locale);
-	first.ui.notify(m.relayWaitsForEditor(originLabel(from, m)), "info");
+	notice(first, m.relayWaitsForEditor(originLabel(from, m)));
 	while (!signal.aborted && host()?.composing?.() === true)
 		await sleep(COMPOSING_POLL_MS, undefined, { signal }).catch(() => undefined);
 }

@@ -63,8 +63,10 @@ describe("a child pi asks through the parent's TUI", () => {
 		const pid = Number(readFileSync(join(kid.harness.cwd, "pid"), "utf8"));
 		process.kill(pid, "SIGKILL");
 		const screen = await tui.waitForScreen("parent saw:", "the parent going on after the child died", 10_000);
-		expect(screen).not.toContain("Asked by a subagent");
+		expect(screen).not.toContain(CACHE_QUESTION.question);
 		expect(screen).not.toContain("1 questionnaire waiting");
+		// One line says why it vanished.
+		expect(screen).toContain("closed: the subagent stopped waiting");
 		expect(kid.harness.fake.requests).toHaveLength(1);
 	});
 

@@ -106,9 +106,16 @@ describe("a relayed questionnaire shown here", () => {
 					asker.abort();
 				}),
 		]);
+		const notices: string[] = [];
+		const ui = Object.assign(host, { notify: (text: string) => notices.push(text) });
+		deps.host = () => ({ ui: ui as unknown as ExtensionUIContext, hasUI: true, mode: "rpc" });
 		const reply = await presentRelayedAsk({ questions: [CACHE_QUESTION], from: FROM }, asker.signal, () => {}, deps);
 		expect(host.signals[0]?.aborted).toBe(true);
 		expect(reply).toMatchObject({ ok: true, result: { outcome: "interrupted" } });
+		// The person saw it vanish: one notice says why.
+		expect(notices).toEqual([
+			`${LABEL} — closed: the subagent stopped waiting for these answers (it ended or was stopped).`,
+		]);
 		expect(session.records()).toEqual([]);
 		expect(session.store.list()).toEqual([]);
 	});
@@ -212,5 +219,30 @@ describe("a relayed questionnaire shown here", () => {
 		expect(await reply).toMatchObject({ ok: true, result: { outcome: "interrupted" } });
 		expect(Date.now() - abortedAt).toBeLessThan(100);
 		expect(host.calls).toHaveLength(0);
+	});
+
+	it("says nothing when it closes because this session ends, or when the asker leaves before its turn", async () => {
+		const notices: string[] = [];
+		const asker = new AbortController();
+		let live = true;
+		const { deps, host } = setup([
+			() =>
+				new Promise<string | undefined>(() => {
+					live = false;
+					asker.abort();
+				}),
+		]);
+		const ui = Object.assign(host, { notify: (text: string) => notices.push(text) });
+		deps.host = () => (live ? { ui: ui as unknown as ExtensionUIContext, hasUI: true, mode: "rpc" } : undefined);
+		await presentRelayedAsk({ questions: [CACHE_QUESTION], from: FROM }, asker.signal, () => {}, deps);
+		// Queued behind this Pi's own questionnaire, then its asker gone: never seen, nothing to say.
+		live = true;
+		const own = new ScriptedHost([() => new Promise<string | undefined>((r) => setTimeout(() => r(undefined), 60))]);
+		const mine = openOnHost("dialogs", { questions: [CACHE_QUESTION] }, { ui: own as unknown as ExtensionUIContext });
+		const leaving = new AbortController();
+		const queued = presentRelayedAsk({ questions: [CACHE_QUESTION], from: FROM }, leaving.signal, () => {}, deps);
+		setTimeout(() => leaving.abort(), 20);
+		await Promise.all([mine, queued]);
+		expect(notices).toEqual([]);
 	});
 });
