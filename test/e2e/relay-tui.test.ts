@@ -112,7 +112,7 @@ describe("a child pi asks through the parent's TUI", () => {
 	it("waits while the person types a message in the parent's editor: their keys never answer it", async () => {
 		const kid = await child([askStep(CACHE_QUESTION), echoStep]);
 		const background = `(${kid.command("Ask in the background.", { env: { PI_ASK_RELAY_NAME: "scout" } })} > /dev/null 2>&1 &)`;
-		await pi.harness([bashStep(background), { text: "started it" }, { text: "noted your message" }]);
+		const parent = await pi.harness([bashStep(background), { text: "started it" }, { text: "noted your message" }]);
 		const tui = pi.tui({ prompt: "Start the child." });
 		await tui.waitForScreen("started it", "the parent idle, the child starting");
 		tui.type("please also add te");
@@ -122,13 +122,18 @@ describe("a child pi asks through the parent's TUI", () => {
 		// Typing on, then Enter: the message is sent, not an answer to the child.
 		tui.type("sts");
 		tui.keys("Enter");
-		await tui.waitForScreen("noted your message", "the parent's reply to the message");
 		await tui.waitForScreen(CACHE_QUESTION.question, "the child's question, once the editor is empty");
 		expect(kid.harness.fake.requests).toHaveLength(1);
 		tui.keys("Down", "Enter");
 		expect(await toolResult(kid.harness, tui, "the child's tool result")).toBe(
 			'User answered: "Where should the API client cache responses?" = "SQLite file". Continue with these answers.',
 		);
+		await tui.waitForScreen("noted your message", "the parent's reply to the message");
+		const sent = parent.fake.requests
+			.at(-1)
+			?.messages.filter((m) => m.role === "user")
+			.at(-1);
+		expect(contentText(sent?.content)).toBe("please also add tests");
 	});
 
 	it("a grandchild (a pi started by a child pi) asks through the same parent, labelled depth 2", async () => {
