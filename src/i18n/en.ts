@@ -340,6 +340,12 @@ export const en = {
 		`Asked by subagent "${name}" · depth ${depth} · ${cwd}`,
 	/** After who asks: the start of the task the subagent was given. */
 	relayTask: (task: string): string => `Task: ${task}`,
+	/** A notice while a relayed questionnaire waits for the person to send or clear what they are typing. */
+	/** A notice when a relayed questionnaire on screen closed because its asker stopped waiting (killed, stopped). */
+	relayAskerGone: (label: string): string =>
+		`${label} — closed: the subagent stopped waiting for these answers (it ended or was stopped).`,
+	relayWaitsForEditor: (label: string): string =>
+		`${label} — a question waits: it opens once you send or clear what you are typing.`,
 };
 
 /** The words of one locale: every locale table has exactly the English table's shape. */

@@ -195,5 +195,9 @@ export const ja = once(
 		relayFromNamed: (name: string, depth: number, cwd: string): string =>
 			`サブエージェント「${name}」からの質問 · 深さ ${depth} · ${cwd}`,
 		relayTask: (task: string): string => `タスク：${task}`,
+		relayAskerGone: (label: string): string =>
+			`${label} — 閉じました：サブエージェントがこの回答を待つのをやめました（終了したか停止されました）。`,
+		relayWaitsForEditor: (label: string): string =>
+			`${label} — 質問が待っています：入力中の内容を送信するか消去すると開きます。`,
 	}),
 );

@@ -189,5 +189,7 @@ export const zhCN = once(
 		relayFromNamed: (name: string, depth: number, cwd: string): string =>
 			`来自子智能体“${name}”的提问 · 深度 ${depth} · ${cwd}`,
 		relayTask: (task: string): string => `任务：${task}`,
+		relayAskerGone: (label: string): string => `${label} — 已关闭：子智能体不再等待这些回答（已结束或被停止）。`,
+		relayWaitsForEditor: (label: string): string => `${label} — 有问题在等待：发送或清除正在输入的内容后打开。`,
 	}),
 );

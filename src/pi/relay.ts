@@ -72,7 +72,7 @@ export function installRelay(pi: ExtensionAPI, deps: RelayDeps): RelayAccess {
 	pi.on("session_start", async (_event, ctx) => {
 		if (relayOff(process.env) || process.platform === "win32") return;
 		if (ctx.hasUI) {
-			host = { ...piHost(ctx.ui), hasUI: true, mode: ctx.mode };
+			host = { ...piHost(ctx.ui), hasUI: true, mode: ctx.mode, composing: editorHoldsText(ctx) };
 			serving ??= startServing(deps, () => host, ctx);
 			return;
 		}
@@ -119,6 +119,20 @@ export function installRelay(pi: ExtensionAPI, deps: RelayDeps): RelayAccess {
 				return askThroughRelay(now.endpoint, questionnaire, origin(), signal);
 			};
 		},
+	};
+}
+
+/**
+ * Whether the person is writing a message in Pi's editor now: it holds text. (Keys alone are no sign:
+ * those that answered the questionnaire before this one put nothing there.)
+ */
+function editorHoldsText(ctx: ExtensionContext): () => boolean {
+	return () => {
+		try {
+			return ctx.ui.getEditorText().length > 0;
+		} catch {
+			return false;
+		}
 	};
 }
 

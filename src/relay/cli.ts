@@ -14,6 +14,7 @@
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline/promises";
 import { resolveAgentDir } from "../config/paths.ts";
+import { type AnswerEntry, type QuestionShape, readAnswerWord } from "./answer-words.ts";
 import { openRelayLink, type RelayLink, request } from "./client.ts";
 import type { ListedQuestionnaire } from "./protocol.ts";
 import { readEntries } from "./registry.ts";
@@ -40,24 +41,38 @@ export interface Output {
 	write(text: string): unknown;
 }
 
+/** The terminal `pi-ask answer <id>` asks at, question by question, when no answer is given. */
+export interface Terminal {
+	input: NodeJS.ReadableStream & { isTTY?: boolean };
+	output: NodeJS.WritableStream;
+}
+
+/** A mistake in what was typed on the command line: nothing is sent, exit code 2. */
+class UsageError extends Error {}
+
 /** Runs the command; resolves with the exit code. */
 export async function main(
 	argv: readonly string[],
 	out: Output = process.stdout,
 	err: Output = process.stderr,
+	terminal: Terminal = { input: process.stdin, output: process.stdout },
 ): Promise<number> {
 	const { positional, flags } = parseArgs(argv);
 	const [command, ...rest] = positional;
 	const say = (line: string) => out.write(`${line}\n`);
+	if (flags.has("help") || flags.has("h") || command === "help") {
+		out.write(USAGE);
+		return 0;
+	}
 	try {
 		if (command === "list") return await list(targets(flags), flags.has("json"), say);
 		if (command === "answer" && rest[0] !== undefined)
-			return await answer(targets(flags), rest[0], rest.slice(1), flags, say);
+			return await answer(targets(flags), rest[0], rest.slice(1), flags, say, terminal);
 		err.write(USAGE);
 		return 2;
 	} catch (error) {
 		err.write(`pi-ask: ${error instanceof Error ? error.message : String(error)}\n`);
-		return 1;
+		return error instanceof UsageError ? 2 : 1;
 	}
 }
 
@@ -74,7 +89,7 @@ function parseArgs(argv: readonly string[]): { positional: string[]; flags: Flag
 	const valued = new Set(["note", "by", "socket", "token-file", "agent-dir", ...(argv[0] === "list" ? [] : ["json"])]);
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i] ?? "";
-		const name = arg.startsWith("--") ? arg.slice(2) : undefined;
+		const name = arg.startsWith("--") ? arg.slice(2) : arg === "-h" ? "h" : undefined;
 		if (name === undefined) positional.push(arg);
 		else if (valued.has(name) && argv[i + 1] !== undefined) flags.set(name, argv[++i] ?? "");
 		else flags.set(name, true);
@@ -151,6 +166,7 @@ async function answer(
 	given: string[],
 	flags: Flags,
 	say: (line: string) => void,
+	terminal: Terminal,
 ): Promise<number> {
 	const found = (await everything(all, say)).find((f) => f.questionnaire.id === id);
 	if (found === undefined) {
@@ -158,12 +174,14 @@ async function answer(
 		return 1;
 	}
 	const by = typeof flags.get("by") === "string" ? String(flags.get("by")) : DEFAULT_BY;
-	const fields = await answerFields(found.questionnaire, given, flags);
+	const fields = await answerFields(found.questionnaire, given, flags, terminal);
 	const reply = await withLink(found.target, (link) =>
 		request(link, { type: "answer", id: "answer", questionnaire: id, ...fields, by }),
 	);
 	if (reply.type === "error") {
-		say(`Not answered: ${clean(reply.message)}`);
+		// Listed a moment ago (at a terminal, while the person typed): it ended elsewhere meanwhile.
+		const gone = reply.code === "not_found" ? `${clean(id)} is no longer waiting (answered or closed meanwhile)` : "";
+		say(`Not answered: ${gone || clean(reply.message)}`);
 		for (const problem of reply.problems ?? []) say(`  - ${clean(problem.message)}`);
 		return 1;
 	}
@@ -180,53 +198,65 @@ async function answer(
 }
 
 /** The answer fields: `--json` as given, else from the positional answers or the person at this terminal. */
-async function answerFields(q: ListedQuestionnaire, given: string[], flags: Flags): Promise<Record<string, unknown>> {
+async function answerFields(
+	q: ListedQuestionnaire,
+	given: string[],
+	flags: Flags,
+	terminal: Terminal,
+): Promise<Record<string, unknown>> {
 	const json = flags.get("json");
 	if (typeof json === "string") return JSON.parse(json) as Record<string, unknown>;
 	const note = flags.get("note");
 	const globalNote = typeof note === "string" ? { globalNote: note } : {};
 	if (flags.has("decline")) return { decline: true, ...globalNote };
-	const words = given.length > 0 || !process.stdin.isTTY ? given : await askHere(q);
-	const answers = words.flatMap((word, i) => {
-		const entry = answerEntry(shape(q.questions[i]), word);
-		return entry === undefined ? [] : [{ question: i, ...entry }];
-	});
+	const shapes = q.questions.map(shape);
+	const entries =
+		given.length > 0 || !terminal.input.isTTY ? fromWords(shapes, given) : await askHere(shapes, terminal);
+	const answers = entries.flatMap((entry, i) => (entry === undefined ? [] : [{ question: i, ...entry }]));
 	return { answers, ...globalNote };
 }
 
-/** One positional answer as an answer-channel entry (options by label, or text); undefined for `-`. */
-function answerEntry(question: ReturnType<typeof shape>, word: string): Record<string, unknown> | undefined {
-	const trimmed = word.trim();
-	if (trimmed === "" || trimmed === "-") return undefined;
-	if (trimmed.startsWith("text:")) return { text: trimmed.slice("text:".length) };
-	const numbers = trimmed.split(",").map((n) => Number(n.trim()));
-	if (numbers.every((n) => Number.isInteger(n) && n >= 1 && n <= question.options.length))
-		return { options: numbers.map((n) => question.options[n - 1]) };
-	return { text: trimmed };
+/** The positional answers, one per question; a word that cannot answer its question is a usage error. */
+function fromWords(shapes: QuestionShape[], words: string[]): (AnswerEntry | undefined)[] {
+	if (words.length > shapes.length)
+		throw new UsageError(
+			`${words.length} answers for ${shapes.length === 1 ? "1 question" : `${shapes.length} questions`}`,
+		);
+	return words.map((word, i) => {
+		const read = readAnswerWord(shapes[i] ?? { text: "", options: [], multi: false }, word);
+		if ("problem" in read) throw new UsageError(`answer ${i + 1}: ${read.problem}`);
+		return "entry" in read ? read.entry : undefined;
+	});
 }
 
-/** Asks each question at this terminal: a number, numbers, your words, or Enter to leave it. */
-async function askHere(q: ListedQuestionnaire): Promise<string[]> {
-	const rl = createInterface({ input: process.stdin, output: process.stdout });
+/** Asks each question at this terminal: a number, numbers, your words, or Enter to leave it; a mistake asks again. */
+async function askHere(shapes: QuestionShape[], terminal: Terminal): Promise<(AnswerEntry | undefined)[]> {
+	const { output } = terminal;
+	const rl = createInterface({ input: terminal.input, output });
 	try {
-		const words: string[] = [];
-		for (const [i, question] of q.questions.entries()) {
-			const { text, options, multi } = shape(question);
-			process.stdout.write(`${i + 1}. ${clean(text)}\n`);
-			for (const [n, label] of options.entries()) process.stdout.write(`   ${n + 1}) ${clean(label)}\n`);
-			const reply = (
-				await rl.question(`   ${multi ? "numbers like 1,3" : "a number"}, your own words, or Enter: `)
-			).trim();
-			words.push(reply === "" ? "-" : /^\d+(\s*,\s*\d+)*$/.test(reply) ? reply : `text:${reply}`);
+		const entries: (AnswerEntry | undefined)[] = [];
+		for (const [i, { text, options, multi }] of shapes.entries()) {
+			output.write(`${i + 1}. ${clean(text)}\n`);
+			for (const [n, label] of options.entries()) output.write(`   ${n + 1}) ${clean(label)}\n`);
+			for (;;) {
+				const reply = await rl.question(`   ${multi ? "numbers like 1,3" : "a number"}, your own words, or Enter: `);
+				const read = readAnswerWord({ text, options, multi }, reply);
+				if ("problem" in read) {
+					output.write(`   ${clean(read.problem)}\n`);
+					continue;
+				}
+				entries.push("entry" in read ? read.entry : undefined);
+				break;
+			}
 		}
-		return words;
+		return entries;
 	} finally {
 		rl.close();
 	}
 }
 
 /** A listed question's text, option labels and kind, read defensively (it is the serving Pi's data). */
-function shape(question: unknown): { text: string; options: string[]; multi: boolean } {
+function shape(question: unknown): QuestionShape {
 	const q = (typeof question === "object" && question !== null ? question : {}) as Record<string, unknown>;
 	const options = Array.isArray(q.options)
 		? q.options.map((o) => String((o as Record<string, unknown> | null)?.label ?? ""))

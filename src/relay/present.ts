@@ -11,10 +11,16 @@
  * exited by then): the questionnaire stays pending here, recorded with who asked, and its answers go to
  * this Pi's agent as a late answer naming the subagent; the asker is told exactly that (`relayedId`).
  * Nothing else of a relayed questionnaire is recorded: a crash while it is open leaves nothing pending.
+ *
+ * It comes unbidden, often while the person is writing a message in Pi's editor: shown then, their next
+ * keys (Enter among them) would answer it for them and their message would be lost. So it waits until
+ * they send or clear what they are typing, and a notice says who asks meanwhile.
  * Pi-free: the adapter passes the host in.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import type { AskConfig } from "../config/schema.ts";
 import { chooseHostPath, wantsAccessible } from "../host/choose.ts";
+import { messagesIn } from "../i18n/messages.ts";
 import type { PendingStore } from "../pending/store.ts";
 import { capDetails } from "../protocol/budget.ts";
 import type { Origin } from "../protocol/origin.ts";
@@ -34,7 +40,12 @@ export interface ShowingHost {
 	themes?: HostThemes;
 	hasUI: boolean;
 	mode: string | undefined;
+	/** True while the person is writing a message in Pi's editor (it holds text). */
+	composing?(): boolean;
 }
+
+/** How often a relayed questionnaire waiting for the editor looks again (Pi has no editor-change event). */
+const COMPOSING_POLL_MS = 200;
 
 /** What showing relayed questionnaires needs. */
 export interface PresentDeps {
@@ -74,8 +85,10 @@ export async function presentRelayedAsk(
 	const id = deps.store.newId();
 	const askedAt = Date.now();
 	let progress: Progress | undefined;
+	let shown = false;
 	const count = questionnaire.questions.length;
 	const open = async (turnSignal: AbortSignal): Promise<QuestionnaireResult> => {
+		await afterComposing(deps.host, from, config, turnSignal);
 		// The session at the moment it is shown: the ask may have waited through a session switch.
 		const now = deps.host();
 		if (now === undefined)
@@ -84,7 +97,7 @@ export async function presentRelayedAsk(
 			path,
 			questionnaire,
 			{ ui: now.ui, themes: now.themes, config },
-			{ signal: turnSignal, from, onProgress: (given) => (progress = given) },
+			{ signal: turnSignal, from, onProgress: (given) => (progress = given), onShown: () => (shown = true) },
 		);
 	};
 	// Put aside, or let run out with onTimeout "defer": pending here, so `closed` is not announced yet.
@@ -104,6 +117,10 @@ export async function presentRelayedAsk(
 	} finally {
 		deps.noteOrigin(id, undefined);
 	}
+	// The asker went away under the person's eyes: say why the dialog closed (not when this session ended).
+	const still = deps.host();
+	if (shown && signal.aborted && result.outcome === "interrupted" && still !== undefined)
+		await tellAskerGone(still, from, config);
 	if (result.pendingId !== undefined) {
 		deps.store.asked({ id, askedAt, questionnaire, from });
 		if (progress !== undefined) deps.store.progressed(id, progress);
@@ -111,4 +128,36 @@ export async function presentRelayedAsk(
 	}
 	const { pendingId, ...reply } = capDetails(result);
 	return { ok: true, result: pendingId === undefined ? reply : { ...reply, relayedId: pendingId } };
+}
+
+/** One notice: the questionnaire on screen closed because whoever asked it stopped waiting. */
+async function tellAskerGone(host: ShowingHost, from: Origin, config: AskConfig): Promise<void> {
+	const { originLabel } = await import("../host/labelled-ui.ts");
+	const m = messagesIn(config.locale);
+	notice(host, m.relayAskerGone(originLabel(from, m)));
+}
+
+/** A notice to the person; one that cannot be shown costs nothing else. */
+function notice(host: ShowingHost, text: string): void {
+	try {
+		host.ui.notify(text, "info");
+	} catch {
+		// The questionnaire's own ending (the reply to the asker) matters more than the notice.
+	}
+}
+
+/** Resolves once the person is not writing in the editor (told once who waits), the signal fired, or the host is gone. */
+async function afterComposing(
+	host: () => ShowingHost | undefined,
+	from: Origin,
+	config: AskConfig,
+	signal: AbortSignal,
+): Promise<void> {
+	const first = host();
+	if (first?.composing?.() !== true) return;
+	const { originLabel } = await import("../host/labelled-ui.ts");
+	const m = messagesIn(config.locale);
+	notice(first, m.relayWaitsForEditor(originLabel(from, m)));
+	while (!signal.aborted && host()?.composing?.() === true)
+		await sleep(COMPOSING_POLL_MS, undefined, { signal }).catch(() => undefined);
 }

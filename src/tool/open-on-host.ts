@@ -43,6 +43,8 @@ export interface OpenOptions {
 	 * behind this Pi's own questionnaires for the screen.
 	 */
 	from?: Origin;
+	/** Told once its turn came and it is being shown (it may have waited behind others). */
+	onShown?: () => void;
 }
 
 /**
@@ -69,6 +71,7 @@ async function show(
 	openEnv: OpenEnv,
 	options: OpenOptions,
 ): Promise<QuestionnaireResult> {
+	options.onShown?.();
 	// The person reads the questionnaire in their locale; the model's text (envelope.ts) stays English.
 	const messages = messagesIn(openEnv.config?.locale);
 	const asker = options.from === undefined ? undefined : await labelled(openEnv, options.from, messages);

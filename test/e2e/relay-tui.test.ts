@@ -63,8 +63,10 @@ describe("a child pi asks through the parent's TUI", () => {
 		const pid = Number(readFileSync(join(kid.harness.cwd, "pid"), "utf8"));
 		process.kill(pid, "SIGKILL");
 		const screen = await tui.waitForScreen("parent saw:", "the parent going on after the child died", 10_000);
-		expect(screen).not.toContain("Asked by a subagent");
+		expect(screen).not.toContain(CACHE_QUESTION.question);
 		expect(screen).not.toContain("1 questionnaire waiting");
+		// One line says why it vanished.
+		expect(screen).toContain("closed: the subagent stopped waiting");
 		expect(kid.harness.fake.requests).toHaveLength(1);
 	});
 
@@ -105,6 +107,33 @@ describe("a child pi asks through the parent's TUI", () => {
 		const byName = { alpha: results[0], beta: results[1] };
 		expect(byName[shownFirst]).toContain('= "In-memory LRU"');
 		expect(byName[shownSecond]).toContain('= "SQLite file"');
+	});
+
+	it("waits while the person types a message in the parent's editor: their keys never answer it", async () => {
+		const kid = await child([askStep(CACHE_QUESTION), echoStep]);
+		const background = `(${kid.command("Ask in the background.", { env: { PI_ASK_RELAY_NAME: "scout" } })} > /dev/null 2>&1 &)`;
+		const parent = await pi.harness([bashStep(background), { text: "started it" }, { text: "noted your message" }]);
+		const tui = pi.tui({ prompt: "Start the child." });
+		await tui.waitForScreen("started it", "the parent idle, the child starting");
+		tui.type("please also add te");
+		const notice = await tui.waitForScreen("a question waits", "the notice that a question waits", 20_000);
+		expect(notice).toContain('subagent "scout"');
+		expect(notice).not.toContain(CACHE_QUESTION.question);
+		// Typing on, then Enter: the message is sent, not an answer to the child.
+		tui.type("sts");
+		tui.keys("Enter");
+		await tui.waitForScreen(CACHE_QUESTION.question, "the child's question, once the editor is empty");
+		expect(kid.harness.fake.requests).toHaveLength(1);
+		tui.keys("Down", "Enter");
+		expect(await toolResult(kid.harness, tui, "the child's tool result")).toBe(
+			'User answered: "Where should the API client cache responses?" = "SQLite file". Continue with these answers.',
+		);
+		await tui.waitForScreen("noted your message", "the parent's reply to the message");
+		const sent = parent.fake.requests
+			.at(-1)
+			?.messages.filter((m) => m.role === "user")
+			.at(-1);
+		expect(contentText(sent?.content)).toBe("please also add tests");
 	});
 
 	it("a grandchild (a pi started by a child pi) asks through the same parent, labelled depth 2", async () => {

@@ -6,8 +6,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { main, type Output } from "../../src/relay/cli.ts";
+import { main, type Output, type Terminal } from "../../src/relay/cli.ts";
 import type { AnswerFields, ListedQuestionnaire } from "../../src/relay/protocol.ts";
 import { type RelayServer, startRelayServer } from "../../src/relay/server.ts";
 import { CACHE_QUESTION, PLATFORM_QUESTION } from "../support/questions.ts";
@@ -28,7 +29,12 @@ const WAITING: ListedQuestionnaire = {
 	questions: [CACHE_QUESTION, PLATFORM_QUESTION],
 };
 
-async function run(args: string[], answeredBy?: (fields: AnswerFields) => string, waiting = WAITING) {
+async function run(
+	args: string[],
+	answeredBy?: (fields: AnswerFields) => string,
+	waiting = WAITING,
+	terminal: Terminal = { input: new PassThrough(), output: new PassThrough() },
+) {
 	const answers: AnswerFields[] = [];
 	server = await startRelayServer({
 		ask: async () => ({ ok: false, code: "unavailable", message: "" }),
@@ -48,6 +54,7 @@ async function run(args: string[], answeredBy?: (fields: AnswerFields) => string
 		[...args, "--socket", server.socketPath, "--token-file", tokenFile],
 		sink((s) => (out += s)),
 		sink((s) => (err += s)),
+		terminal,
 	);
 	return { code, out, err, answers };
 }
@@ -103,5 +110,71 @@ describe("pi-ask", () => {
 		const { out } = await run(["list"], undefined, { ...WAITING, questions: [question] });
 		expect(out).toContain("  1. a\\u001b]52;c;x\\u0007b\\u202ec\n");
 		expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
+	});
+
+	it("refuses a number its question has no option for, instead of sending it as typed words", async () => {
+		for (const [words, problem] of [
+			[
+				["5", "1"],
+				"answer 1: there is no option 5 (the options are 1 to 3); to answer in your own words, write text:5",
+			],
+			[["0"], "answer 1: there is no option 0"],
+			[["2", "1,4"], "answer 2: there is no option 4"],
+			[["1,3"], "answer 1: this question takes one option"],
+			[["1", "1", "2"], "3 answers for 2 questions"],
+		] as const) {
+			const { code, err, answers } = await run(["answer", "q_1", ...words]);
+			expect(code, words.join(" ")).toBe(2);
+			expect(err).toContain(`pi-ask: ${problem}`);
+			expect(answers).toEqual([]);
+		}
+		const typed = await run(["answer", "q_1", "text:5", "1,1"]);
+		expect(typed.answers[0]?.answers).toEqual([
+			{ question: 0, text: "5" },
+			{ question: 1, options: ["Linux"] },
+		]);
+	});
+
+	it("at a terminal, asks again after a number with no option, and takes text: as the person's words", async () => {
+		const input = Object.assign(new PassThrough(), { isTTY: true });
+		const output = new PassThrough();
+		let shown = "";
+		output.on("data", (chunk: Buffer) => {
+			shown += chunk.toString();
+			if (shown.endsWith("or Enter: ")) input.write(`${replies.shift()}\n`);
+		});
+		const replies = ["5", "2", "text:1,3 and 👨‍👩‍👧"];
+		const { code, answers } = await run(["answer", "q_1"], undefined, WAITING, { input, output });
+		expect(code).toBe(0);
+		expect(shown).toContain("   there is no option 5 (the options are 1 to 3)");
+		expect(shown.match(/1\. Where should/g)).toHaveLength(1);
+		expect(answers[0]?.answers).toEqual([
+			{ question: 0, options: ["SQLite file"] },
+			{ question: 1, text: "1,3 and 👨‍👩‍👧" },
+		]);
+	});
+
+	it("prints its usage for --help, with exit code 0", async () => {
+		for (const flag of ["--help", "-h"]) {
+			const { code, out } = await run([flag]);
+			expect(code).toBe(0);
+			expect(out).toContain("usage: pi-ask list");
+		}
+	});
+
+	it("says a questionnaire ended meanwhile when it is gone by the time the answer arrives", async () => {
+		server = await startRelayServer({
+			ask: async () => ({ ok: false, code: "unavailable", message: "" }),
+			list: () => [WAITING],
+			answer: async () => ({ ok: false, code: "not_found", message: "no questionnaire with this id is waiting" }),
+		});
+		dir = mkdtempSync(join(tmpdir(), "pi-ask-cli-"));
+		const tokenFile = join(dir, "token");
+		writeFileSync(tokenFile, server.controlToken);
+		let out = "";
+		const args = ["answer", "q_1", "1", "--socket", server.socketPath, "--token-file", tokenFile];
+		const code = await main(args, { write: (s: string) => (out += s) }, { write: () => true });
+		expect(code).toBe(1);
+		expect(out.trim()).toBe("Not answered: q_1 is no longer waiting (answered or closed meanwhile)");
 	});
 });

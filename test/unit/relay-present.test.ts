@@ -106,9 +106,16 @@ describe("a relayed questionnaire shown here", () => {
 					asker.abort();
 				}),
 		]);
+		const notices: string[] = [];
+		const ui = Object.assign(host, { notify: (text: string) => notices.push(text) });
+		deps.host = () => ({ ui: ui as unknown as ExtensionUIContext, hasUI: true, mode: "rpc" });
 		const reply = await presentRelayedAsk({ questions: [CACHE_QUESTION], from: FROM }, asker.signal, () => {}, deps);
 		expect(host.signals[0]?.aborted).toBe(true);
 		expect(reply).toMatchObject({ ok: true, result: { outcome: "interrupted" } });
+		// The person saw it vanish: one notice says why.
+		expect(notices).toEqual([
+			`${LABEL} — closed: the subagent stopped waiting for these answers (it ended or was stopped).`,
+		]);
 		expect(session.records()).toEqual([]);
 		expect(session.store.list()).toEqual([]);
 	});
@@ -178,5 +185,64 @@ describe("a relayed questionnaire shown here", () => {
 		await Promise.all([mine, relayed]);
 		expect(order).toEqual(["own shown", "own answered", "relayed shown"]);
 		expect(host.calls).toHaveLength(1);
+	});
+
+	it("waits while the person is writing in the editor, says who asks meanwhile, then shows it", async () => {
+		let typing = true;
+		const notices: string[] = [];
+		const { deps, host } = setup([
+			(call) => (typing ? "shown while typing" : call.kind === "select" ? call.options[1] : undefined),
+		]);
+		const ui = Object.assign(host, { notify: (text: string) => notices.push(text) });
+		deps.host = () => ({ ui: ui as unknown as ExtensionUIContext, hasUI: true, mode: "rpc", composing: () => typing });
+		const reply = presentRelayedAsk({ questions: [CACHE_QUESTION], from: FROM }, never, () => {}, deps);
+		await new Promise((r) => setTimeout(r, 450));
+		expect(host.calls).toHaveLength(0);
+		expect(notices).toEqual([`${LABEL} — a question waits: it opens once you send or clear what you are typing.`]);
+		typing = false;
+		expect(await reply).toMatchObject({
+			ok: true,
+			result: { outcome: "answered", answers: [{ answer: "SQLite file" }] },
+		});
+		expect(notices).toHaveLength(1);
+	});
+
+	it("the asker gone while it waits for the editor: it ends at once, never shown", async () => {
+		const asker = new AbortController();
+		const { deps, host } = setup([pick("SQLite file")]);
+		const ui = Object.assign(host, { notify: () => {} });
+		deps.host = () => ({ ui: ui as unknown as ExtensionUIContext, hasUI: true, mode: "rpc", composing: () => true });
+		const reply = presentRelayedAsk({ questions: [CACHE_QUESTION], from: FROM }, asker.signal, () => {}, deps);
+		await new Promise((r) => setTimeout(r, 50));
+		const abortedAt = Date.now();
+		asker.abort();
+		expect(await reply).toMatchObject({ ok: true, result: { outcome: "interrupted" } });
+		expect(Date.now() - abortedAt).toBeLessThan(100);
+		expect(host.calls).toHaveLength(0);
+	});
+
+	it("says nothing when it closes because this session ends, or when the asker leaves before its turn", async () => {
+		const notices: string[] = [];
+		const asker = new AbortController();
+		let live = true;
+		const { deps, host } = setup([
+			() =>
+				new Promise<string | undefined>(() => {
+					live = false;
+					asker.abort();
+				}),
+		]);
+		const ui = Object.assign(host, { notify: (text: string) => notices.push(text) });
+		deps.host = () => (live ? { ui: ui as unknown as ExtensionUIContext, hasUI: true, mode: "rpc" } : undefined);
+		await presentRelayedAsk({ questions: [CACHE_QUESTION], from: FROM }, asker.signal, () => {}, deps);
+		// Queued behind this Pi's own questionnaire, then its asker gone: never seen, nothing to say.
+		live = true;
+		const own = new ScriptedHost([() => new Promise<string | undefined>((r) => setTimeout(() => r(undefined), 60))]);
+		const mine = openOnHost("dialogs", { questions: [CACHE_QUESTION] }, { ui: own as unknown as ExtensionUIContext });
+		const leaving = new AbortController();
+		const queued = presentRelayedAsk({ questions: [CACHE_QUESTION], from: FROM }, leaving.signal, () => {}, deps);
+		setTimeout(() => leaving.abort(), 20);
+		await Promise.all([mine, queued]);
+		expect(notices).toEqual([]);
 	});
 });
