@@ -202,6 +202,9 @@ export const en = {
 	// ── Interactive TUI session (src/tui/session.ts, run.ts): keys start with `tui`. ──
 	/** Pi's "waiting for the user" status while the questionnaire is open (OSC 7501), naming what it asks. */
 	tuiBlocked: (asked: string): string => `The agent is waiting for your answer: ${asked}`,
+	/** A notice while the questionnaire waits for the person to send or clear what they are typing in Pi's editor. */
+	tuiWaitsForEditor: (asked: string): string =>
+		`The agent asks: ${asked} — it opens once you send or clear what you are typing.`,
 	/** The desktop notification's title when a questionnaire opens; its body says what is asked. */
 	tuiNotifyTitle: (count: number): string =>
 		count === 1 ? "Pi asks you a question" : `Pi asks you ${count} questions`,
@@ -340,10 +343,10 @@ export const en = {
 		`Asked by subagent "${name}" · depth ${depth} · ${cwd}`,
 	/** After who asks: the start of the task the subagent was given. */
 	relayTask: (task: string): string => `Task: ${task}`,
-	/** A notice while a relayed questionnaire waits for the person to send or clear what they are typing. */
 	/** A notice when a relayed questionnaire on screen closed because its asker stopped waiting (killed, stopped). */
 	relayAskerGone: (label: string): string =>
 		`${label} — closed: the subagent stopped waiting for these answers (it ended or was stopped).`,
+	/** A notice while a relayed questionnaire waits for the person to send or clear what they are typing. */
 	relayWaitsForEditor: (label: string): string =>
 		`${label} — a question waits: it opens once you send or clear what you are typing.`,
 };

@@ -118,6 +118,8 @@ export const ja = once(
 		},
 
 		tuiBlocked: (asked: string): string => `エージェントがあなたの回答を待っています：${asked}`,
+		tuiWaitsForEditor: (asked: string): string =>
+			`エージェントの質問：${asked} — 入力中の内容を送信するか消去すると開きます。`,
 		tuiNotifyTitle: (count: number): string => (count === 1 ? "Pi からの質問" : `Pi からの質問（${count} 件）`),
 		tuiExternalEditorWaiting: "外部エディタの終了を待っています。終了すると Pi が再開します。",
 		tuiExternalEditorFailed: (reason: string): string =>

@@ -116,6 +116,7 @@ export const zhCN = once(
 		},
 
 		tuiBlocked: (asked: string): string => `智能体正在等待你的回答：${asked}`,
+		tuiWaitsForEditor: (asked: string): string => `智能体提问：${asked} — 发送或清除正在输入的内容后打开。`,
 		tuiNotifyTitle: (count: number): string => (count === 1 ? "Pi 有一个问题要问你" : `Pi 有 ${count} 个问题要问你`),
 		tuiExternalEditorWaiting: "正在等待外部编辑器；编辑器退出后 Pi 会继续。",
 		tuiExternalEditorFailed: (reason: string): string => `外部编辑器出错：${reason}（已保留你的内容）`,

@@ -13,6 +13,7 @@ import { rmSync } from "node:fs";
 import { dirname } from "node:path";
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { AskConfig } from "../config/schema.ts";
+import { editorHoldsText } from "../host/composing.ts";
 import type { PendingStore } from "../pending/store.ts";
 import type { Origin } from "../protocol/origin.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
@@ -72,7 +73,8 @@ export function installRelay(pi: ExtensionAPI, deps: RelayDeps): RelayAccess {
 	pi.on("session_start", async (_event, ctx) => {
 		if (relayOff(process.env) || process.platform === "win32") return;
 		if (ctx.hasUI) {
-			host = { ...piHost(ctx.ui), hasUI: true, mode: ctx.mode, composing: editorHoldsText(ctx) };
+			const { ui } = ctx;
+			host = { ...piHost(ui), hasUI: true, mode: ctx.mode, composing: () => editorHoldsText(ui) };
 			serving ??= startServing(deps, () => host, ctx);
 			return;
 		}
@@ -119,20 +121,6 @@ export function installRelay(pi: ExtensionAPI, deps: RelayDeps): RelayAccess {
 				return askThroughRelay(now.endpoint, questionnaire, origin(), signal);
 			};
 		},
-	};
-}
-
-/**
- * Whether the person is writing a message in Pi's editor now: it holds text. (Keys alone are no sign:
- * those that answered the questionnaire before this one put nothing there.)
- */
-function editorHoldsText(ctx: ExtensionContext): () => boolean {
-	return () => {
-		try {
-			return ctx.ui.getEditorText().length > 0;
-		} catch {
-			return false;
-		}
 	};
 }
 

@@ -12,14 +12,12 @@
  * this Pi's agent as a late answer naming the subagent; the asker is told exactly that (`relayedId`).
  * Nothing else of a relayed questionnaire is recorded: a crash while it is open leaves nothing pending.
  *
- * It comes unbidden, often while the person is writing a message in Pi's editor: shown then, their next
- * keys (Enter among them) would answer it for them and their message would be lost. So it waits until
- * they send or clear what they are typing, and a notice says who asks meanwhile.
+ * It waits while the person writes in Pi's editor (host/composing.ts), a notice saying who asks.
  * Pi-free: the adapter passes the host in.
  */
-import { setTimeout as sleep } from "node:timers/promises";
 import type { AskConfig } from "../config/schema.ts";
 import { chooseHostPath, wantsAccessible } from "../host/choose.ts";
+import { afterComposing } from "../host/composing.ts";
 import { messagesIn } from "../i18n/messages.ts";
 import type { PendingStore } from "../pending/store.ts";
 import { capDetails } from "../protocol/budget.ts";
@@ -43,9 +41,6 @@ export interface ShowingHost {
 	/** True while the person is writing a message in Pi's editor (it holds text). */
 	composing?(): boolean;
 }
-
-/** How often a relayed questionnaire waiting for the editor looks again (Pi has no editor-change event). */
-const COMPOSING_POLL_MS = 200;
 
 /** What showing relayed questionnaires needs. */
 export interface PresentDeps {
@@ -88,7 +83,7 @@ export async function presentRelayedAsk(
 	let shown = false;
 	const count = questionnaire.questions.length;
 	const open = async (turnSignal: AbortSignal): Promise<QuestionnaireResult> => {
-		await afterComposing(deps.host, from, config, turnSignal);
+		await afterComposingHere(deps.host, from, config, turnSignal);
 		// The session at the moment it is shown: the ask may have waited through a session switch.
 		const now = deps.host();
 		if (now === undefined)
@@ -146,18 +141,19 @@ function notice(host: ShowingHost, text: string): void {
 	}
 }
 
-/** Resolves once the person is not writing in the editor (told once who waits), the signal fired, or the host is gone. */
-async function afterComposing(
+/** Waits while the person writes in the editor (host/composing.ts), telling them once who asks. */
+async function afterComposingHere(
 	host: () => ShowingHost | undefined,
 	from: Origin,
 	config: AskConfig,
 	signal: AbortSignal,
 ): Promise<void> {
-	const first = host();
-	if (first?.composing?.() !== true) return;
-	const { originLabel } = await import("../host/labelled-ui.ts");
-	const m = messagesIn(config.locale);
-	notice(first, m.relayWaitsForEditor(originLabel(from, m)));
-	while (!signal.aborted && host()?.composing?.() === true)
-		await sleep(COMPOSING_POLL_MS, undefined, { signal }).catch(() => undefined);
+	const composing = () => host()?.composing?.() === true;
+	await afterComposing(composing, signal, async () => {
+		const shown = host();
+		if (shown === undefined) return;
+		const { originLabel } = await import("../host/labelled-ui.ts");
+		const m = messagesIn(config.locale);
+		notice(shown, m.relayWaitsForEditor(originLabel(from, m)));
+	});
 }

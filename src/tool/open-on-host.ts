@@ -6,9 +6,11 @@
  */
 import type { AskConfig } from "../config/schema.ts";
 import { walkQuestionnaire } from "../dialogs/walker.ts";
+import { afterComposing, editorHoldsText } from "../host/composing.ts";
 import { loadTui, type TuiLoad } from "../host/load-tui.ts";
 import { SCREEN } from "../host/screen.ts";
 import { type Messages, messagesIn } from "../i18n/messages.ts";
+import { askedLine } from "../notify/sequence.ts";
 import type { Origin } from "../protocol/origin.ts";
 import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
@@ -58,6 +60,12 @@ export async function openOnHost(
 	env: OpenEnv,
 	options: OpenOptions = {},
 ): Promise<QuestionnaireResult> {
+	// Unbidden, it waits while the person writes in the editor (host/composing.ts); a relayed one has waited
+	// already (relay/present.ts), and one opened with /answer was asked for.
+	if (path !== "dialogs" && options.from === undefined && options.byPerson !== true) {
+		const tell = () => notice(env.ui, messagesIn(env.config?.locale).tuiWaitsForEditor(askedLine(questionnaire)));
+		await afterComposing(() => editorHoldsText(env.ui), options.signal, tell);
+	}
 	const shown = await SCREEN.take(options.from === undefined ? "own" : "relayed", options.signal, () =>
 		show(path, questionnaire, env, options),
 	);
@@ -136,4 +144,13 @@ function quietly(record: (progress: Progress) => void): (progress: Progress) => 
 			// The questionnaire goes on; what it ends with still reaches the model.
 		}
 	};
+}
+
+/** A notice to the person; one that cannot be shown costs nothing else. */
+function notice(ui: HostUi, text: string): void {
+	try {
+		ui.notify(text, "info");
+	} catch {
+		// The questionnaire matters more than the notice.
+	}
 }

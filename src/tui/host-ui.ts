@@ -66,6 +66,8 @@ interface CustomOptions {
 export interface HostUi extends DialogHost, RawInput, WidgetHost {
 	custom<T>(factory: ShownFactory<T>, options?: CustomOptions): Promise<T>;
 	notify(message: string, type?: "info" | "warning" | "error"): void;
+	/** What Pi's editor holds ("" over RPC); absent on stand-ins. */
+	getEditorText?(): string;
 }
 
 /**

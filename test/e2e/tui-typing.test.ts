@@ -8,10 +8,12 @@
  * time; nothing may judge a piece alone).
  */
 import { describe, expect, it } from "vitest";
+import { contentText } from "../support/fake-model.ts";
 import { TYPED_SAMPLES } from "../support/graphemes.ts";
 import { type StartedTui, tuiPerTest } from "../support/lifecycle.ts";
-import { modelResult } from "../support/pi-tui.ts";
+import { modelRequest, modelResult } from "../support/pi-tui.ts";
 import { askStep, echoStep } from "../support/questions.ts";
+import { bashStep } from "../support/relay.ts";
 import type { TuiSession } from "../support/tty.ts";
 
 const CACHE = {
@@ -106,5 +108,29 @@ describe("typing your own answer in the real pi TUI", () => {
 		const quoted = /^User answered: ".*?" = ("(?:[^"\\]|\\.)*") \(typed by the user\)\./.exec(received)?.[1];
 		expect(quoted, received).toBeDefined();
 		expect(JSON.parse(quoted ?? "")).toBe(TYPED);
+	});
+
+	it("a question that comes while the person writes in Pi's editor waits: their keys never answer it", async () => {
+		// The agent runs a command, the person starts a message meanwhile, then the agent asks.
+		const { harness, session } = await startPi([bashStep("sleep 2"), askStep(CACHE), echoStep], "Go.", {
+			cols: 100,
+			rows: 30,
+		});
+		await modelRequest(harness, session, 1);
+		session.type("please also add te");
+		const notice = await session.waitForScreen("it opens once you send", "the notice that a question waits", 20_000);
+		expect(notice).toContain(`The agent asks: ${CACHE.question}`);
+		expect(notice).not.toContain("Type something.");
+		// Typing on, then Enter: the message is sent (steering the agent), not an answer.
+		session.type("sts");
+		session.keys("Enter");
+		await session.waitForScreen("Type something.", "the questionnaire, once the editor is empty");
+		session.keys("Down", "Enter");
+		const last = await modelRequest(harness, session, 3);
+		const toolResult = last.messages.filter((m) => m.role === "tool").at(-1);
+		expect(contentText(toolResult?.content)).toBe(
+			'User answered: "Where should responses be cached?" = "SQLite". Continue with these answers.',
+		);
+		expect(contentText(last.messages.filter((m) => m.role === "user").at(-1)?.content)).toBe("please also add tests");
 	});
 });

@@ -1,0 +1,31 @@
+/**
+ * A questionnaire comes unbidden, often while the person is writing a message in Pi's editor: shown then,
+ * their next keys (Enter among them) would answer it for them, and their message would be lost under it
+ * (users of other agents report exactly this: claude-code#45374, oh-my-pi#5717). So it waits until they
+ * send or clear what they are typing, and says once that it waits. Pi has no editor-change event: it looks
+ * again every {@link POLL_MS}. Pure: promises and timers only.
+ */
+import { untilAborted } from "../util/until-aborted.ts";
+
+const POLL_MS = 200;
+
+/** Resolves once `composing()` is false or `signal` fired; `tell` runs once, first, if it has to wait. */
+export async function afterComposing(
+	composing: () => boolean,
+	signal: AbortSignal | undefined,
+	tell: () => void | Promise<void>,
+): Promise<void> {
+	if (signal?.aborted || !composing()) return;
+	await tell();
+	const pause = () => new Promise<void>((resolve) => setTimeout(resolve, POLL_MS));
+	while (!signal?.aborted && composing()) await untilAborted(pause(), signal, () => undefined);
+}
+
+/** Whether Pi's editor holds text now; false where it cannot say (RPC answers "", an older Pi, a stale context). */
+export function editorHoldsText(ui: { getEditorText?(): string }): boolean {
+	try {
+		return (ui.getEditorText?.() ?? "").length > 0;
+	} catch {
+		return false;
+	}
+}

@@ -1,0 +1,117 @@
+/**
+ * A questionnaire that comes while the person writes in Pi's editor waits until they send or clear it
+ * (host/composing.ts), saying so once; an abort ends the wait. Through openOnHost: an own questionnaire
+ * on the TUI paths waits, one opened with /answer or walked as dialogs does not, and one aborted while
+ * it waits ends interrupted with nothing shown.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterComposing, editorHoldsText } from "../../src/host/composing.ts";
+import { openOnHost } from "../../src/tool/open-on-host.ts";
+import type { HostUi } from "../../src/tui/host-ui.ts";
+import { CACHE } from "./session-harness.ts";
+
+afterEach(() => vi.useRealTimers());
+
+describe("afterComposing", () => {
+	it("returns at once when nothing is being written, and says nothing", async () => {
+		const tell = vi.fn();
+		await afterComposing(() => false, undefined, tell);
+		expect(tell).not.toHaveBeenCalled();
+	});
+
+	it("waits while text is in the editor, says so once, and goes on once it is sent or cleared", async () => {
+		vi.useFakeTimers();
+		let text = "please also add te";
+		const tell = vi.fn();
+		let done = false;
+		void afterComposing(() => text !== "", undefined, tell).then(() => (done = true));
+		await vi.advanceTimersByTimeAsync(5_000);
+		expect(done).toBe(false);
+		expect(tell).toHaveBeenCalledOnce();
+		text = "";
+		await vi.advanceTimersByTimeAsync(200);
+		expect(done).toBe(true);
+		expect(tell).toHaveBeenCalledOnce();
+	});
+
+	it("an abort ends the wait at once", async () => {
+		const controller = new AbortController();
+		const waiting = afterComposing(
+			() => true,
+			controller.signal,
+			() => {},
+		);
+		controller.abort();
+		await expect(waiting).resolves.toBeUndefined();
+	});
+
+	it("reads Pi's editor safely: text, empty, missing or throwing", () => {
+		expect(editorHoldsText({ getEditorText: () => "x" })).toBe(true);
+		expect(editorHoldsText({ getEditorText: () => "" })).toBe(false);
+		expect(editorHoldsText({})).toBe(false);
+		expect(
+			editorHoldsText({
+				getEditorText: () => {
+					throw new Error("stale context");
+				},
+			}),
+		).toBe(false);
+	});
+});
+
+describe("openOnHost while the person writes in the editor", () => {
+	function ui(text: { value: string }) {
+		const host = {
+			getEditorText: () => text.value,
+			notify: vi.fn(),
+			custom: vi.fn(async () => undefined),
+			select: vi.fn(async () => undefined),
+			input: vi.fn(async () => undefined),
+			onTerminalInput: () => () => {},
+			setWidget() {},
+		};
+		return host as typeof host & HostUi;
+	}
+	const loadTui = async () => ({ ok: true as const, run: async () => undefined });
+
+	it("an own questionnaire waits, telling what is asked; it opens once the editor is empty", async () => {
+		vi.useFakeTimers();
+		const text = { value: "draft" };
+		const host = ui(text);
+		const run = vi.fn(async () => undefined);
+		const opening = openOnHost("tui", { questions: [CACHE] }, { ui: host, loadTui: async () => ({ ok: true, run }) });
+		await vi.advanceTimersByTimeAsync(1_000);
+		expect(run).not.toHaveBeenCalled();
+		expect(host.notify).toHaveBeenCalledWith(
+			`The agent asks: ${CACHE.question} — it opens once you send or clear what you are typing.`,
+			"info",
+		);
+		text.value = "";
+		await vi.advanceTimersByTimeAsync(200);
+		expect(run).toHaveBeenCalledOnce();
+		await opening;
+	});
+
+	it("one opened with /answer, or walked as dialogs (RPC), does not wait", async () => {
+		const host = ui({ value: "draft" });
+		await openOnHost("tui", { questions: [CACHE] }, { ui: host, loadTui }, { byPerson: true });
+		await openOnHost("dialogs", { questions: [CACHE] }, { ui: host, loadTui });
+		expect(host.notify).not.toHaveBeenCalled();
+		expect(host.select).toHaveBeenCalled();
+	});
+
+	it("aborted while it waits: interrupted, nothing shown", async () => {
+		const host = ui({ value: "draft" });
+		const controller = new AbortController();
+		const run = vi.fn(async () => undefined);
+		const opening = openOnHost(
+			"tui",
+			{ questions: [CACHE] },
+			{ ui: host, loadTui: async () => ({ ok: true, run }) },
+			{ signal: controller.signal },
+		);
+		controller.abort();
+		await expect(opening).resolves.toMatchObject({ outcome: "interrupted", answers: [] });
+		expect(run).not.toHaveBeenCalled();
+	});
+});
