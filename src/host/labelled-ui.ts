@@ -2,7 +2,8 @@
  * Says who asks. A questionnaire relayed from a Pi below (a subagent) runs on the same host paths as this
  * Pi's own, through a `ctx.ui` that adds one line naming where it comes from: in the TUI the overlay's top
  * border carries it (the dialog keeps its height), above the accessible prompts it is a line of its own,
- * and every RPC dialog's title starts with it. The questions themselves are untouched. The label is built
+ * and every RPC dialog's title starts with it; collapsed, the line above Pi's editor names it too. The
+ * questions themselves are untouched. The label is built
  * from untrusted text, sanitized here; the person reads it in their locale.
  */
 import { type Component, stripTerminalSequences, visibleWidth } from "@earendil-works/pi-tui";
@@ -45,6 +46,8 @@ export function labelledUi(ui: HostUi, label: string): HostUi {
 		custom,
 		select: (title, options, opts) => ui.select(titled(title), options, opts),
 		input: (title, placeholder, opts) => ui.input(titled(title), placeholder, opts),
+		// The line above the editor while the questionnaire is collapsed names who asks, as its border did.
+		setWidget: (key, content) => ui.setWidget(key, content && (() => underLabel(content(), label))),
 	};
 	return new Proxy(ui, {
 		get(target, property, receiver) {
@@ -53,6 +56,14 @@ export function labelledUi(ui: HostUi, label: string): HostUi {
 			return typeof value === "function" ? value.bind(target) : value;
 		},
 	});
+}
+
+/** `component`'s lines, then the label on a line of its own, cut to the width as Pi indents widgets. */
+function underLabel(component: Component, label: string): Component {
+	return {
+		render: (width) => [...component.render(width), fitLine(` ${label}`, Math.max(1, width))],
+		invalidate: () => component.invalidate(),
+	};
 }
 
 /** The shown component with the label on its top border (or above it, when it has none). */

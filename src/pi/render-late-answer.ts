@@ -1,14 +1,17 @@
 /**
  * The transcript entry of a late answer (Pi's message renderer for LATE_ANSWER_TYPE), drawn like our tool
  * results: the tool's title with the question headers, one line saying it is a late answer and when the
- * questionnaire was asked (the person's local time), then the result rows of render-result.ts, on the background
+ * questionnaire was asked (the person's local time), a line naming the subagent that asked a relayed one, then
+ * the result rows of render-result.ts, on the background
  * of Pi's tool results. Its `details` come from any version or a hand-edited session, so they are read
  * defensively: malformed ones fall back to the message text, as a tool result's do. Every line fits the
  * width, for every width ≥ 1.
  */
 import type { Theme } from "@earendil-works/pi-coding-agent";
 import { type Component, visibleWidth } from "@earendil-works/pi-tui";
+import { originLabel } from "../host/labelled-ui.ts";
 import { defaultMessages, type Messages } from "../i18n/messages.ts";
+import { readOrigin } from "../protocol/origin.ts";
 import { isRecord } from "../util/records.ts";
 import { renderAskCall } from "./render-call.ts";
 import { renderAskResult } from "./render-result.ts";
@@ -36,7 +39,11 @@ export function renderLateAnswer(
 	const args = { questions: Array.isArray(details.questions) ? details.questions : [] };
 	const title = renderAskCall(args, theme, {}, m);
 	const asked = typeof details.askedAt === "number" ? localTime(details.askedAt) : undefined;
-	const label = new RowsView([{ text: theme.fg("muted", m.renderLateAnswer(asked)), clip: true }]);
+	const rows = [{ text: theme.fg("muted", m.renderLateAnswer(asked)), clip: true }];
+	// A subagent's questionnaire says whose it was, as its dialog did (the model's text says it too).
+	const from = readOrigin(details.from);
+	if (from.ok) rows.push({ text: theme.fg("muted", originLabel(from.origin, m)), clip: true });
+	const label = new RowsView(rows);
 	const context: AskRenderContext = { args, expanded: options.expanded, keyHint: options.keyHint };
 	const result = renderAskResult(
 		{ content: message.content, details: details.result },

@@ -45,6 +45,12 @@ describe("a child pi asks through the parent's TUI", () => {
 		expect(screen).toMatch(/Asked by a subagent · depth 1 · \//);
 		expect(screen).toContain("Task: Pick a cache and platforms.");
 		expect(kid.harness.fake.requests[0]?.tools).toContain(ASK);
+		// Collapsed to read the transcript, the line above the editor still says who asks.
+		tui.keys("C-]");
+		const collapsed = await tui.waitForScreen("press Ctrl+] to reopen", "the collapsed questionnaire's line");
+		expect(collapsed).toMatch(/press Ctrl\+\] to reopen\s*\n\s*Asked by a subagent · depth 1/);
+		tui.keys("C-]");
+		await tui.waitForScreen(CACHE_QUESTION.question, "the questionnaire again");
 		tui.keys("Down", "Enter");
 		await tui.waitForScreen(PLATFORM_QUESTION.question, "the second question");
 		tui.keys("Space", "Tab");

@@ -65,6 +65,27 @@ describe("the late answer in the transcript", () => {
 		]);
 	});
 
+	it("a subagent's questionnaire names who asked it, as its dialog did; a malformed origin is left out", () => {
+		const from = { name: "scout\x1b[31m", cwd: "/work/app", depth: 1, task: "Pick a cache." };
+		const relayed = lateAnswerMessage(
+			{ id: "q_1", askedAt: ASKED, questionnaire: { questions: [SMALL_CACHE_QUESTION] }, from },
+			finishedResult("tui", 1, "submitted", { answers: [redis] }),
+		);
+		expect(lines(relayed, false, 100)).toEqual([
+			"",
+			" ask_user_question  Cache",
+			` Late answer · asked ${ASKED_SHOWN}`,
+			' Asked by subagent "scout␛[31m" · depth 1 · /work/app · Task: Pick a cache.',
+			" ✔ Cache: Redis",
+			"",
+		]);
+		const broken = { ...relayed, details: { ...relayed.details, from: { cwd: 7, depth: "x" } } };
+		expect(lines(broken, false, 100)).not.toContain(expect.stringContaining("Asked by"));
+		for (let width = 1; width <= 60; width++)
+			for (const line of renderLateAnswer(relayed, { expanded: true }, plain).render(width))
+				expect(visibleWidth(line)).toBeLessThanOrEqual(width);
+	});
+
 	it("expanded: each question's answer, as the tool result shows it", () => {
 		expect(lines(message(), true)).toEqual([
 			"",
