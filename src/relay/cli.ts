@@ -147,17 +147,22 @@ async function list(all: Target[], json: boolean, say: (line: string) => void): 
 		return 0;
 	}
 	if (found.length === 0) say("No questionnaire is waiting.");
-	for (const { target, questionnaire: q } of found) {
-		say(`${q.id}  ${q.state}  ${age(q.askedAt)}  in ${clean(target.label)}`);
-		if (q.from !== undefined)
-			say(`  asked by ${clean(q.from.name ?? "a subagent")} · depth ${q.from.depth} · ${clean(q.from.cwd)}`);
-		q.questions.forEach((question, i) => {
+	for (const one of found) {
+		for (const line of whereAndWho(one)) say(line);
+		one.questionnaire.questions.forEach((question, i) => {
 			const { text, options, multi } = shape(question);
 			say(`  ${i + 1}. ${clean(text)}${multi ? " (several)" : ""}`);
 			for (const [n, label] of options.entries()) say(`     ${n + 1}) ${clean(label)}`);
 		});
 	}
 	return 0;
+}
+
+/** Which Pi a questionnaire waits in, and who asked it when a subagent did. */
+function whereAndWho({ target, questionnaire: q }: Found): string[] {
+	const where = `${q.id}  ${q.state}  ${age(q.askedAt)}  in ${clean(target.label)}`;
+	if (q.from === undefined) return [where];
+	return [where, `  asked by ${clean(q.from.name ?? "a subagent")} · depth ${q.from.depth} · ${clean(q.from.cwd)}`];
 }
 
 async function answer(
@@ -174,7 +179,7 @@ async function answer(
 		return 1;
 	}
 	const by = typeof flags.get("by") === "string" ? String(flags.get("by")) : DEFAULT_BY;
-	const fields = await answerFields(found.questionnaire, given, flags, terminal);
+	const fields = await answerFields(found, given, flags, terminal);
 	const reply = await withLink(found.target, (link) =>
 		request(link, { type: "answer", id: "answer", questionnaire: id, ...fields, by }),
 	);
@@ -199,11 +204,12 @@ async function answer(
 
 /** The answer fields: `--json` as given, else from the positional answers or the person at this terminal. */
 async function answerFields(
-	q: ListedQuestionnaire,
+	found: Found,
 	given: string[],
 	flags: Flags,
 	terminal: Terminal,
 ): Promise<Record<string, unknown>> {
+	const q = found.questionnaire;
 	const json = flags.get("json");
 	if (typeof json === "string") return JSON.parse(json) as Record<string, unknown>;
 	const note = flags.get("note");
@@ -211,7 +217,7 @@ async function answerFields(
 	if (flags.has("decline")) return { decline: true, ...globalNote };
 	const shapes = q.questions.map(shape);
 	const entries =
-		given.length > 0 || !terminal.input.isTTY ? fromWords(shapes, given) : await askHere(shapes, terminal);
+		given.length > 0 || !terminal.input.isTTY ? fromWords(shapes, given) : await askHere(shapes, terminal, found);
 	const answers = entries.flatMap((entry, i) => (entry === undefined ? [] : [{ question: i, ...entry }]));
 	return { answers, ...globalNote };
 }
@@ -230,8 +236,14 @@ function fromWords(shapes: QuestionShape[], words: string[]): (AnswerEntry | und
 }
 
 /** Asks each question at this terminal: a number, numbers, your words, or Enter to leave it; a mistake asks again. */
-async function askHere(shapes: QuestionShape[], terminal: Terminal): Promise<(AnswerEntry | undefined)[]> {
+async function askHere(
+	shapes: QuestionShape[],
+	terminal: Terminal,
+	found: Found,
+): Promise<(AnswerEntry | undefined)[]> {
 	const { output } = terminal;
+	// First which Pi it waits in and who asked: two Pis (or two subagents) may ask alike.
+	for (const line of whereAndWho(found)) output.write(`${line}\n`);
 	const rl = createInterface({ input: terminal.input, output });
 	try {
 		const entries: (AnswerEntry | undefined)[] = [];

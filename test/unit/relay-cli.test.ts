@@ -148,6 +148,11 @@ describe("pi-ask", () => {
 		expect(code).toBe(0);
 		expect(shown).toContain("   there is no option 5 (the options are 1 to 3)");
 		expect(shown.match(/1\. Where should/g)).toHaveLength(1);
+		// First which Pi it waits in and who asked it, sanitized.
+		expect(shown.split("\n").slice(0, 2)).toEqual([
+			expect.stringMatching(/^q_1 {2}open {2}.+ {2}in .+/),
+			"  asked by scout\\u001b[31m · depth 1 · /w",
+		]);
 		expect(answers[0]?.answers).toEqual([
 			{ question: 0, options: ["SQLite file"] },
 			{ question: 1, text: "1,3 and 👨‍👩‍👧" },
