@@ -10,7 +10,8 @@ import { afterComposing, editorHoldsText } from "../host/composing.ts";
 import { loadTui, type TuiLoad } from "../host/load-tui.ts";
 import { SCREEN } from "../host/screen.ts";
 import { type Messages, messagesIn } from "../i18n/messages.ts";
-import { askedLine } from "../notify/sequence.ts";
+import { notifySetting } from "../notify/method.ts";
+import { askedLine, notificationText } from "../notify/sequence.ts";
 import type { Origin } from "../protocol/origin.ts";
 import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
@@ -62,12 +63,20 @@ export async function openOnHost(
 ): Promise<QuestionnaireResult> {
 	// Unbidden, it waits while the person writes in the editor (host/composing.ts); a relayed one has waited
 	// already (relay/present.ts), and one opened with /answer was asked for.
-	if (path !== "dialogs" && options.from === undefined && options.byPerson !== true) {
-		const tell = () => notice(env.ui, messagesIn(env.config?.locale).tuiWaitsForEditor(askedLine(questionnaire)));
+	let announce = options.byPerson !== true;
+	if (path !== "dialogs" && options.from === undefined && announce) {
+		const m = messagesIn(env.config?.locale);
+		const asked = askedLine(questionnaire);
+		const tell = () => {
+			notice(env.ui, m.tuiWaitsForEditor(asked));
+			// Whoever left a draft and walked away still learns that a question waits; not again as it shows.
+			void notifyWaiting(env.config, m.tuiNotifyTitle(questionnaire.questions.length), asked);
+			announce = false;
+		};
 		await afterComposing(() => editorHoldsText(env.ui), options.signal, tell);
 	}
 	const shown = await SCREEN.take(options.from === undefined ? "own" : "relayed", options.signal, () =>
-		show(path, questionnaire, env, options),
+		show(path, questionnaire, env, { ...options, announce }),
 	);
 	const host = path === "dialogs" ? "rpc" : "tui";
 	return shown ?? finishedResult(host, questionnaire.questions.length, "interrupted", { answers: [] });
@@ -77,7 +86,7 @@ async function show(
 	path: "tui" | "accessible" | "dialogs",
 	questionnaire: Questionnaire,
 	openEnv: OpenEnv,
-	options: OpenOptions,
+	options: OpenOptions & { announce: boolean },
 ): Promise<QuestionnaireResult> {
 	options.onShown?.();
 	// The person reads the questionnaire in their locale; the model's text (envelope.ts) stays English.
@@ -100,7 +109,7 @@ async function showOn(
 	path: "tui" | "accessible" | "dialogs",
 	questionnaire: Questionnaire,
 	env: OpenEnv,
-	options: OpenOptions & { timeout: Countdown | undefined },
+	options: OpenOptions & { announce: boolean; timeout: Countdown | undefined },
 	messages: Messages,
 	askedBy: string | undefined,
 ): Promise<QuestionnaireResult> {
@@ -120,7 +129,7 @@ async function showOn(
 		progress,
 		onProgress,
 		timeout,
-		announce: options.byPerson !== true,
+		announce: options.announce,
 		askedBy,
 		themes: env.themes,
 	});
@@ -144,6 +153,16 @@ function quietly(record: (progress: Progress) => void): (progress: Progress) => 
 			// The questionnaire goes on; what it ends with still reaches the model.
 		}
 	};
+}
+
+/** The desktop notification a questionnaire sends as it shows (tui/notify.ts), sent while it waits instead. */
+async function notifyWaiting(config: AskConfig | undefined, title: string, body: string): Promise<void> {
+	try {
+		const { sendNotification } = await import("../tui/notify.ts");
+		await sendNotification(process.stdout, notificationText(title, body), { setting: notifySetting(config ?? {}) });
+	} catch {
+		// A notification is a courtesy.
+	}
 }
 
 /** A notice to the person; one that cannot be shown costs nothing else. */

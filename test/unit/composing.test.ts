@@ -4,7 +4,7 @@
  * on the TUI paths waits, one opened with /answer or walked as dialogs does not, and one aborted while
  * it waits ends interrupted with nothing shown.
  */
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { afterComposing, editorHoldsText } from "../../src/host/composing.ts";
 import { openOnHost } from "../../src/tool/open-on-host.ts";
 import type { HostUi } from "../../src/tui/host-ui.ts";
@@ -76,9 +76,25 @@ describe("openOnHost while the person writes in the editor", () => {
 
 	it("an own questionnaire waits, telling what is asked; it opens once the editor is empty", async () => {
 		vi.useFakeTimers();
+		// A terminal that shows OSC 777 notifications, to see the one sent as it begins to wait.
+		vi.stubEnv("TERM_PROGRAM", "WezTerm");
+		vi.stubEnv("TMUX", undefined);
+		const tty = Object.getOwnPropertyDescriptor(process.stdout, "isTTY");
+		Object.defineProperty(process.stdout, "isTTY", { value: true, configurable: true });
+		const written: string[] = [];
+		const write = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+			written.push(String(chunk));
+			return true;
+		});
+		onTestFinished(() => {
+			write.mockRestore();
+			if (tty) Object.defineProperty(process.stdout, "isTTY", tty);
+			else delete (process.stdout as { isTTY?: boolean }).isTTY;
+			vi.unstubAllEnvs();
+		});
 		const text = { value: "draft" };
 		const host = ui(text);
-		const run = vi.fn(async () => undefined);
+		const run = vi.fn(async (..._args: unknown[]) => undefined);
 		const opening = openOnHost("tui", { questions: [CACHE] }, { ui: host, loadTui: async () => ({ ok: true, run }) });
 		await vi.advanceTimersByTimeAsync(1_000);
 		expect(run).not.toHaveBeenCalled();
@@ -86,10 +102,21 @@ describe("openOnHost while the person writes in the editor", () => {
 			`The agent asks: ${CACHE.question} — it opens once you send or clear what you are typing.`,
 			"info",
 		);
+		await vi.waitFor(() => expect(written).toEqual([`\x1b]777;notify;Pi asks you a question;${CACHE.question}\x07`]));
 		text.value = "";
 		await vi.advanceTimersByTimeAsync(200);
 		expect(run).toHaveBeenCalledOnce();
+		// Its desktop notification went out as it began to wait (whoever walked away learns of it), not again now.
+		expect(run.mock.calls[0]?.[2]).toMatchObject({ announce: false });
 		await opening;
+	});
+
+	it("with nothing in the editor it opens at once, announced as usual", async () => {
+		const host = ui({ value: "" });
+		const run = vi.fn(async (..._args: unknown[]) => undefined);
+		await openOnHost("tui", { questions: [CACHE] }, { ui: host, loadTui: async () => ({ ok: true, run }) });
+		expect(host.notify).not.toHaveBeenCalled();
+		expect(run.mock.calls[0]?.[2]).toMatchObject({ announce: true });
 	});
 
 	it("one opened with /answer, or walked as dialogs (RPC), does not wait", async () => {
