@@ -3,8 +3,10 @@
  * their next keys (Enter among them) would answer it for them, and their message would be lost under it
  * (users of other agents report exactly this: claude-code#45374, oh-my-pi#5717). So it waits until they
  * send or clear what they are typing, and says once that it waits. Pi has no editor-change event: it looks
- * again every {@link POLL_MS}. Pure: promises and timers only.
+ * again every {@link POLL_MS}.
  */
+import { type NotifySetting, notifySetting } from "../notify/method.ts";
+import { notificationText } from "../notify/sequence.ts";
 import { untilAborted } from "../util/until-aborted.ts";
 
 const POLL_MS = 200;
@@ -19,6 +21,19 @@ export async function afterComposing(
 	await tell();
 	const pause = () => new Promise<void>((resolve) => setTimeout(resolve, POLL_MS));
 	while (!signal?.aborted && composing()) await untilAborted(pause(), signal, () => undefined);
+}
+
+/**
+ * The desktop notification a questionnaire sends as it shows (tui/notify.ts), sent as it begins to wait
+ * instead: whoever left a draft in the editor and walked away still learns that a question waits.
+ */
+export async function notifyWaiting(config: { notify?: NotifySetting; bell?: boolean }, title: string, body: string) {
+	try {
+		const { sendNotification } = await import("../tui/notify.ts");
+		await sendNotification(process.stdout, notificationText(title, body), { setting: notifySetting(config) });
+	} catch {
+		// A notification is a courtesy.
+	}
 }
 
 /** Whether Pi's editor holds text now; false where it cannot say (RPC answers "", an older Pi, a stale context). */

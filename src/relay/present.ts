@@ -17,12 +17,14 @@
  */
 import type { AskConfig } from "../config/schema.ts";
 import { chooseHostPath, wantsAccessible } from "../host/choose.ts";
-import { afterComposing } from "../host/composing.ts";
+import { afterComposing, notifyWaiting } from "../host/composing.ts";
 import { messagesIn } from "../i18n/messages.ts";
+import { askedLine } from "../notify/sequence.ts";
 import type { PendingStore } from "../pending/store.ts";
 import { capDetails } from "../protocol/budget.ts";
 import type { Origin } from "../protocol/origin.ts";
 import type { Progress } from "../protocol/progress.ts";
+import type { Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { validateQuestionnaire } from "../protocol/validation.ts";
 import { answerFromAnywhere } from "../tool/answer-anywhere.ts";
@@ -83,7 +85,7 @@ export async function presentRelayedAsk(
 	let shown = false;
 	const count = questionnaire.questions.length;
 	const open = async (turnSignal: AbortSignal): Promise<QuestionnaireResult> => {
-		await afterComposingHere(deps.host, from, config, turnSignal);
+		const announced = await afterComposingHere(deps.host, questionnaire, from, config, turnSignal);
 		// The session at the moment it is shown: the ask may have waited through a session switch.
 		const now = deps.host();
 		if (now === undefined)
@@ -92,7 +94,7 @@ export async function presentRelayedAsk(
 			path,
 			questionnaire,
 			{ ui: now.ui, themes: now.themes, config },
-			{ signal: turnSignal, from, onProgress: (given) => (progress = given), onShown: () => (shown = true) },
+			{ signal: turnSignal, from, announced, onProgress: (given) => (progress = given), onShown: () => (shown = true) },
 		);
 	};
 	// Put aside, or let run out with onTimeout "defer": pending here, so `closed` is not announced yet.
@@ -141,19 +143,31 @@ function notice(host: ShowingHost, text: string): void {
 	}
 }
 
-/** Waits while the person writes in the editor (host/composing.ts), telling them once who asks. */
+/**
+ * Waits while the person writes in the editor (host/composing.ts), telling them once who asks, on screen
+ * and as the desktop notification; true when it did.
+ */
 async function afterComposingHere(
 	host: () => ShowingHost | undefined,
+	questionnaire: Questionnaire,
 	from: Origin,
 	config: AskConfig,
 	signal: AbortSignal,
-): Promise<void> {
-	const composing = () => host()?.composing?.() === true;
-	await afterComposing(composing, signal, async () => {
-		const shown = host();
-		if (shown === undefined) return;
-		const { originLabel } = await import("../host/labelled-ui.ts");
-		const m = messagesIn(config.locale);
-		notice(shown, m.relayWaitsForEditor(originLabel(from, m)));
-	});
+): Promise<boolean> {
+	let told = false;
+	await afterComposing(
+		() => host()?.composing?.() === true,
+		signal,
+		async () => {
+			const shown = host();
+			if (shown === undefined) return;
+			const { originLabel } = await import("../host/labelled-ui.ts");
+			const m = messagesIn(config.locale);
+			const label = originLabel(from, m);
+			notice(shown, m.relayWaitsForEditor(label));
+			void notifyWaiting(config, label, askedLine(questionnaire));
+			told = true;
+		},
+	);
+	return told;
 }

@@ -6,12 +6,11 @@
  */
 import type { AskConfig } from "../config/schema.ts";
 import { walkQuestionnaire } from "../dialogs/walker.ts";
-import { afterComposing, editorHoldsText } from "../host/composing.ts";
+import { afterComposing, editorHoldsText, notifyWaiting } from "../host/composing.ts";
 import { loadTui, type TuiLoad } from "../host/load-tui.ts";
 import { SCREEN } from "../host/screen.ts";
 import { type Messages, messagesIn } from "../i18n/messages.ts";
-import { notifySetting } from "../notify/method.ts";
-import { askedLine, notificationText } from "../notify/sequence.ts";
+import { askedLine } from "../notify/sequence.ts";
 import type { Origin } from "../protocol/origin.ts";
 import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
@@ -46,6 +45,8 @@ export interface OpenOptions {
 	 * behind this Pi's own questionnaires for the screen.
 	 */
 	from?: Origin;
+	/** Its desktop notification went out already (it waited for the editor): none as it shows. */
+	announced?: boolean;
 	/** Told once its turn came and it is being shown (it may have waited behind others). */
 	onShown?: () => void;
 }
@@ -63,14 +64,14 @@ export async function openOnHost(
 ): Promise<QuestionnaireResult> {
 	// Unbidden, it waits while the person writes in the editor (host/composing.ts); a relayed one has waited
 	// already (relay/present.ts), and one opened with /answer was asked for.
-	let announce = options.byPerson !== true;
+	let announce = options.byPerson !== true && options.announced !== true;
 	if (path !== "dialogs" && options.from === undefined && announce) {
 		const m = messagesIn(env.config?.locale);
 		const asked = askedLine(questionnaire);
 		const tell = () => {
 			notice(env.ui, m.tuiWaitsForEditor(asked));
 			// Whoever left a draft and walked away still learns that a question waits; not again as it shows.
-			void notifyWaiting(env.config, m.tuiNotifyTitle(questionnaire.questions.length), asked);
+			void notifyWaiting(env.config ?? {}, m.tuiNotifyTitle(questionnaire.questions.length), asked);
 			announce = false;
 		};
 		await afterComposing(() => editorHoldsText(env.ui), options.signal, tell);
@@ -153,16 +154,6 @@ function quietly(record: (progress: Progress) => void): (progress: Progress) => 
 			// The questionnaire goes on; what it ends with still reaches the model.
 		}
 	};
-}
-
-/** The desktop notification a questionnaire sends as it shows (tui/notify.ts), sent while it waits instead. */
-async function notifyWaiting(config: AskConfig | undefined, title: string, body: string): Promise<void> {
-	try {
-		const { sendNotification } = await import("../tui/notify.ts");
-		await sendNotification(process.stdout, notificationText(title, body), { setting: notifySetting(config ?? {}) });
-	} catch {
-		// A notification is a courtesy.
-	}
 }
 
 /** A notice to the person; one that cannot be shown costs nothing else. */

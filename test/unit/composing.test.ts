@@ -4,10 +4,11 @@
  * on the TUI paths waits, one opened with /answer or walked as dialogs does not, and one aborted while
  * it waits ends interrupted with nothing shown.
  */
-import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { afterComposing, editorHoldsText } from "../../src/host/composing.ts";
 import { openOnHost } from "../../src/tool/open-on-host.ts";
 import type { HostUi } from "../../src/tui/host-ui.ts";
+import { captureStdoutNotifications } from "../support/stdout-notifications.ts";
 import { CACHE } from "./session-harness.ts";
 
 afterEach(() => vi.useRealTimers());
@@ -77,21 +78,7 @@ describe("openOnHost while the person writes in the editor", () => {
 	it("an own questionnaire waits, telling what is asked; it opens once the editor is empty", async () => {
 		vi.useFakeTimers();
 		// A terminal that shows OSC 777 notifications, to see the one sent as it begins to wait.
-		vi.stubEnv("TERM_PROGRAM", "WezTerm");
-		vi.stubEnv("TMUX", undefined);
-		const tty = Object.getOwnPropertyDescriptor(process.stdout, "isTTY");
-		Object.defineProperty(process.stdout, "isTTY", { value: true, configurable: true });
-		const written: string[] = [];
-		const write = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-			written.push(String(chunk));
-			return true;
-		});
-		onTestFinished(() => {
-			write.mockRestore();
-			if (tty) Object.defineProperty(process.stdout, "isTTY", tty);
-			else delete (process.stdout as { isTTY?: boolean }).isTTY;
-			vi.unstubAllEnvs();
-		});
+		const written = captureStdoutNotifications();
 		const text = { value: "draft" };
 		const host = ui(text);
 		const run = vi.fn(async (..._args: unknown[]) => undefined);

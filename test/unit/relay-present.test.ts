@@ -9,6 +9,7 @@
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
 import { defaultConfig } from "../../src/config/schema.ts";
+import { notificationText } from "../../src/notify/sequence.ts";
 import type { Origin } from "../../src/protocol/origin.ts";
 import { type PresentDeps, presentRelayedAsk } from "../../src/relay/present.ts";
 import { ANSWER_CHANNEL } from "../../src/tool/answer-events.ts";
@@ -16,6 +17,7 @@ import { openOnHost } from "../../src/tool/open-on-host.ts";
 import { eventBus } from "../support/event-bus.ts";
 import { testSession } from "../support/pending-store.ts";
 import { CACHE_QUESTION, PLATFORM_QUESTION } from "../support/questions.ts";
+import { captureStdoutNotifications } from "../support/stdout-notifications.ts";
 import { type Call, ScriptedHost, type Step } from "./rpc-fake-host.ts";
 
 const FROM: Origin = { name: "scout", cwd: "/work/app", depth: 2, pid: 4242, task: "Find the cache code" };
@@ -188,6 +190,7 @@ describe("a relayed questionnaire shown here", () => {
 	});
 
 	it("waits while the person is writing in the editor, says who asks meanwhile, then shows it", async () => {
+		const written = captureStdoutNotifications();
 		let typing = true;
 		const notices: string[] = [];
 		const { deps, host } = setup([
@@ -199,6 +202,10 @@ describe("a relayed questionnaire shown here", () => {
 		await new Promise((r) => setTimeout(r, 450));
 		expect(host.calls).toHaveLength(0);
 		expect(notices).toEqual([`${LABEL} — a question waits: it opens once you send or clear what you are typing.`]);
+		// Its desktop notification too, titled with who asks (whoever walked away from a draft learns of it).
+		expect(written).toEqual([
+			`\x1b]777;notify;${notificationText(LABEL, "").title.replaceAll(";", ",")};${CACHE_QUESTION.question}\x07`,
+		]);
 		typing = false;
 		expect(await reply).toMatchObject({
 			ok: true,
