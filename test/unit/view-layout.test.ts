@@ -122,11 +122,13 @@ describe("golden screens (plain theme)", () => {
 		]);
 		const confirm = reduce(submit, { type: "dialog/cancelRequested" }, context).state;
 		expect(confirm.mode).toBe("leave");
+		// One pointer: the question now asked has it, the row of choices behind it none.
 		expect(screen(confirm, 80)).toEqual([
 			RULE_80,
 			"  ✔ Cache   □ Targets   Submit",
 			"",
-			...summary,
+			...summary.slice(0, -1),
+			"   Submit     Answer later     Cancel",
 			" Stop answering? You have answered 1 of 2 questions.",
 			" › Keep answering",
 			"   Answer later",

@@ -99,15 +99,16 @@ export class DialogSections {
 		let bodyKeep = 0;
 		let preview = 0;
 		if (p.body.kind === "options") {
-			const { rows, multi, numberWidth, editing } = p.body;
+			const { rows, multi, numberWidth, editing, inactive } = p.body;
 			const lines = editing ? editorLines(editorWidth(listWidth, multi, numberWidth)) : [];
-			this.list.setProps({ rows, multi, numberWidth, editorLines: lines, height: keep(this.list) });
+			this.list.setProps({ rows, multi, numberWidth, editorLines: lines, inactive, height: keep(this.list) });
 			body = this.list.measure(listWidth);
 			bodyKeep = Math.min(body, Math.max(LIST_KEEP, this.list.focusedHeight(listWidth) + 2));
 		} else {
-			const { items, globalNote, editing, choice, cuts } = p.body;
+			const { items, globalNote, editing, choice, cuts, inactive } = p.body;
 			const lines = editing ? editorLines(inner) : [];
-			this.submit.setProps({ items, globalNote, editing, editorLines: lines, choice, cuts, height: keep(this.submit) });
+			const height = keep(this.submit);
+			this.submit.setProps({ items, globalNote, editing, editorLines: lines, choice, cuts, inactive, height });
 			body = this.submit.measure(inner);
 			bodyKeep = Math.min(body, Math.max(LIST_KEEP, this.submit.minimum(inner)));
 		}

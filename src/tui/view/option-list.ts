@@ -40,6 +40,8 @@ export interface OptionListProps {
 	editorLines: readonly string[];
 	/** Lines available; the list scrolls inside them. */
 	height: number;
+	/** True while another question holds the keys ("Stop answering?"): no row is pointed at. */
+	inactive?: boolean;
 }
 
 /** The list's full content: each row's lines and the focused row. */
@@ -124,7 +126,8 @@ export class OptionList extends PropsComponent<OptionListProps, OptionListConten
 		const indentWidth = labelIndent(multi, numberWidth);
 		const tiny = width - indentWidth < MIN_TEXT;
 		const indent = tiny ? "" : " ".repeat(indentWidth);
-		const pointer = row.focused ? `${this.m.viewPointer} ` : "  ";
+		const pointed = row.focused && this.props.inactive !== true;
+		const pointer = pointed ? `${this.m.viewPointer} ` : "  ";
 		const box = !multi
 			? ""
 			: row.kind === "option"
@@ -132,13 +135,11 @@ export class OptionList extends PropsComponent<OptionListProps, OptionListConten
 				: "    ";
 		const number = row.kind === "option" ? row.number.padEnd(numberWidth) : " ".repeat(numberWidth);
 		const head = pointer + box + number;
-		const text = row.focused ? t.selected : (s: string) => s;
+		const text = pointed ? t.selected : (s: string) => s;
 		const plain = wrapPrefixed(row.label, width, head, indent);
 		if (tiny) return plain.map(text);
 		const lines = plain.map((line, i) =>
-			i === 0
-				? this.pointer(head, row.focused) + text(line.slice(head.length))
-				: indent + text(line.slice(indent.length)),
+			i === 0 ? this.pointer(head, pointed) + text(line.slice(head.length)) : indent + text(line.slice(indent.length)),
 		);
 		const suffixes: [Style, string][] = [];
 		if (row.kind === "option" && row.recommended) suffixes.push([t.recommended, this.m.viewRecommended]);

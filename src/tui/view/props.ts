@@ -135,6 +135,7 @@ export class PropsAdapter {
 			multi: shape?.multi === true,
 			numberWidth: numberColumnWidth(shape?.optionCount ?? 0),
 			editing: state.mode === "editing",
+			inactive: state.mode === "leave",
 		};
 	}
 
@@ -164,6 +165,7 @@ export class PropsAdapter {
 			editing: summary.editingNote,
 			choice: summary.choice,
 			cuts: this.cuts(state, context, safe, limits),
+			inactive: state.mode === "leave",
 		};
 	}
 

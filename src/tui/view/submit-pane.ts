@@ -45,6 +45,8 @@ export interface SubmitPaneProps {
 	editorLines: readonly string[];
 	/** The highlighted choice. */
 	choice: SubmitChoice;
+	/** True while another question holds the keys ("Stop answering?"): the choice is not pointed at. */
+	inactive?: boolean;
 	/** Lines available. */
 	height: number;
 	/**
@@ -158,7 +160,8 @@ export class SubmitPane extends PropsComponent<SubmitPaneProps, SubmitContent> {
 			later: this.m.viewAnswerLater,
 			cancel: this.m.viewCancel,
 		};
-		const shown = SUBMIT_CHOICES.map((c) => choice(labels[c], this.props.choice === c));
+		const pointed = (c: SubmitChoice) => this.props.choice === c && this.props.inactive !== true;
+		const shown = SUBMIT_CHOICES.map((c) => choice(labels[c], pointed(c)));
 		const focused = Math.max(0, SUBMIT_CHOICES.indexOf(this.props.choice));
 		const row = (from: number, to: number) =>
 			`${from > 0 ? `${ELLIPSIS} ` : ""}${shown.slice(from, to).join(CHOICE_GAP)}`;

@@ -40,6 +40,8 @@ export interface OptionsBody {
 	numberWidth: number;
 	/** True while the draft is edited: the editor sits under the "Type something." row. */
 	editing: boolean;
+	/** True while "Stop answering?" holds the keys: the focused row keeps its place but not its pointer. */
+	inactive: boolean;
 }
 
 /** The body of the Submit tab. */
@@ -51,6 +53,8 @@ export interface SubmitBody {
 	choice: SubmitChoice;
 	/** What the model will not get in full (config `limits`), one warning each. */
 	cuts: string[];
+	/** True while "Stop answering?" holds the keys: the choice is not pointed at. */
+	inactive: boolean;
 }
 
 /** The preview region of a question tab with previews. */
