@@ -71,6 +71,11 @@ export async function main(
 		err.write(USAGE);
 		return 2;
 	} catch (error) {
+		// Ctrl+C at a question (readline's abort): nothing was sent; the shell's code for an interrupt.
+		if (error instanceof Error && error.name === "AbortError") {
+			err.write("\n");
+			return 130;
+		}
 		err.write(`pi-ask: ${error instanceof Error ? error.message : String(error)}\n`);
 		return error instanceof UsageError ? 2 : 1;
 	}

@@ -135,6 +135,19 @@ describe("pi-ask", () => {
 		]);
 	});
 
+	it("Ctrl+C at a terminal question sends nothing and exits 130, as an interrupted command does", async () => {
+		const input = Object.assign(new PassThrough(), { isTTY: true });
+		const output = Object.assign(new PassThrough(), { isTTY: true, columns: 80 });
+		let shown = "";
+		output.on("data", (chunk: Buffer) => {
+			shown += chunk.toString();
+			if (shown.endsWith("or Enter: ")) input.write("\x03");
+		});
+		const { code, answers } = await run(["answer", "q_1"], undefined, WAITING, { input, output });
+		expect(code).toBe(130);
+		expect(answers).toEqual([]);
+	});
+
 	it("at a terminal, asks again after a number with no option, and takes text: as the person's words", async () => {
 		const input = Object.assign(new PassThrough(), { isTTY: true });
 		const output = new PassThrough();
