@@ -71,7 +71,8 @@ async function answerAfterRestart(
 	if (opensOn === "draft") {
 		expect(opened).toContain("BSD on arm");
 		expect(opened).toMatch(/✔ Cache/);
-		session.keys("Up", "Enter");
+		// The focus rests on the draft's row (state/restore.ts): Enter opens it.
+		session.keys("Enter");
 		await session.waitForScreen("Enter confirm", "the draft in its editor");
 		session.keys("Enter");
 	}
