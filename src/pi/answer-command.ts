@@ -61,7 +61,12 @@ export function registerAnswerCommand(pi: ExtensionAPI, deps: AnswerCommandDeps)
 			if (choice === undefined) return;
 			if ("close" in choice) return await close(choice.close, choice.how);
 			if (open.has(choice.answer.id)) return ctx.ui.notify(m.pendingAlreadyOpen, "info");
-			await answer(choice.answer, ctx, m);
+			const answering = answer(choice.answer, ctx, m);
+			// Pi holds a message sent while a command runs, unseen, until the command returns. In the TUI the
+			// person can hide the questionnaire (Ctrl+]) and write to the agent: the command returns now, so that
+			// message goes out at once. Elsewhere nothing can be sent meanwhile, and RPC replies when it closes.
+			if (ctx.mode !== "tui") return await answering;
+			answering.catch((error: unknown) => warn(ctx, m.pendingNotShown(sanitizeInline(String(error))), "error"));
 		},
 	});
 
