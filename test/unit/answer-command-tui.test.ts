@@ -7,6 +7,8 @@
 import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it, vi } from "vitest";
 import { type AskConfig, defaultConfig } from "../../src/config/schema.ts";
+import { SCREEN } from "../../src/host/screen.ts";
+import { en } from "../../src/i18n/en.ts";
 import { askedRecord, type SessionEntryLike } from "../../src/pending/records.ts";
 import { registerAnswerCommand } from "../../src/pi/answer-command.ts";
 import { installPendingQuestionnaires } from "../../src/pi/pending-session.ts";
@@ -31,6 +33,7 @@ function fakePi(mode: "tui" | "rpc") {
 	let command: ((args: string, ctx: ExtensionCommandContext) => Promise<void>) | undefined;
 	let close: (result: QuestionnaireResult) => void = () => {};
 	const shown = vi.fn();
+	const notes: string[] = [];
 	const settle = (result: QuestionnaireResult) => close(result);
 	const ui = {
 		custom: () => {
@@ -45,7 +48,7 @@ function fakePi(mode: "tui" | "rpc") {
 			return new Promise<string | undefined>((resolve) => (close = () => resolve(undefined)));
 		},
 		input: async () => undefined,
-		notify: () => {},
+		notify: (message: string) => notes.push(message),
 		setStatus: () => {},
 		setWidget: () => {},
 	};
@@ -68,7 +71,7 @@ function fakePi(mode: "tui" | "rpc") {
 		for (const handler of handlers.get("session_start") ?? []) await handler({}, ctx);
 	};
 	const answer = () => command?.("", ctx as unknown as ExtensionCommandContext) ?? Promise.resolve();
-	return { start, answer, shown, settle, delivered };
+	return { start, answer, shown, settle, delivered, notes };
 }
 
 /** "returned" when `run` settles within `ms`, else "still running". */
@@ -99,5 +102,23 @@ describe("/answer and the command's end", () => {
 		expect(await within(run, 200)).toBe("still running");
 		f.settle(ANSWERED);
 		await run;
+	});
+
+	it("behind a questionnaire on screen (hidden with Ctrl+]) it says it opens once that one closes, then opens", async () => {
+		let release = () => {};
+		const onScreen = SCREEN.take("own", undefined, () => new Promise<void>((resolve) => (release = resolve)));
+		const f = fakePi("tui");
+		await f.start();
+		try {
+			await f.answer();
+			expect(f.notes).toEqual([en.pendingWaitsForScreen]);
+			expect(f.shown).not.toHaveBeenCalled();
+		} finally {
+			release();
+		}
+		await onScreen;
+		await vi.waitFor(() => expect(f.shown).toHaveBeenCalledTimes(1));
+		f.settle(ANSWERED);
+		await vi.waitFor(() => expect(f.delivered).toHaveLength(1));
 	});
 });
