@@ -38,10 +38,18 @@ export interface DialogOptions {
 	cancel?: CancelMeaning;
 }
 
+/** An input's text as it is typed, for hosts that can edit and see it (the accessible prompt; Pi's dialogs cannot). */
+export interface TypingOptions {
+	/** The text the input starts with: the draft or note given so far. */
+	text?: string;
+	/** Told the text as it changes, before Enter, so the session records it while the input is open. */
+	onTyped?: (text: string) => void;
+}
+
 /** The two dialogs of Pi's `ctx.ui` the walker uses. */
 export interface DialogHost {
 	select(title: string, options: string[], opts?: DialogOptions): Promise<string | undefined>;
-	input(title: string, placeholder?: string, opts?: DialogOptions): Promise<string | undefined>;
+	input(title: string, placeholder?: string, opts?: DialogOptions & TypingOptions): Promise<string | undefined>;
 }
 
 /** One select row: the text shown and what choosing it means. */
@@ -94,9 +102,9 @@ export class Dialogs {
 		return row === undefined ? { type: "cancel" } : { type: "row", action: row.action };
 	}
 
-	async input(title: string, placeholder: string): Promise<InputReply> {
+	async input(title: string, placeholder: string, typing: TypingOptions = {}): Promise<InputReply> {
 		const [shown, hint] = [capText(title, SENT_CAPS.title), capText(placeholder, SENT_CAPS.placeholder)];
-		const opts = this.dialogOptions();
+		const opts = { ...this.dialogOptions(), ...typing };
 		const reply = await this.open(() => this.host.input(shown, hint, opts));
 		if (typeof reply !== "string") return reply ?? { type: "cancel" };
 		return { type: "text", text: reply.trim() };

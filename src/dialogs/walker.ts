@@ -10,7 +10,7 @@ import type { Messages } from "../i18n/messages.ts";
 import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, type HostKind, type QuestionnaireResult } from "../protocol/result.ts";
-import { applyMove, type DialogStep, dialogStep, type Move } from "../state/dialog-step.ts";
+import { applyMove, type DialogStep, dialogStep, type Move, type Typing } from "../state/dialog-step.ts";
 import { initialState } from "../state/layout.ts";
 import { givenChanged, progressOfState, restoredState } from "../state/restore.ts";
 import type { QuestionnaireState, ReduceContext } from "../state/types.ts";
@@ -47,10 +47,12 @@ export async function walkQuestionnaire(
 		if (changed || next.result) onProgress?.(progressOfState(state));
 		return next.result;
 	};
+	// Text being typed is given before Enter (hosts that report it): recorded, not yet moved on from.
+	const typing = (move: Typing) => onProgress?.(progressOfState(applyMove(state, move, context).state));
 	const dialogs = new Dialogs(host, options.signal, options.timeout);
 	try {
 		for (let step = dialogStep(state); step.kind !== "done"; step = dialogStep(state)) {
-			const move = await ask(step, state, context, dialogs, options.messages ?? en);
+			const move = await ask(step, state, context, dialogs, options.messages ?? en, typing);
 			const result = move && settle(move);
 			if (result) return result;
 		}
@@ -73,6 +75,7 @@ async function ask(
 	context: ReduceContext,
 	dialogs: Dialogs,
 	m: Messages,
+	onTyping: (move: Typing) => void,
 ): Promise<Move | undefined> {
 	if (step.kind !== "question") {
 		const { title, rows } = closingScreen(step, state, context, m);
@@ -84,8 +87,17 @@ async function ask(
 	if (reply.type !== "row") return stopped(reply) ?? { kind: "cancel" };
 	const row = reply.action;
 	if (row.kind === "type" || row.kind === "note") {
-		const input = await dialogs.input(screen[row.kind].title, screen[row.kind].placeholder);
-		return input.type === "text" ? { kind: row.kind, text: input.text } : stopped(input);
+		const field = row.kind;
+		// The input starts on what was given (a draft typed before, the note) and reports what is typed.
+		const text = (field === "type" ? state.drafts : state.notes)[step.question] ?? "";
+		let typing: Typing | undefined;
+		const onTyped = (typed: string) => {
+			typing = { kind: "typing", field, text: typed };
+			onTyping(typing);
+		};
+		const input = await dialogs.input(screen[field].title, screen[field].placeholder, { text, onTyped });
+		if (input.type === "text") return { kind: field, text: input.text };
+		return input.type === "stop" ? { kind: "stop", reason: input.reason, ...(typing ? { typing } : {}) } : undefined;
 	}
 	if (row.kind === "previews")
 		return stopped(await dialogs.select(screen.previews.title, screen.previews.rows, "back"));

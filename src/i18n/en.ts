@@ -318,6 +318,9 @@ export const en = {
 	pendingKeepWaiting: "Keep it waiting",
 	/** /answer on a questionnaire that is already open. */
 	pendingAlreadyOpen: "That questionnaire is already open.",
+	/** /answer while another questionnaire is on screen (perhaps hidden): this one waits its turn. */
+	pendingWaitsForScreen:
+		"It opens once the questionnaire already on screen is answered or put aside (Ctrl+] shows a hidden one).",
 	/** How long ago a questionnaire was asked. */
 	pendingAgeNow: "just now",
 	pendingAgeMinutes: (n: number): string => `${n} min ago`,

@@ -183,6 +183,7 @@ export const ja = once(
 		pendingCloseHow: (headers: string): string => `${headers}：どのように閉じますか？`,
 		pendingKeepWaiting: "保留のままにする",
 		pendingAlreadyOpen: "その質問票はすでに開いています。",
+		pendingWaitsForScreen: "表示中の質問票に回答するか保留にすると開きます（隠れている場合は Ctrl+] で表示）。",
 		pendingAgeNow: "たった今",
 		pendingAgeMinutes: (n: number): string => `${n} 分前`,
 		pendingAgeHours: (n: number): string => `${n} 時間前`,

@@ -178,6 +178,7 @@ export const zhCN = once(
 		pendingCloseHow: (headers: string): string => `${headers}：你想如何关闭它？`,
 		pendingKeepWaiting: "保持等待",
 		pendingAlreadyOpen: "这份问卷已经打开。",
+		pendingWaitsForScreen: "当前显示的问卷回答或暂放后，它就会打开（隐藏的问卷可按 Ctrl+] 显示）。",
 		pendingAgeNow: "刚刚",
 		pendingAgeMinutes: (n: number): string => `${n} 分钟前`,
 		pendingAgeHours: (n: number): string => `${n} 小时前`,

@@ -11,7 +11,7 @@ import { OUTCOMES, type Outcome } from "../protocol/result.ts";
 import { validateQuestionnaire } from "../protocol/validation.ts";
 import { isRecord } from "../util/records.ts";
 import type { ProgressPatch, TextEdit } from "./progress-patch.ts";
-import { type AskedRecord, type QuestionnaireRecord, RECORD_VERSION } from "./records.ts";
+import { type AskedRecord, type QuestionnaireRecord, RECORD_VERSION, settledRecord } from "./records.ts";
 
 const KNOWN_OUTCOMES: ReadonlySet<string> = new Set(OUTCOMES);
 /** More entries than 4 questions or options can have means the record is not ours. */
@@ -23,9 +23,9 @@ export function readRecord(data: unknown): QuestionnaireRecord | undefined {
 	const { id } = data;
 	switch (data.kind) {
 		case "settled":
-			return isOutcome(data.outcome) && isTime(data.at)
-				? { v: RECORD_VERSION, kind: "settled", id, outcome: data.outcome, at: data.at }
-				: undefined;
+			if (!isOutcome(data.outcome) || !isTime(data.at) || (data.late !== undefined && data.late !== true))
+				return undefined;
+			return settledRecord(id, data.outcome, data.at, data.late === true);
 		case "progress": {
 			const patch = readPatch(data.patch);
 			return patch && { v: RECORD_VERSION, kind: "progress", id, patch };

@@ -4,7 +4,8 @@
  * - `asked` when a questionnaire is first shown: its questions, once;
  * - `progress` as what was given changes (answers, ticks, drafts, notes, the overall note), a patch of the
  *   last record (progress-patch.ts), typing at most a second behind;
- * - `settled` when it ends for good (answered, declined, …) — it never comes back after that.
+ * - `settled` when it ends for good (answered, declined, …) — it never comes back after that; one settled
+ *   for a late answer (`late`) ends only once that message is in the session too (restore.ts).
  * A questionnaire asked and never settled is pending: its call returned while it stays open (answer later,
  * cut short) or never returned at all (the process died). The session is append-only, so the live set is
  * what the branch's records add up to (restore.ts).
@@ -63,6 +64,11 @@ export interface SettledRecord {
 	outcome: Outcome;
 	/** Epoch ms. */
 	at: number;
+	/**
+	 * Its answer goes to the agent as a late answer message, which Pi may hold in memory for a while (queued
+	 * while the agent works): until that message is in the session too, a restart finds it pending again.
+	 */
+	late?: true;
 }
 
 export type QuestionnaireRecord = AskedRecord | ProgressRecord | SettledRecord;
@@ -88,6 +94,8 @@ export function progressRecord(id: string, patch: ProgressPatch): ProgressRecord
 	return { v: RECORD_VERSION, kind: "progress", id, patch };
 }
 
-export function settledRecord(id: string, outcome: Outcome, at: number): SettledRecord {
-	return { v: RECORD_VERSION, kind: "settled", id, outcome, at };
+export function settledRecord(id: string, outcome: Outcome, at: number, late = false): SettledRecord {
+	const record: SettledRecord = { v: RECORD_VERSION, kind: "settled", id, outcome, at };
+	if (late) record.late = true;
+	return record;
 }

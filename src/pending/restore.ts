@@ -1,11 +1,14 @@
 /**
  * The questionnaires a session's entries leave pending, read in branch order (root to leaf, as Pi's
  * `sessionManager.getBranch()` gives them, so a fork keeps what its branch had): `asked` adds one,
- * `progress` patches what was given, `settled` ends it for good — nothing of that id counts after it.
+ * `progress` patches what was given, `settled` ends it for good — nothing of that id counts after it. One
+ * settled for a late answer ends once its late answer message is in the branch too: Pi holds that message
+ * in memory while the agent works, and a crash before it is written must not lose the answers.
  * Entries of other types are not ours and are passed over; ours that cannot be read (corrupt, another
  * version, a patch that does not fit, an id asked twice) are counted for the adapter's one warning.
  * Pure and total: never throws, whatever the entries hold.
  */
+import { lateAnswerId } from "../protocol/late-answer.ts";
 import { emptyProgress, type IndexedAnswer, type Progress } from "../protocol/progress.ts";
 import type { Question } from "../protocol/questions.ts";
 import { applyPatch } from "./progress-patch.ts";
@@ -30,7 +33,11 @@ export function restorePending(entries: readonly SessionEntryLike[]): RestoredPe
 	const live = new Map<string, PendingQuestionnaire>();
 	const ids = new Set<string>();
 	let skipped = 0;
+	/** Settled for a late answer that is not in the branch (yet): still pending unless it comes. */
+	const awaitingLate = new Set<string>();
 	for (const entry of entries) {
+		const late = lateAnswerOf(entry);
+		if (late !== undefined && awaitingLate.delete(late)) live.delete(late);
 		if (!isPendingEntry(entry)) continue;
 		const record = readable(entry.data);
 		if (record === undefined) {
@@ -48,8 +55,10 @@ export function restorePending(entries: readonly SessionEntryLike[]): RestoredPe
 				if (from !== undefined) item.from = from;
 				live.set(id, item);
 			}
-		} else if (record.kind === "settled") live.delete(record.id);
-		else if (item) {
+		} else if (record.kind === "settled") {
+			if (record.late && live.has(record.id)) awaitingLate.add(record.id);
+			else live.delete(record.id);
+		} else if (item) {
 			const progress = applyPatch(item.progress, record.patch);
 			if (progress === undefined) skipped++;
 			else live.set(item.id, { ...item, progress: fitted(item.questionnaire.questions, progress) });
@@ -70,6 +79,15 @@ function fitted(questions: readonly Question[], progress: Progress): Progress {
 	});
 	const ticks = progress.ticks.map((t, i) => (questions[i]?.multiSelect === true ? t.filter(valid(i)) : []));
 	return { ...progress, answers, ticks };
+}
+
+/** The questionnaire a late answer message in the session names; a hostile entry names none. */
+function lateAnswerOf(entry: SessionEntryLike): string | undefined {
+	try {
+		return entry.type === "custom_message" ? lateAnswerId(entry) : undefined;
+	} catch {
+		return undefined;
+	}
 }
 
 /** Plain JSON cannot throw here; a hostile getter or Proxy could. */

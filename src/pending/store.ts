@@ -119,13 +119,16 @@ export class PendingStore {
 	}
 
 	/**
-	 * Ends a pending questionnaire for good (answered, declined or discarded): recorded, gone from the list,
-	 * subscribers told. False if it is not pending (already settled, or never was): the caller then does nothing.
+	 * Ends a pending questionnaire for good (answered, declined or discarded), its result going to the agent as
+	 * a late answer: recorded, gone from the list, subscribers told. False if it is not pending (already settled, or never was): the caller then does nothing.
 	 */
 	settle(id: string, outcome: Outcome): boolean {
 		if (this.get(id) === undefined) return false;
+		// What was given last is written first: should the late answer never reach the session, a restart
+		// finds the questionnaire pending again (restore.ts) with everything it was settled with.
+		this.flush(id);
 		this.forget(id);
-		this.write(settledRecord(id, outcome, this.host.now()));
+		this.write(settledRecord(id, outcome, this.host.now(), true));
 		this.items = this.items.filter((p) => p.id !== id);
 		this.notify();
 		return true;

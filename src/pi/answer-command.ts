@@ -12,6 +12,7 @@
 import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
 import type { AskConfig } from "../config/schema.ts";
 import { chooseHostPath, wantsAccessible } from "../host/choose.ts";
+import { SCREEN } from "../host/screen.ts";
 import { type Messages, messagesIn } from "../i18n/messages.ts";
 import { staysPending } from "../pending/policy.ts";
 import type { PendingQuestionnaire } from "../pending/registry.ts";
@@ -61,7 +62,14 @@ export function registerAnswerCommand(pi: ExtensionAPI, deps: AnswerCommandDeps)
 			if (choice === undefined) return;
 			if ("close" in choice) return await close(choice.close, choice.how);
 			if (open.has(choice.answer.id)) return ctx.ui.notify(m.pendingAlreadyOpen, "info");
-			await answer(choice.answer, ctx, m);
+			// One questionnaire on screen at a time (host/screen.ts): say why this one does not appear yet.
+			if (SCREEN.busy) ctx.ui.notify(m.pendingWaitsForScreen, "info");
+			const answering = answer(choice.answer, ctx, m);
+			// Pi holds a message sent while a command runs, unseen, until the command returns. In the TUI the
+			// person can hide the questionnaire (Ctrl+]) and write to the agent: the command returns now, so that
+			// message goes out at once. Elsewhere nothing can be sent meanwhile, and RPC replies when it closes.
+			if (ctx.mode !== "tui") return await answering;
+			answering.catch((error: unknown) => warn(ctx, m.pendingNotShown(sanitizeInline(String(error))), "error"));
 		},
 	});
 

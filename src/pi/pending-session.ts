@@ -5,14 +5,18 @@
  * ("2 questionnaires waiting · /answer"), updated on every change. What was given and not yet written is
  * written when the session ends and when the process exits (Pi exits within milliseconds of losing its
  * terminal, through `process.exit`, whose `exit` listeners still run); only SIGKILL can cost the last moment.
+ * A call that never returned reads to the model as cut short and still pending, not as "No result provided".
  */
 import { randomBytes } from "node:crypto";
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { AskConfig } from "../config/schema.ts";
 import { type Messages, messagesIn } from "../i18n/messages.ts";
 import { isPendingEntry, PENDING_ENTRY_TYPE } from "../pending/records.ts";
+import type { PendingQuestionnaire } from "../pending/registry.ts";
 import { PendingStore } from "../pending/store.ts";
+import { limitsFrom } from "../protocol/budget.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
+import { TOOL_NAME } from "../tool/guidance.ts";
 import { warn, warnOnceShown } from "./warn.ts";
 
 /** The key of our footer status (`ctx.ui.setStatus`). */
@@ -63,6 +67,24 @@ export function installPendingQuestionnaires(pi: ExtensionAPI, config: () => Ask
 	};
 	pi.on("session_start", (_event, current) => restore(current));
 	pi.on("session_tree", (_event, current) => restore(current));
+	// A call that never returned (Pi died with it open) has no result, and the model would read "No result
+	// provided" and ask again: it reads the call cut short and still pending instead (tool/orphan-calls.ts).
+	// What such a call first read stays what it reads, answered since or not: the model's earlier context (and
+	// the provider's prompt cache) does not change under it, and a late answer follows it as after any cut-short call.
+	const orphans = new Map<string, PendingQuestionnaire>();
+	pi.on("context", async (event) => {
+		const withCall = store.list().filter((p) => p.callId !== undefined);
+		if (withCall.length === 0 && orphans.size === 0) return undefined;
+		const { answerOrphanCalls } = await import("../tool/orphan-calls.ts");
+		const pendingFor = (callId: string) => {
+			const first = orphans.get(callId) ?? withCall.filter((p) => p.callId === callId).at(-1);
+			if (first !== undefined) orphans.set(callId, first);
+			return first;
+		};
+		const messages = answerOrphanCalls(event.messages, TOOL_NAME, pendingFor, limitsFrom(config().limits));
+		return messages === event.messages ? undefined : { messages: [...messages] };
+	});
+	pi.on("session_start", () => orphans.clear());
 	// Attached while a session of this instance runs: a reload makes a new instance, and the old one lets go.
 	const flushOnExit = () => store.flush();
 	pi.on("session_start", () => {

@@ -56,8 +56,16 @@ export type Move =
 	| { kind: "leave"; choice: LeaveChoice }
 	/** The dialog was dismissed. */
 	| { kind: "cancel" }
-	/** The host stopped: an abort, the answer timeout, or it cannot go on (`giveUp` in transitions.ts). */
-	| { kind: "stop"; reason: "interrupted" | "timed_out" | "failed" };
+	/** Text being typed in an input still open (not a move of its own: what `stop` keeps, and what is recorded). */
+	| Typing
+	/**
+	 * The host stopped: an abort, the answer timeout, or it cannot go on (`giveUp` in transitions.ts). Text
+	 * being typed then is kept, as the TUI's editor keeps it when the call is cut short.
+	 */
+	| { kind: "stop"; reason: "interrupted" | "timed_out" | "failed"; typing?: Typing };
+
+/** The typed answer or the note, as an input holds it while the person types. */
+export type Typing = { kind: "typing"; field: "type" | "note"; text: string };
 
 /** The dialog `state` is due to show. */
 export function dialogStep(state: QuestionnaireState): DialogStep {
@@ -146,7 +154,11 @@ function moveActions(state: QuestionnaireState, move: Move): Action[] {
 			return [LEAVE_ACTIONS[move.choice]];
 		case "cancel":
 			return [{ type: "dialog/cancelRequested" }];
+		case "typing":
+			return move.field === "type"
+				? [{ type: "draft/opened" }, { type: "draft/edited", text: move.text }]
+				: [{ type: "notes/opened" }, { type: "notes/edited", text: move.text }];
 		case "stop":
-			return [STOP_ACTIONS[move.reason]];
+			return [...(move.typing ? moveActions(state, move.typing) : []), STOP_ACTIONS[move.reason]];
 	}
 }

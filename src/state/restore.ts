@@ -7,8 +7,8 @@
  */
 import type { IndexedAnswer, Progress } from "../protocol/progress.ts";
 import type { Question } from "../protocol/questions.ts";
-import { browseMode, initialState } from "./layout.ts";
-import type { QuestionnaireState } from "./types.ts";
+import { browseMode, initialState, typeRow } from "./layout.ts";
+import type { QuestionnaireState, QuestionShape } from "./types.ts";
 
 /** The state of `questions` with `progress` restored. */
 export function restoredState(questions: readonly Question[], progress: Progress): QuestionnaireState {
@@ -22,10 +22,15 @@ export function restoredState(questions: readonly Question[], progress: Progress
 	// A typed answer is also the draft its row shows and its editor opens with, as when it was typed.
 	const drafts = state.drafts.map((d, i) => progress.drafts[i] || typedText(answers[i]) || d);
 	const notes = state.notes.map((n, i) => progress.notes[i] ?? n);
+	// Each question focused on what it holds, as when it was given: Enter there keeps it, never choosing option 1.
+	const focus = state.focus.map((row, i) => {
+		const shape = state.shape[i];
+		return shape ? heldRow(answers[i] ?? null, progress.drafts[i] ?? "", shape) : row;
+	});
 	const open = answers.indexOf(null);
 	// Everything answered: the Submit tab (a one-question form has none: its only question).
 	const tab = open >= 0 ? open : state.shape.length > 1 ? state.shape.length : 0;
-	const given = { answers, checked, drafts, notes, globalNote: progress.globalNote };
+	const given = { answers, checked, drafts, notes, focus, globalNote: progress.globalNote };
 	const restored = { ...state, ...given, tab, reopened: true };
 	return { ...restored, mode: browseMode(restored, tab) };
 }
@@ -45,6 +50,16 @@ function stored(answer: IndexedAnswer | undefined, optionCount: number): Indexed
 		default:
 			return null;
 	}
+}
+
+/**
+ * The row of what a question holds: its option, or "Type something." under typed text or a draft. Committed
+ * ticks stay on the first row: a key there ticks visibly and sends nothing.
+ */
+function heldRow(answer: IndexedAnswer | null, draft: string, shape: QuestionShape): number {
+	if (answer?.kind === "option") return answer.option;
+	if (answer?.kind === "custom" || (answer === null && draft !== "")) return typeRow(shape);
+	return 0;
 }
 
 function typedText(answer: IndexedAnswer | null | undefined): string {

@@ -117,6 +117,13 @@ export class ShownInput extends Input {
 		this.inputOptions = options;
 	}
 
+	/** Sets the value with the cursor after it, where typing goes on (pi-tui's setValue leaves the cursor be). */
+	setValueAtEnd(value: string): void {
+		this.setValue(value);
+		const state = inputState(this);
+		if (state !== undefined) state.cursor = value.length;
+	}
+
 	override render(width: number): string[] {
 		const value = this.getValue();
 		const state = inputState(this);

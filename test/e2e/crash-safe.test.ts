@@ -4,7 +4,8 @@
  * (the tmux server killed: SIGHUP, then EIO) or (b) Pi is SIGKILLed after a pause; `pi --continue` then shows
  * it waiting, `/answer` shows the typed text, and submitting sends the late answer once. (e) Providers may
  * reuse tool-call ids: three calls all named `call_0`, one answered and two put aside, stay three
- * questionnaires — the footer counts two, and after a restart `/answer` offers both.
+ * questionnaires — the footer counts two, and after a restart `/answer` offers both. (f) After SIGKILL the model
+ * reads the call that never returned as cut short and still pending (not the provider's "No result provided").
  */
 import { describe, expect, it } from "vitest";
 import type { Question } from "../../src/protocol/questions.ts";
@@ -71,7 +72,8 @@ async function answerAfterRestart(
 	if (opensOn === "draft") {
 		expect(opened).toContain("BSD on arm");
 		expect(opened).toMatch(/✔ Cache/);
-		session.keys("Up", "Enter");
+		// The focus rests on the draft's row (state/restore.ts): Enter opens it.
+		session.keys("Enter");
 		await session.waitForScreen("Enter confirm", "the draft in its editor");
 		session.keys("Enter");
 	}
@@ -120,6 +122,42 @@ describe.skipIf(!tmuxAvailable())("a questionnaire survives the end of Pi", () =
 
 		const { h, session } = await start([], dir, { resume: true });
 		expect((await answerAfterRestart(h, session, "draft")).replace(LATE_LINE, "")).toBe(ANSWERED);
+	});
+
+	it("(f) killed with the questionnaire open: the model reads its call as cut short and pending, not 'No result provided'", async () => {
+		const dir = pi.tempDir("pi-ask-crash-");
+		const steps = [askStep(CACHE_QUESTION, LOGS_QUESTION), { text: "Waiting for the answers." }, echoLate];
+		const first = await start(steps, dir, { prompt: "Ask me." });
+		await first.session.waitForScreen(CACHE_QUESTION.question, "the questionnaire");
+		first.session.keys("2");
+		await first.session.waitForScreen(LOGS_QUESTION.question, "the Logs tab");
+		await new Promise((r) => setTimeout(r, 2_000));
+		process.kill(first.session.piPid()!, "SIGKILL");
+		first.session.close();
+
+		const { h, session } = await start([], dir, { resume: true });
+		await session.waitForScreen(WAITING(1), "the footer after the restart");
+		session.type("go on");
+		session.keys("Enter");
+		const callText = (n: number) =>
+			h.fake.requests[n - 1]!.messages.filter((m) => m.role === "tool").map((m) => contentText(m.content));
+		await modelRequest(h, session, 2);
+		expect(callText(2)).toEqual([
+			`The questionnaire was interrupted before the user submitted it. Answers given so far: "${CACHE_QUESTION.question}" = "SQLite file". ` +
+				`Unanswered: "${LOGS_QUESTION.question}". Do not assume answers to unanswered questions. ` +
+				"The questionnaire stays pending: the user can still answer it, and the answers will arrive as a message.",
+		]);
+		await session.waitForScreen("Waiting for the answers.", "the model's reply");
+		slashCommand(session, "/answer");
+		await session.waitForScreen(LOGS_QUESTION.question, "the questionnaire reopened");
+		session.keys("1");
+		await session.waitForScreen("Review your answers", "the Submit tab");
+		session.keys("Enter");
+		const third = await modelRequest(h, session, 3);
+		// What the call read stays what it reads; the late answer follows, once.
+		expect(callText(3)).toEqual(callText(2));
+		const late = third.messages.filter((m) => m.role === "user" && LATE_LINE.test(contentText(m.content)));
+		expect(late).toHaveLength(1);
 	});
 
 	it("(e) three calls all named call_0: one answered, two put aside; the footer counts two, a restart offers both", async () => {

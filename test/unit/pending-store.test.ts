@@ -5,10 +5,12 @@
  * unique for the session's life even when providers reuse tool-call ids.
  */
 import { describe, expect, it } from "vitest";
+import type { SessionEntryLike } from "../../src/pending/records.ts";
 import type { PendingQuestionnaire } from "../../src/pending/registry.ts";
 import { restorePending } from "../../src/pending/restore.ts";
 import { PendingStore } from "../../src/pending/store.ts";
 import { summarize } from "../../src/pending/summary.ts";
+import { LATE_ANSWER_TYPE } from "../../src/protocol/late-answer.ts";
 import { emptyProgress } from "../../src/protocol/progress.ts";
 import { progressWith, questionnaire, testSession } from "../support/pending-store.ts";
 import { SMALL_CACHE_QUESTION } from "../support/questions.ts";
@@ -121,6 +123,9 @@ describe("asking", () => {
 		expect(session.records().at(-1)).toMatchObject({ kind: "settled", id, outcome: "partial" });
 		expect(session.store.settle(id, "partial")).toBe(false);
 		expect(session.store.settle("never", "answered")).toBe(false);
+		expect(session.records().at(-1)).toMatchObject({ late: true });
+		// Over once its late answer is in the session too (pending-late-delivery.test.ts).
+		session.entries.push({ type: "custom_message", customType: LATE_ANSWER_TYPE, details: { id } } as SessionEntryLike);
 		expect(session.restart().store.list()).toEqual([]);
 	});
 

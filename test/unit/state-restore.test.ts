@@ -3,6 +3,9 @@
  * first unanswered question; and the progress a state records gives that state back.
  */
 import { describe, expect, it } from "vitest";
+import type { Progress } from "../../src/protocol/progress.ts";
+import { confirmAction } from "../../src/state/key-actions.ts";
+import { reduce } from "../../src/state/reduce.ts";
 import { progressOfState, restoredState } from "../../src/state/restore.ts";
 import { MULTI, SINGLE, YESNO } from "./state-fixtures.ts";
 
@@ -54,6 +57,44 @@ describe("restoredState", () => {
 			globalNote: "",
 		});
 		expect(state.drafts).toEqual(["Valkey", "BSD"]);
+	});
+});
+
+describe("restoredState: the focus rests where each answer is, so Enter keeps it", () => {
+	const given = (count: number, over: Partial<Progress>): Progress => ({
+		answers: Array.from({ length: count }, () => undefined),
+		ticks: Array.from({ length: count }, () => []),
+		notes: Array.from({ length: count }, () => ""),
+		drafts: Array.from({ length: count }, () => ""),
+		globalNote: "",
+		...over,
+	});
+
+	it("the chosen option, Type something. under typed text or a draft; a multi-select on its first row", () => {
+		const answered = restoredState(
+			[SINGLE, MULTI, YESNO],
+			given(3, {
+				answers: [
+					{ kind: "option", option: 1 },
+					{ kind: "multi", options: [2] },
+					{ kind: "custom", text: "x" },
+				],
+			}),
+		);
+		expect(answered.focus).toEqual([1, 0, 2]);
+		const drafted = restoredState([SINGLE, MULTI], given(2, { drafts: ["Valkey", "BSD"], ticks: [[], [1]] }));
+		expect(drafted.focus).toEqual([3, 3]);
+	});
+
+	it("a one-question form put aside with typed text: Enter opens the text, never chooses the first option", () => {
+		const context = { questions: [YESNO], host: "tui" as const };
+		const state = restoredState([YESNO], given(1, { answers: [{ kind: "custom", text: "journald" }] }));
+		const action = confirmAction(state);
+		expect(action).toEqual({ type: "draft/opened" });
+		const opened = reduce(state, action!, context).state;
+		const confirmed = reduce(opened, { type: "draft/confirmed" }, context);
+		const done = confirmed.effects.find((e) => e.type === "host/done");
+		expect(done).toMatchObject({ result: { outcome: "answered", answers: [{ kind: "custom", answer: "journald" }] } });
 	});
 });
 

@@ -5,7 +5,7 @@
  * "─" out, line after line. Untrusted text arrives sanitized by the walker.
  */
 import type { Component, Focusable } from "@earendil-works/pi-tui";
-import type { CancelMeaning, DialogHost, DialogOptions } from "../../dialogs/host.ts";
+import type { CancelMeaning, DialogHost, DialogOptions, TypingOptions } from "../../dialogs/host.ts";
 import { en } from "../../i18n/en.ts";
 import type { Messages } from "../../i18n/messages.ts";
 import { wrapBlock } from "../../text/fit.ts";
@@ -45,6 +45,8 @@ interface Open {
 	placeholder?: string;
 	cancel: CancelMeaning;
 	error?: string;
+	/** A text question's: told the text as it is typed (the session records it before Enter). */
+	onTyped?: (text: string) => void;
 	finish(reply: string | undefined): void;
 }
 
@@ -84,8 +86,9 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 		return this.ask({ title, choices: [...choices], cancel: opts?.cancel ?? "ask" }, opts?.signal);
 	}
 
-	input(title: string, placeholder?: string, opts?: DialogOptions): Promise<string | undefined> {
-		return this.ask({ title, placeholder, cancel: "back" }, opts?.signal);
+	input(title: string, placeholder?: string, opts?: DialogOptions & TypingOptions): Promise<string | undefined> {
+		const open = { title, placeholder, cancel: "back" as const, onTyped: opts?.onTyped };
+		return this.ask(open, opts?.signal, opts?.text);
 	}
 
 	handleInput(data: string): void {
@@ -99,7 +102,12 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 			this.close(typed.trim() === "" ? undefined : typed);
 			return;
 		}
+		const open = this.open;
+		const before = this.field.getValue();
 		this.field.handleInput(data);
+		// Still open (Enter closes it) and changed: what is typed is given, as in the TUI's editor.
+		const now = this.field.getValue();
+		if (this.open === open && !open.choices && now !== before) open.onTyped?.(now);
 		this.options.requestRender();
 	}
 
@@ -129,11 +137,12 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 		this.close(undefined);
 	}
 
-	private ask(shown: Omit<Open, "finish">, signal: AbortSignal | undefined): Promise<string | undefined> {
+	private ask(shown: Omit<Open, "finish">, signal: AbortSignal | undefined, text = ""): Promise<string | undefined> {
 		this.close(undefined);
 		if (this.disposed.aborted) return Promise.resolve(undefined);
 		const reply = new Promise<string | undefined>((finish) => {
 			this.open = { ...shown, finish };
+			this.field.setValueAtEnd(text);
 			this.options.requestRender();
 			for (const data of this.typedAhead.splice(0)) this.handleInput(data);
 		});
