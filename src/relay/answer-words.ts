@@ -13,6 +13,15 @@ export interface QuestionShape {
 	multi: boolean;
 }
 
+/** A listed question's text, option labels and kind, read defensively (it is the serving Pi's data). */
+export function questionShape(question: unknown): QuestionShape {
+	const q = (typeof question === "object" && question !== null ? question : {}) as Record<string, unknown>;
+	const options = Array.isArray(q.options)
+		? q.options.map((o) => String((o as Record<string, unknown> | null)?.label ?? ""))
+		: [];
+	return { text: String(q.question ?? ""), options, multi: q.multiSelect === true };
+}
+
 /** An answer-channel entry for one question, without its index: options by label, or typed text. */
 export type AnswerEntry = { options: string[] } | { text: string };
 

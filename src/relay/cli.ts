@@ -14,7 +14,7 @@
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline/promises";
 import { resolveAgentDir } from "../config/paths.ts";
-import { type AnswerEntry, type QuestionShape, readAnswerWord } from "./answer-words.ts";
+import { type AnswerEntry, type QuestionShape, questionShape, readAnswerWord } from "./answer-words.ts";
 import { openRelayLink, type RelayLink, request } from "./client.ts";
 import type { ListedQuestionnaire } from "./protocol.ts";
 import { readEntries } from "./registry.ts";
@@ -155,7 +155,7 @@ async function list(all: Target[], json: boolean, say: (line: string) => void): 
 	for (const one of found) {
 		for (const line of whereAndWho(one)) say(line);
 		one.questionnaire.questions.forEach((question, i) => {
-			const { text, options, multi } = shape(question);
+			const { text, options, multi } = questionShape(question);
 			say(`  ${i + 1}. ${clean(text)}${multi ? " (several)" : ""}`);
 			for (const [n, label] of options.entries()) say(`     ${n + 1}) ${clean(label)}`);
 		});
@@ -220,7 +220,7 @@ async function answerFields(
 	const note = flags.get("note");
 	const globalNote = typeof note === "string" ? { globalNote: note } : {};
 	if (flags.has("decline")) return { decline: true, ...globalNote };
-	const shapes = q.questions.map(shape);
+	const shapes = q.questions.map(questionShape);
 	const entries =
 		given.length > 0 || !terminal.input.isTTY ? fromWords(shapes, given) : await askHere(shapes, terminal, found);
 	const answers = entries.flatMap((entry, i) => (entry === undefined ? [] : [{ question: i, ...entry }]));
@@ -270,15 +270,6 @@ async function askHere(
 	} finally {
 		rl.close();
 	}
-}
-
-/** A listed question's text, option labels and kind, read defensively (it is the serving Pi's data). */
-function shape(question: unknown): QuestionShape {
-	const q = (typeof question === "object" && question !== null ? question : {}) as Record<string, unknown>;
-	const options = Array.isArray(q.options)
-		? q.options.map((o) => String((o as Record<string, unknown> | null)?.label ?? ""))
-		: [];
-	return { text: String(q.question ?? ""), options, multi: q.multiSelect === true };
 }
 
 /**
