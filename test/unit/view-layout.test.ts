@@ -122,6 +122,12 @@ describe("golden screens (plain theme)", () => {
 		]);
 		const confirm = reduce(submit, { type: "dialog/cancelRequested" }, context).state;
 		expect(confirm.mode).toBe("leave");
+		// At 40 columns its lines wrap, so what each choice tells the agent is read whole.
+		const narrow = screen(confirm, 40);
+		const words = narrow.map((l) => l.trim()).join(" ");
+		expect(words).toContain("Stop answering? You have answered 1 of 2 questions.");
+		expect(words).toContain("Decline — the agent is told you declined");
+		expectFits(narrow, 40);
 		// One pointer: the question now asked has it, the row of choices behind it none.
 		expect(screen(confirm, 80)).toEqual([
 			RULE_80,

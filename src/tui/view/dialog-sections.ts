@@ -5,7 +5,7 @@
  * height it was given and stacks them. The view (questionnaire-view.ts) decides the columns and heights.
  */
 import type { Messages } from "../../i18n/messages.ts";
-import { fitLine, padToWidth } from "../../text/fit.ts";
+import { fitLine, padToWidth, wrapBlock } from "../../text/fit.ts";
 import { EditorArea } from "./editor-area.ts";
 import { FooterBar } from "./footer-bar.ts";
 import { type Heights, type PreviewPlacement, type ShrinkStep, shrinkOrder } from "./layout.ts";
@@ -122,7 +122,7 @@ export class DialogSections {
 				(p.tabs.length > 0 ? 1 : 0) +
 				this.question.measure(inner) +
 				note +
-				p.status.length +
+				wrappedStatus(p.status, inner).length +
 				(p.hints.length > 0 ? 1 : 0);
 			const rows = Math.max(1, Math.floor(input.maxHeight) - around + 1);
 			preview = this.preview.measure(previewWidth, rows);
@@ -143,7 +143,7 @@ export class DialogSections {
 			body: side ? Math.max(body, preview) : body,
 			gapPreview: below ? 1 : 0,
 			preview: below ? preview : 0,
-			status: p.status.length,
+			status: wrappedStatus(p.status, inner).length,
 			footer: p.hints.length > 0 ? 1 : 0,
 			borderBottom: 1,
 		};
@@ -192,7 +192,8 @@ export class DialogSections {
 			if (h.gapPreview > 0 && lines.length > 0) add([t.border("╌".repeat(inner))]);
 			add(lines);
 		}
-		add(p.status.slice(0, h.status).map((line) => statusStyle(t, line.style)(fitLine(line.text, inner))));
+		const status = wrappedStatus(p.status, inner).slice(0, h.status);
+		add(status.map((line) => statusStyle(t, line.style)(fitLine(line.text, inner))));
 		if (h.footer > 0) add(this.footer.render(inner));
 		if (h.borderBottom > 0) out.push(t.border("─".repeat(width)));
 		return out;
@@ -225,6 +226,15 @@ export class DialogSections {
 		this.padded = { source: left, width, lines };
 		return lines;
 	}
+}
+
+/**
+ * The status lines wrapped to `width`, a choice's continuation under its words: cut at the width, "Decline —
+ * the agent is told you declined" lost the words that say what the agent is told.
+ */
+function wrappedStatus(status: readonly StatusLine[], width: number): StatusLine[] {
+	// A choice's text begins with its pointer or two spaces, which its continuation lines keep.
+	return status.flatMap((line) => wrapBlock(line.text, width).map((text) => ({ text, style: line.style })));
 }
 
 /** How a status line looks: a question to the user stands out, a countdown only informs. */
