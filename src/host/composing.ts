@@ -5,8 +5,7 @@
  * send or clear what they are typing, and says once that it waits. Pi has no editor-change event: it looks
  * again every {@link POLL_MS}.
  */
-import { type NotifySetting, notifySetting } from "../notify/method.ts";
-import { notificationText } from "../notify/sequence.ts";
+import type { NotifySetting } from "../notify/method.ts";
 import { untilAborted } from "../util/until-aborted.ts";
 
 const POLL_MS = 200;
@@ -29,7 +28,12 @@ export async function afterComposing(
  */
 export async function notifyWaiting(config: { notify?: NotifySetting; bell?: boolean }, title: string, body: string) {
 	try {
-		const { sendNotification } = await import("../tui/notify.ts");
+		// Loaded when first needed: the relay reads `editorHoldsText` at Pi's start-up, and this is not for then.
+		const [{ sendNotification }, { notificationText }, { notifySetting }] = await Promise.all([
+			import("../tui/notify.ts"),
+			import("../notify/sequence.ts"),
+			import("../notify/method.ts"),
+		]);
 		await sendNotification(process.stdout, notificationText(title, body), { setting: notifySetting(config) });
 	} catch {
 		// A notification is a courtesy.
