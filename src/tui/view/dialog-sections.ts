@@ -50,6 +50,7 @@ export class DialogSections {
 	private readonly submit: SubmitPane;
 	private readonly footer: FooterBar;
 	private padded: { source: readonly string[]; width: number; lines: string[] } | undefined;
+	private wrapped: { source: readonly StatusLine[]; width: number; lines: StatusLine[] } | undefined;
 
 	constructor(theme: ViewTheme, messages: Messages) {
 		this.theme = theme;
@@ -122,7 +123,7 @@ export class DialogSections {
 				(p.tabs.length > 0 ? 1 : 0) +
 				this.question.measure(inner) +
 				note +
-				wrappedStatus(p.status, inner).length +
+				this.statusAt(p.status, inner).length +
 				(p.hints.length > 0 ? 1 : 0);
 			const rows = Math.max(1, Math.floor(input.maxHeight) - around + 1);
 			preview = this.preview.measure(previewWidth, rows);
@@ -143,7 +144,7 @@ export class DialogSections {
 			body: side ? Math.max(body, preview) : body,
 			gapPreview: below ? 1 : 0,
 			preview: below ? preview : 0,
-			status: wrappedStatus(p.status, inner).length,
+			status: this.statusAt(p.status, inner).length,
 			footer: p.hints.length > 0 ? 1 : 0,
 			borderBottom: 1,
 		};
@@ -192,7 +193,7 @@ export class DialogSections {
 			if (h.gapPreview > 0 && lines.length > 0) add([t.border("╌".repeat(inner))]);
 			add(lines);
 		}
-		const status = wrappedStatus(p.status, inner).slice(0, h.status);
+		const status = this.statusAt(p.status, inner).slice(0, h.status);
 		add(status.map((line) => statusStyle(t, line.style)(fitLine(line.text, inner))));
 		if (h.footer > 0) add(this.footer.render(inner));
 		if (h.borderBottom > 0) out.push(t.border("─".repeat(width)));
@@ -217,6 +218,14 @@ export class DialogSections {
 		const out = new Array<string>(rows);
 		for (let i = 0; i < rows; i++) out[i] = `${padded[i] ?? blank}${gap}${right[i] ?? ""}`;
 		return out;
+	}
+
+	/** The status lines wrapped to `width`, once a frame (measure and stack both read them), kept while the same. */
+	private statusAt(status: readonly StatusLine[], width: number): StatusLine[] {
+		if (this.wrapped?.source === status && this.wrapped.width === width) return this.wrapped.lines;
+		const lines = wrappedStatus(status, width);
+		this.wrapped = { source: status, width, lines };
+		return lines;
 	}
 
 	/** The option list's lines padded to the column, kept while the list returns the same (cached) lines. */
