@@ -29,7 +29,7 @@ import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts"
 import { validateQuestionnaire } from "../protocol/validation.ts";
 import { answerFromAnywhere } from "../tool/answer-anywhere.ts";
 import type { EventBus } from "../tool/answer-events.ts";
-import { openOnHost } from "../tool/open-on-host.ts";
+import { notice, openOnHost } from "../tool/open-on-host.ts";
 import type { HostThemes, HostUi } from "../tui/host-ui.ts";
 import type { HandlerReply } from "./handlers.ts";
 
@@ -131,16 +131,7 @@ export async function presentRelayedAsk(
 async function tellAskerGone(host: ShowingHost, from: Origin, config: AskConfig): Promise<void> {
 	const { originLabel } = await import("../host/labelled-ui.ts");
 	const m = messagesIn(config.locale);
-	notice(host, m.relayAskerGone(originLabel(from, m)));
-}
-
-/** A notice to the person; one that cannot be shown costs nothing else. */
-function notice(host: ShowingHost, text: string): void {
-	try {
-		host.ui.notify(text, "info");
-	} catch {
-		// The questionnaire's own ending (the reply to the asker) matters more than the notice.
-	}
+	notice(host.ui, m.relayAskerGone(originLabel(from, m)));
 }
 
 /**
@@ -164,7 +155,7 @@ async function afterComposingHere(
 			const { originLabel } = await import("../host/labelled-ui.ts");
 			const m = messagesIn(config.locale);
 			const label = originLabel(from, m);
-			notice(shown, m.relayWaitsForEditor(label));
+			notice(shown.ui, m.relayWaitsForEditor(label));
 			void notifyWaiting(config, label, askedLine(questionnaire));
 			told = true;
 		},

@@ -157,7 +157,7 @@ function quietly(record: (progress: Progress) => void): (progress: Progress) => 
 }
 
 /** A notice to the person; one that cannot be shown costs nothing else. */
-function notice(ui: HostUi, text: string): void {
+export function notice(ui: Pick<HostUi, "notify">, text: string): void {
 	try {
 		ui.notify(text, "info");
 	} catch {
