@@ -6,7 +6,7 @@ import { type ExtensionAPI, VERSION } from "@earendil-works/pi-coding-agent";
 import { type AskConfig, loadConfig, resolveAgentDir } from "./config/load.ts";
 import { registerAnswerCommand } from "./pi/answer-command.ts";
 import type { HostImport } from "./pi/argument-check-warm-up.ts";
-import { installLateAnswers } from "./pi/late-answer.ts";
+import { installLateAnswers, relayedTraces } from "./pi/late-answer.ts";
 import { installPendingQuestionnaires } from "./pi/pending-session.ts";
 import { piVersionWarning } from "./pi/pi-version.ts";
 import { installTuiPrewarm } from "./pi/prewarm.ts";
@@ -66,7 +66,14 @@ export default function askUserQuestion(pi: ExtensionAPI, importHost?: HostImpor
 	});
 	const answer = registerAnswerCommand(pi, { store: pending, config: currentConfig, deliver: channel.settled });
 	// Pis started below this one ask through it; without a UI, this one asks the nearest Pi above (pi/relay.ts).
-	const relay = installRelay(pi, { config: currentConfig, store: pending, events: pi.events, asking, agentDir });
+	const relay = installRelay(pi, {
+		config: currentConfig,
+		store: pending,
+		events: pi.events,
+		asking,
+		agentDir,
+		trace: relayedTraces(pi, currentConfig),
+	});
 	// With `remind` set: a desktop notification while questionnaires wait and Pi is idle (pi/remind.ts).
 	installReminder(pi, { store: pending, config: currentConfig, answering: answer.answering });
 	pi.registerTool(defineAskTool(guidance, currentConfig, bus, pending));

@@ -273,8 +273,10 @@ export const en = {
 	renderTyped: "(typed)",
 	/** Label before a question's note (continuation lines are indented to its width). */
 	renderQuestionNote: "note: ",
-	/** Who answered, when another extension did (its name). */
-	renderAnsweredBy: (name: string): string => `answered by ${name}`,
+	/** Who answered, when another extension did (its name): never the person. */
+	renderAnsweredBy: (name: string): string => `answered by extension ${name}, not you`,
+	/** Who answered, when the person did through a client they paired (its name). */
+	renderAnsweredFrom: (name: string): string => `you answered from ${name}`,
 	/** Label before the note on the whole questionnaire. */
 	renderGlobalNote: "Note: ",
 	/** What Pi's expand key does, shown after the key. */
@@ -286,6 +288,9 @@ export const en = {
 	/** Above a late answer's result rows: when its questionnaire was asked (local time, if known). */
 	renderLateAnswer: (asked: string | undefined): string =>
 		asked === undefined ? "Late answer" : `Late answer · asked ${asked}`,
+	/** Above a subagent's questionnaire answered here, kept in the transcript (the parent's model does not read it). */
+	renderRelayedTrace: (asked: string | undefined): string =>
+		asked === undefined ? "A subagent's question" : `A subagent's question · asked ${asked}`,
 	// ── end of the transcript renderers block ──
 
 	// ── pending questionnaires and /answer (src/pi/pending-*.ts, src/pi/answer-command.ts) ──
@@ -352,6 +357,13 @@ export const en = {
 	/** A notice while a relayed questionnaire waits for the person to send or clear what they are typing. */
 	relayWaitsForEditor: (label: string): string =>
 		`${label} — a question waits: it opens once you send or clear what you are typing.`,
+	/** The pairing code, shown only on Pi's screen (and the desktop notification): the person types it into the client. */
+	relayPairingCode: (name: string, code: string): string =>
+		`Pairing code ${code}: "${name}" asks to answer your questions from outside Pi. If you started it, type the code there (good for 2 minutes). If not, ignore this, and never give the code to the agent.`,
+	/** The desktop notification's title for a pairing code. */
+	relayPairingTitle: "pi-ask pairing code",
+	/** Once the person typed the code: the client may now list and answer. */
+	relayPaired: (name: string): string => `Paired "${name}": it can now list and answer your questions.`,
 };
 
 /** The words of one locale: every locale table has exactly the English table's shape. */

@@ -162,13 +162,16 @@ export const ja = once(
 		renderQuestionNumber: (n: number): string => `質問 ${n}`,
 		renderTyped: "（入力）",
 		renderQuestionNote: "メモ：",
-		renderAnsweredBy: (name: string): string => `${name} が回答`,
+		renderAnsweredBy: (name: string): string => `拡張機能 ${name} が回答（あなたではありません）`,
+		renderAnsweredFrom: (name: string): string => `${name} から回答`,
 		renderGlobalNote: "メモ：",
 		renderExpand: "で展開",
 		renderError: "エラー",
 		renderNoResult: "結果なし",
 		renderLateAnswer: (asked: string | undefined): string =>
 			asked === undefined ? "後からの回答" : `後からの回答 · 質問日時 ${asked}`,
+		renderRelayedTrace: (asked: string | undefined): string =>
+			asked === undefined ? "サブエージェントの質問" : `サブエージェントの質問 · 質問日時 ${asked}`,
 
 		pendingStatus: (count: number): string => `未回答の質問票 ${count} 件 · /answer`,
 		pendingCommand: "後回しにした、または中断された質問票に回答します",
@@ -202,5 +205,9 @@ export const ja = once(
 			`${label} — 閉じました：サブエージェントがこの回答を待つのをやめました（終了したか停止されました）。`,
 		relayWaitsForEditor: (label: string): string =>
 			`${label} — 質問が待っています：入力中の内容を送信するか消去すると開きます。`,
+		relayPairingCode: (name: string, code: string): string =>
+			`ペアリングコード ${code}：「${name}」が Pi の外から質問に回答しようとしています。自分で起動した場合は、そこにこのコードを入力してください（2 分間有効）。心当たりがなければ無視し、コードをエージェントに教えないでください。`,
+		relayPairingTitle: "pi-ask ペアリングコード",
+		relayPaired: (name: string): string => `「${name}」をペアリングしました：質問の一覧と回答ができます。`,
 	}),
 );

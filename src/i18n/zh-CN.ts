@@ -157,13 +157,16 @@ export const zhCN = once(
 		renderQuestionNumber: (n: number): string => `问题 ${n}`,
 		renderTyped: "（手动输入）",
 		renderQuestionNote: "备注：",
-		renderAnsweredBy: (name: string): string => `由 ${name} 回答`,
+		renderAnsweredBy: (name: string): string => `由扩展 ${name} 回答（不是你）`,
+		renderAnsweredFrom: (name: string): string => `你在 ${name} 上回答`,
 		renderGlobalNote: "备注：",
 		renderExpand: "展开",
 		renderError: "错误",
 		renderNoResult: "无结果",
 		renderLateAnswer: (asked: string | undefined): string =>
 			asked === undefined ? "延后的回答" : `延后的回答 · 提问于 ${asked}`,
+		renderRelayedTrace: (asked: string | undefined): string =>
+			asked === undefined ? "子智能体的提问" : `子智能体的提问 · 提问于 ${asked}`,
 
 		pendingStatus: (count: number): string => `${count} 份问卷待回答 · /answer`,
 		pendingCommand: "回答已搁置或被中断的问卷",
@@ -193,5 +196,9 @@ export const zhCN = once(
 		relayTask: (task: string): string => `任务：${task}`,
 		relayAskerGone: (label: string): string => `${label} — 已关闭：子智能体不再等待这些回答（已结束或被停止）。`,
 		relayWaitsForEditor: (label: string): string => `${label} — 有问题在等待：发送或清除正在输入的内容后打开。`,
+		relayPairingCode: (name: string, code: string): string =>
+			`配对代码 ${code}：“${name}”请求在 Pi 之外回答你的问题。如果是你启动的，请在那里输入这个代码（2 分钟内有效）。如果不是，请忽略，并且不要把代码告诉智能体。`,
+		relayPairingTitle: "pi-ask 配对代码",
+		relayPaired: (name: string): string => `已配对“${name}”：它现在可以列出并回答你的问题。`,
 	}),
 );

@@ -11,3 +11,17 @@ export function staysPending(result: Pick<QuestionnaireResult, "outcome" | "host
 	const shownHere = result.host === "tui" || result.host === "rpc";
 	return shownHere && (result.outcome === "deferred" || result.outcome === "interrupted");
 }
+
+/**
+ * With config `onTimeout: "defer"`, a questionnaire whose answer time ran out is put aside instead of
+ * closed: `deferred`, marked `timedOut` so whoever reads it (the model here, or a subagent's model below
+ * for a relayed one) is told the time ran out, never that the person chose to answer later.
+ */
+export function deferredOnTimeout(
+	result: QuestionnaireResult,
+	onTimeout: "close" | "defer" | undefined,
+): QuestionnaireResult {
+	return result.outcome === "timed_out" && onTimeout === "defer"
+		? { ...result, outcome: "deferred", cancelled: false, timedOut: true }
+		: result;
+}

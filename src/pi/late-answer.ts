@@ -28,7 +28,14 @@ import type { AskConfig } from "../config/schema.ts";
 import { messagesIn } from "../i18n/messages.ts";
 import type { PendingQuestionnaire } from "../pending/registry.ts";
 import { limitsFrom } from "../protocol/budget.ts";
-import { LATE_ANSWER_TYPE, type LateAnswerMessage, lateAnswerId } from "../protocol/late-answer.ts";
+import {
+	isRelayedTrace,
+	LATE_ANSWER_TYPE,
+	type LateAnswerMessage,
+	type LateAnswerSource,
+	lateAnswerId,
+	RELAYED_TRACE_TYPE,
+} from "../protocol/late-answer.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
 import { renderLateAnswer } from "./render-late-answer.ts";
 
@@ -50,6 +57,9 @@ export function installLateAnswers(pi: ExtensionAPI, config: () => AskConfig): D
 	pi.registerMessageRenderer(LATE_ANSWER_TYPE, (message, options, theme) =>
 		renderLateAnswer(message, options, theme, messages()),
 	);
+	pi.registerMessageRenderer(RELAYED_TRACE_TYPE, (message, options, theme) =>
+		renderLateAnswer(message, options, theme, messages(), "relayed"),
+	);
 	let ctx: ExtensionContext | undefined;
 	/** Sent while the agent worked and not yet taken in by the model, by questionnaire id. */
 	const queued = new Map<string, Queued>();
@@ -70,7 +80,7 @@ export function installLateAnswers(pi: ExtensionAPI, config: () => AskConfig): D
 		for (const { message } of lost) pi.sendMessage(message, { triggerTurn: false });
 	});
 	pi.on("context", (event) => {
-		const messages = firstLateAnswers(event.messages);
+		const messages = modelMessages(event.messages);
 		return messages === event.messages ? undefined : { messages };
 	});
 	pi.on("session_shutdown", () => {
@@ -104,19 +114,37 @@ function isWorking(ctx: ExtensionContext | undefined): boolean {
 	}
 }
 
-/** `messages` without a second late answer to the same questionnaire; the same array when there is none. */
-function firstLateAnswers<T>(messages: T[]): T[] {
+/**
+ * `messages` as the model should read them: without a second late answer to the same questionnaire, and
+ * without the transcript's traces of subagents' questionnaires; the same array when there is neither.
+ */
+function modelMessages<T>(messages: T[]): T[] {
 	const seen = new Set<string>();
-	let repeated = false;
+	let dropped = false;
 	const kept = messages.filter((message) => {
+		if (isRelayedTrace(message)) {
+			dropped = true;
+			return false;
+		}
 		const id = lateAnswerId(message);
 		if (id === undefined) return true;
 		if (seen.has(id)) {
-			repeated = true;
+			dropped = true;
 			return false;
 		}
 		seen.add(id);
 		return true;
 	});
-	return repeated ? kept : messages;
+	return dropped ? kept : messages;
+}
+
+/** Keeps a subagent's questionnaire answered here in the transcript, for the person only. */
+export type TraceRelayed = (source: LateAnswerSource, result: QuestionnaireResult) => Promise<void>;
+
+/** The trace sender: a display-only message, never a turn, filtered from the model's context above. */
+export function relayedTraces(pi: ExtensionAPI, config: () => AskConfig): TraceRelayed {
+	return async (source, result) => {
+		const { relayedTraceMessage } = await import("../protocol/late-answer-text.ts");
+		pi.sendMessage(relayedTraceMessage(source, result, limitsFrom(config().limits)), { triggerTurn: false });
+	};
 }

@@ -4,6 +4,7 @@
  * well-formed parts, caps list lengths, and never throws. The strings stay raw: the renderer sanitizes
  * what it shows.
  */
+import { type AnsweredBy, readAnsweredBy } from "../protocol/answered-by.ts";
 import { type Answer, OUTCOMES, type Outcome, type Problem, type QuestionNote } from "../protocol/result.ts";
 import { isRecord } from "../util/records.ts";
 
@@ -14,8 +15,8 @@ export interface Shown {
 	unanswered?: number[];
 	questionNotes?: QuestionNote[];
 	globalNote?: string;
-	/** Another extension's name when it answered (host `programmatic`). */
-	answeredBy?: string;
+	/** Who answered (protocol/answered-by.ts). */
+	answeredBy?: AnsweredBy;
 	/** A `deferred` result the answer timeout made (config `onTimeout: "defer"`), not the person. */
 	timedOut?: boolean;
 	error?: { message: string; problems?: Problem[] };
@@ -53,7 +54,7 @@ export function readDetails(value: unknown): Shown | undefined {
 		unanswered: unanswered.filter((i) => i !== undefined),
 		questionNotes: notes,
 		globalNote: nonEmpty(value.globalNote),
-		answeredBy: nonEmpty(value.answeredBy),
+		answeredBy: readAnsweredBy(value.answeredBy),
 		timedOut: value.timedOut === true,
 		error: error
 			? {

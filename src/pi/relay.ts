@@ -19,7 +19,7 @@ import type { Origin } from "../protocol/origin.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
 import { askingEnv, endpointFromEnv, type RelayEndpoint, relayOff, servingEnv } from "../relay/env.ts";
-import type { ShowingHost } from "../relay/present.ts";
+import type { PresentDeps, ShowingHost } from "../relay/present.ts";
 import type { RelayReply } from "../relay/protocol.ts";
 import type { EventBus } from "../tool/answer-events.ts";
 import { piHost } from "./host-ui.ts";
@@ -34,6 +34,8 @@ export interface RelayDeps {
 	events: EventBus;
 	asking: Set<string>;
 	agentDir: string;
+	/** Keeps a subagent's questionnaire answered here in the transcript. */
+	trace?: PresentDeps["trace"];
 }
 
 /** The relay as the tool sees it. */
@@ -166,19 +168,30 @@ function startServing(
 	const cwd = ctx.cwd;
 	return new Promise<void>((resolve) => setImmediate(resolve))
 		.then(async () => {
-			const [{ startRelayServer }, { presentRelayedAsk }, { QuestionnaireBoard }, registry] = await Promise.all([
-				import("../relay/server.ts"),
-				import("../relay/present.ts"),
-				import("../relay/board.ts"),
-				import("../relay/registry.ts"),
-			]);
+			const [{ startRelayServer }, { presentRelayedAsk }, { QuestionnaireBoard }, registry, pairing, screen] =
+				await Promise.all([
+					import("../relay/server.ts"),
+					import("../relay/present.ts"),
+					import("../relay/board.ts"),
+					import("../relay/registry.ts"),
+					import("../relay/pairing.ts"),
+					import("../relay/pairing-screen.ts"),
+				]);
 			const { events, asking, store, config } = deps;
 			const board = new QuestionnaireBoard({ events, asking, store });
-			const present = { host, config, events, asking, store, noteOrigin: board.noteOrigin.bind(board) };
+			const noteOrigin = board.noteOrigin.bind(board);
+			const present: PresentDeps = { host, config, events, asking, store, noteOrigin, trace: deps.trace };
 			const server = await startRelayServer({
 				ask: (request, signal, accepted) => presentRelayedAsk(request, signal, accepted, present),
 				list: () => board.list(),
-				answer: (questionnaire, fields) => board.answer(questionnaire, fields),
+				answer: (questionnaire, fields, client) => board.answer(questionnaire, fields, client),
+				pairedClient: (token) => pairing.pairedClientFor(deps.agentDir, token)?.name,
+				showPairingCode: (name, code) => screen.showPairingCode(host()?.ui, config(), name, code),
+				pair: (name) => {
+					const { credential } = pairing.addPairedClient(deps.agentDir, name);
+					screen.showPaired(host()?.ui, config(), name);
+					return credential;
+				},
 			});
 			const previous = applyEnv(servingEnv(server.socketPath, server.askToken));
 			const local: InProcessRelay = { ask: (request, signal) => presentRelayedAsk(request, signal, () => {}, present) };
@@ -190,7 +203,6 @@ function startServing(
 					v: registry.REGISTRY_VERSION,
 					pid: process.pid,
 					socket: server.socketPath,
-					token: server.controlToken,
 					cwd,
 					startedAt: Date.now(),
 					mode,

@@ -34,12 +34,14 @@ export function renderLateAnswer(
 	options: LateAnswerRenderOptions,
 	theme: LateAnswerTheme,
 	m: Messages = defaultMessages,
+	kind: "late" | "relayed" = "late",
 ): Component {
 	const details = isRecord(message.details) ? message.details : {};
 	const args = { questions: Array.isArray(details.questions) ? details.questions : [] };
 	const title = renderAskCall(args, theme, {}, m);
 	const asked = typeof details.askedAt === "number" ? localTime(details.askedAt) : undefined;
-	const rows = [{ text: theme.fg("muted", m.renderLateAnswer(asked)), clip: true }];
+	const head = kind === "late" ? m.renderLateAnswer(asked) : m.renderRelayedTrace(asked);
+	const rows = [{ text: theme.fg("muted", head), clip: true }];
 	// A subagent's questionnaire says whose it was, as its dialog did (the model's text says it too).
 	const from = readOrigin(details.from);
 	if (from.ok) rows.push({ text: theme.fg("muted", originLabel(from.origin, m)), clip: true });

@@ -106,7 +106,8 @@ function collapsedRows(d: Shown, headers: Headers, { theme, m }: Look): Row[] {
 		second.push(theme.fg("warning", `○ ${m.renderUnanswered(missing.join(m.listSeparator))}`));
 	if (d.globalNote)
 		second.push(theme.fg("muted", `${m.renderGlobalNote}${fitLine(clean(d.globalNote), ANSWER_COLUMNS)}`));
-	if (d.answeredBy) second.push(theme.fg("muted", answeredBy(d.answeredBy, m)));
+	const by = answeredBy(d, m);
+	if (by !== undefined) second.push(theme.fg("muted", by));
 	if (second.length > 0) rows.push({ text: second.join(sep), clip: true });
 	return rows;
 }
@@ -126,7 +127,8 @@ function expandedRows(d: Shown, headers: Headers, { theme, m }: Look): Row[] {
 	}
 	const answered = voidsAnswers(d.outcome) ? [] : d.answers;
 	line(theme.fg(status.color, `${status.mark} ${statusLabel(d, m)}`));
-	if (d.answeredBy) line(theme.fg("muted", `  ${answeredBy(d.answeredBy, m)}`));
+	const by = answeredBy(d, m);
+	if (by !== undefined) line(theme.fg("muted", `  ${by}`));
 	const unanswered = voidsAnswers(d.outcome) ? [] : (d.unanswered ?? []);
 	const indexes = [...new Set([...answered.map((a) => a.questionIndex), ...unanswered])].sort((a, b) => a - b);
 	for (const index of indexes) {
@@ -157,9 +159,15 @@ function expandedRows(d: Shown, headers: Headers, { theme, m }: Look): Row[] {
 	return rows;
 }
 
-/** "answered by <name>": the name comes from another extension, so it is cleaned and kept short. */
-function answeredBy(name: string, m: Messages): string {
-	return m.renderAnsweredBy(fitLine(clean(name), HEADER_COLUMNS));
+/**
+ * Who answered, when it was not the person in this Pi's UI: "you answered from <client>", "answered by
+ * extension <name>, not you". Names come from outside, so they are cleaned and kept short.
+ */
+function answeredBy(d: Shown, m: Messages): string | undefined {
+	const by = d.answeredBy;
+	if (by?.kind === "client") return m.renderAnsweredFrom(fitLine(clean(by.name), HEADER_COLUMNS));
+	if (by?.kind === "extension") return m.renderAnsweredBy(fitLine(clean(by.name), HEADER_COLUMNS));
+	return undefined;
 }
 
 /** "Declined", or "Not shown: <reason>" with the host's reason; a deferral nobody chose says it timed out. */

@@ -101,12 +101,24 @@ function resultPieces(result: QuestionnaireResult, questions: readonly string[],
 const TIMED_OUT_ADVICE = "Do not assume answers: continue with work that does not depend on them, or ask again later.";
 
 /**
- * Who gave the answers: the user, or, when another extension answered on Pi's event bus, that extension by
- * the name it gave (quoted like every string that is not ours): the model should know it was not the
- * person at the terminal.
+ * Who gave the answers, as the subject of the sentence (answered-by.ts): "User" for the person only —
+ * in Pi's own UI, or through a client they paired, named; an extension by its name (quoted like every
+ * string that is not ours), said not to be the user. A result that does not say (an older record) is the
+ * person's when a UI of ours collected it.
  */
 function answerer(result: QuestionnaireResult): string {
-	return result.answeredBy === undefined ? "User" : `${quote(result.answeredBy)} (another extension)`;
+	const by = result.answeredBy ?? (result.host === "programmatic" ? undefined : { kind: "person" as const });
+	switch (by?.kind) {
+		case "person":
+		case "timeout":
+			return "User";
+		case "client":
+			return `User (through ${quote(by.name)}, a client they paired)`;
+		case "extension":
+			return `Extension ${quote(by.name)} (not the user)`;
+		default:
+			return "An extension that gave no name (not the user)";
+	}
 }
 
 function stoppedText(result: QuestionnaireResult, questions: readonly string[], limits: TextLimits): Piece[] {
@@ -148,12 +160,19 @@ function sentences(...parts: Piece[][]): Piece[] {
  */
 function relayDeferredText(result: QuestionnaireResult, limits: TextLimits): Piece[] {
 	const where = result.relayedId === undefined ? [] : [" (questionnaire ", slot(result.relayedId), ")"];
+	// Nobody chose to answer later when the time ran out: the model must not read it as the person's choice.
+	const [head, tail] =
+		result.timedOut === true
+			? [
+					"The time to answer ran out before the user answered (they may be away); the questions stay pending in the Pi session that started you",
+					": if they answer, the answers will go to that session's agent, not to you",
+				]
+			: [
+					"The user put these questions aside to answer later in the Pi session that started you",
+					": the answers will go to that session's agent, not to you",
+				];
 	return sentences(
-		[
-			"The user put these questions aside to answer later in the Pi session that started you",
-			...where,
-			": the answers will go to that session's agent, not to you",
-		],
+		[head, ...where, tail],
 		allNotesText({ ...result, answers: [] }, limits),
 		globalNoteText(result, limits),
 		[RELAY_DEFERRED_ADVICE],

@@ -5,7 +5,7 @@
  */
 import type { TextLimits } from "./budget.ts";
 import { resultText } from "./envelope.ts";
-import { LATE_ANSWER_TYPE, type LateAnswerMessage, type LateAnswerSource } from "./late-answer.ts";
+import { LATE_ANSWER_TYPE, type LateAnswerMessage, type LateAnswerSource, RELAYED_TRACE_TYPE } from "./late-answer.ts";
 import type { Origin } from "./origin.ts";
 import { quote } from "./quote.ts";
 import type { QuestionnaireResult } from "./result.ts";
@@ -33,6 +33,25 @@ export function lateAnswerMessage(
 			result: final,
 			...(pending.from === undefined ? {} : { from: pending.from }),
 		},
+	};
+}
+
+/**
+ * A subagent's questionnaire answered here, for this Pi's transcript: the late answer's details under
+ * another type; the text says what it was for extensions that read messages (no model reads it).
+ */
+export function relayedTraceMessage(
+	source: LateAnswerSource,
+	result: QuestionnaireResult,
+	limits?: TextLimits,
+): Omit<LateAnswerMessage, "customType"> & { customType: typeof RELAYED_TRACE_TYPE } {
+	const late = lateAnswerMessage(source, result, limits);
+	const questions = source.questionnaire.questions.map((q) => q.question);
+	const by = source.from === undefined ? "" : ` by ${originForModel(source.from)}`;
+	return {
+		...late,
+		customType: RELAYED_TRACE_TYPE,
+		content: `A subagent's ask_user_question questionnaire${by}, answered here: ${resultText(result, questions, limits)}`,
 	};
 }
 

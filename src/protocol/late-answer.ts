@@ -15,6 +15,13 @@ import type { QuestionnaireResult } from "./result.ts";
 /** The `customType` of the late-answer message (and of its transcript renderer). */
 export const LATE_ANSWER_TYPE = "ask_user_question:late_answer";
 
+/**
+ * The `customType` of a subagent's questionnaire answered in this Pi, kept in its transcript for the person
+ * (who asked, what, the answer, who answered): the same details as a late answer, never read by this
+ * Pi's model (its answers went to the subagent).
+ */
+export const RELAYED_TRACE_TYPE = "ask_user_question:relayed";
+
 /** The `details` of a late-answer message. */
 interface LateAnswerDetails {
 	v: 1;
@@ -48,6 +55,11 @@ export interface LateAnswerMessage {
 	content: string;
 	display: true;
 	details: LateAnswerDetails;
+}
+
+/** True for a relayed-questionnaire trace (a session message from any version). */
+export function isRelayedTrace(message: unknown): boolean {
+	return isRecord(message) && message.customType === RELAYED_TRACE_TYPE;
 }
 
 /** The late-answer id `message` carries, when it is one of ours (a session message from any version). */

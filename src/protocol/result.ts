@@ -2,6 +2,7 @@
  * The result protocol (DESIGN.md §4): the one `QuestionnaireResult` every host path produces and
  * that becomes the tool result's `details`. Pure data and builders; imports nothing from Pi or the terminal.
  */
+import type { AnsweredBy } from "./answered-by.ts";
 
 /** Every way a questionnaire can end. */
 export const OUTCOMES = [
@@ -95,8 +96,11 @@ export interface QuestionnaireResult {
 	questionNotes?: QuestionNote[];
 	/** A note on the whole questionnaire. */
 	globalNote?: string;
-	/** Who answered, when another extension did (host `programmatic`): the name it gave. */
-	answeredBy?: string;
+	/**
+	 * Who answered (answered-by.ts): the person in this Pi's UI, a client they paired, an extension by its
+	 * name, or the timeout. Absent when nobody did (interrupted, not shown).
+	 */
+	answeredBy?: AnsweredBy;
 	/** Typed text not committed as an answer (deferred, interrupted, timed out): restored on `/answer`. */
 	drafts?: QuestionDraft[];
 	/**
@@ -158,7 +162,19 @@ export function finishedResult(
 	if (collected.globalNote) result.globalNote = collected.globalNote;
 	const drafts = (collected.drafts ?? []).filter((d) => !answered.has(d.questionIndex) && d.text !== "");
 	if (KEEPS_DRAFTS.has(ended) && drafts.length > 0) result.drafts = drafts;
+	const by = ownUiAnswerer(host, ended);
+	if (by !== undefined) result.answeredBy = by;
 	return result;
+}
+
+/**
+ * Who ended a questionnaire shown in this Pi's own UI: the person, unless the timeout did or nobody did.
+ * An answer from the bus names itself (answer-channel.ts); a relayed one says who answered above (reply.ts).
+ */
+function ownUiAnswerer(host: HostKind, ended: Ending): AnsweredBy | undefined {
+	if (host === "relay" || ended === "interrupted") return undefined;
+	if (ended === "timed_out") return { kind: "timeout" };
+	return host === "programmatic" ? undefined : { kind: "person" };
 }
 
 /** Builds the result for a questionnaire that was never shown to the user. */

@@ -8,16 +8,13 @@
  */
 import type { PendingStore } from "../pending/store.ts";
 import type { Origin } from "../protocol/origin.ts";
-import { ANSWER_CHANNEL, answerId, type EventBus } from "../tool/answer-events.ts";
+import { ANSWER_CHANNEL, answerId, type EventBus, vouchForClient } from "../tool/answer-events.ts";
 import { isRecord } from "../util/records.ts";
 import type { HandlerReply } from "./handlers.ts";
 import type { AnswerFields, ListedQuestionnaire } from "./protocol.ts";
 
 /** How long an answer waits for the questionnaire to close before the reply says it is not confirmed. */
 const ANSWER_WAIT_MS = 10_000;
-
-/** Who answered, when the client does not say: the model reads it beside the answers. */
-const DEFAULT_BY = "pi-ask (the user, from another terminal)";
 
 /** What the board reads. */
 export interface BoardDeps {
@@ -96,8 +93,11 @@ export class QuestionnaireBoard {
 		return [...open, ...pending];
 	}
 
-	/** Answers `questionnaire` on the answer channel; the reply once it closed, or why not. */
-	answer(questionnaire: string, fields: AnswerFields): Promise<HandlerReply> {
+	/**
+	 * Answers `questionnaire` on the answer channel for the paired client `client` (vouched for: the
+	 * result reads as the person's, through that client); the reply once it closed, or why not.
+	 */
+	answer(questionnaire: string, fields: AnswerFields, client: string): Promise<HandlerReply> {
 		const { events, asking, store } = this.deps;
 		if (!asking.has(questionnaire) && store.get(questionnaire) === undefined)
 			return Promise.resolve({ ok: false, code: "not_found", message: "no questionnaire with this id is waiting" });
@@ -129,8 +129,10 @@ export class QuestionnaireBoard {
 				ANSWER_WAIT_MS,
 			);
 			timer.unref();
-			const { answers, decline, globalNote, by } = fields;
-			events.emit(ANSWER_CHANNEL.answer, { id: questionnaire, answers, decline, globalNote, by: by ?? DEFAULT_BY });
+			const { answers, decline, globalNote } = fields;
+			const payload = { id: questionnaire, answers, decline, globalNote };
+			vouchForClient(payload, client);
+			events.emit(ANSWER_CHANNEL.answer, payload);
 		});
 	}
 

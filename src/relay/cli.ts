@@ -1,30 +1,47 @@
 /**
  * `pi-ask`: lists the questionnaires waiting in the person's running Pis and answers one, from any
- * terminal of the same user (ssh from a phone is a terminal). It finds the Pis through the registry
- * (registry.ts) or `--socket` with `--token-file`, and speaks the relay protocol (docs/relay-protocol.md).
- * The first answer wins, wherever it was given: the reply says whose answer it was.
+ * terminal of the same user (ssh from a phone is a terminal), once the person paired it (`pi-ask pair`:
+ * a code only Pi's screen shows). It finds the Pis through the registry (registry.ts) or `--socket`, and
+ * speaks the relay protocol (docs/relay-protocol.md). It refuses to run for a process Pi started
+ * (below-pi.ts): the agent must not answer for the person. The first answer wins, wherever it was given.
  *
+ *   pi-ask pair [--name NAME]
  *   pi-ask list [--json]
- *   pi-ask answer <id> [ANSWER…] [--note TEXT] [--decline] [--by NAME] [--json FIELDS]
+ *   pi-ask answer <id> [ANSWER…] [--note TEXT] [--decline] [--json FIELDS]
+ *   pi-ask unpair
  *
  * One ANSWER per question, in order: an option's number (`2`), numbers for a multi-select (`1,3`), your own
  * words (`text:Use Redis`), or `-` to leave it. With no ANSWER and a terminal, it asks question by question.
  * Built into dist/pi-ask.cjs (plain Node, no dependencies); no Pi imports.
  */
-import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline/promises";
 import { resolveAgentDir } from "../config/paths.ts";
 import { type AnswerEntry, type QuestionShape, questionShape, readAnswerWord } from "./answer-words.ts";
+import {
+	age,
+	clean,
+	EXIT,
+	type Flags,
+	NotAllowed,
+	type Output,
+	parseArgs,
+	type Run,
+	refuseBelowPi,
+	type Surroundings,
+	type Terminal,
+	USAGE,
+	UsageError,
+} from "./cli-common.ts";
+import { pair, unpair } from "./cli-pair.ts";
 import { openRelayLink, type RelayLink, request } from "./client.ts";
-import type { ListedQuestionnaire } from "./protocol.ts";
+import { type Credential, credentialsFile, readCredential } from "./credentials.ts";
+import type { ListedQuestionnaire, ServerMessage } from "./protocol.ts";
 import { readEntries } from "./registry.ts";
 
-/** Who answered, as the model reads it, unless `--by` says otherwise. */
-const DEFAULT_BY = "pi-ask (the user, from another terminal)";
+export type { Output, Terminal } from "./cli-common.ts";
 
 interface Target {
 	socket: string;
-	token: string;
 	/** How the person knows this Pi: its working directory and process id. */
 	label: string;
 }
@@ -34,89 +51,75 @@ interface Found {
 	questionnaire: ListedQuestionnaire;
 }
 
-type Flags = Map<string, string | true>;
-
-/** Where the command writes (the process's streams; tests pass their own). */
-export interface Output {
-	write(text: string): unknown;
-}
-
-/** The terminal `pi-ask answer <id>` asks at, question by question, when no answer is given. */
-export interface Terminal {
-	input: NodeJS.ReadableStream & { isTTY?: boolean };
-	output: NodeJS.WritableStream;
-}
-
-/** A mistake in what was typed on the command line: nothing is sent, exit code 2. */
-class UsageError extends Error {}
-
 /** Runs the command; resolves with the exit code. */
 export async function main(
 	argv: readonly string[],
 	out: Output = process.stdout,
 	err: Output = process.stderr,
 	terminal: Terminal = { input: process.stdin, output: process.stdout },
+	surroundings: Surroundings = { env: process.env },
 ): Promise<number> {
 	const { positional, flags } = parseArgs(argv);
 	const [command, ...rest] = positional;
-	const say = (line: string) => out.write(`${line}\n`);
 	if (flags.has("help") || flags.has("h") || command === "help") {
 		out.write(USAGE);
-		return 0;
+		return EXIT.ok;
 	}
+	const { env } = surroundings;
+	const dir = flags.get("agent-dir");
+	const run: Run = {
+		flags,
+		agentDir: typeof dir === "string" ? dir : resolveAgentDir(env),
+		credentials: credentialsFile(env),
+		say: (line: string) => out.write(`${line}\n`),
+		terminal,
+		surroundings,
+	};
 	try {
-		if (command === "list") return await list(targets(flags), flags.has("json"), say);
-		if (command === "answer" && rest[0] !== undefined)
-			return await answer(targets(flags), rest[0], rest.slice(1), flags, say, terminal);
+		if (command === "pair" && rest.length === 0) return await pair(run);
+		if (command === "unpair" && rest.length === 0) return unpair(run);
+		if (command === "list" && rest.length === 0) return await list(run);
+		if (command === "answer" && rest[0] !== undefined) return await answer(run, rest[0], rest.slice(1));
 		err.write(USAGE);
-		return 2;
+		return EXIT.usage;
 	} catch (error) {
 		// Ctrl+C at a question (readline's abort): nothing was sent; the shell's code for an interrupt.
 		if (error instanceof Error && error.name === "AbortError") {
 			err.write("\n");
-			return 130;
+			return EXIT.interrupted;
 		}
 		err.write(`pi-ask: ${error instanceof Error ? error.message : String(error)}\n`);
-		return error instanceof UsageError ? 2 : 1;
+		return error instanceof UsageError ? EXIT.usage : error instanceof NotAllowed ? EXIT.notAllowed : EXIT.failed;
 	}
 }
 
-const USAGE = `usage: pi-ask list [--json]
-       pi-ask answer <id> [ANSWER...] [--note TEXT] [--decline] [--by NAME] [--json FIELDS]
-ANSWER, one per question: 2 (an option), 1,3 (several), text:your words, - (leave it)
-Finds running Pis in $PI_CODING_AGENT_DIR (or ~/.pi/agent); --socket PATH --token-file FILE picks one.
-`;
-
-function parseArgs(argv: readonly string[]): { positional: string[]; flags: Flags } {
-	const positional: string[] = [];
-	const flags: Flags = new Map();
-	// `--json` is a switch for `list` and takes the answer fields for `answer`.
-	const valued = new Set(["note", "by", "socket", "token-file", "agent-dir", ...(argv[0] === "list" ? [] : ["json"])]);
-	for (let i = 0; i < argv.length; i++) {
-		const arg = argv[i] ?? "";
-		const name = arg.startsWith("--") ? arg.slice(2) : arg === "-h" ? "h" : undefined;
-		if (name === undefined) positional.push(arg);
-		else if (valued.has(name) && argv[i + 1] !== undefined) flags.set(name, argv[++i] ?? "");
-		else flags.set(name, true);
-	}
-	return { positional, flags };
+/** The Pis to talk to: the one `--socket` names, else every one in the registry; refused below a Pi. */
+function targets(run: Run): Target[] {
+	const entries = readEntries(run.agentDir);
+	refuseBelowPi(run, entries);
+	const socket = run.flags.get("socket");
+	if (typeof socket === "string") return [{ socket, label: socket }];
+	return entries.map((e) => ({ socket: e.socket, label: `${e.cwd} (pid ${e.pid})` }));
 }
 
-/** The Pis to ask: the one `--socket` names, else every one in the registry. */
-function targets(flags: Flags): Target[] {
-	const socket = flags.get("socket");
-	if (typeof socket === "string") {
-		const file = flags.get("token-file");
-		if (typeof file !== "string") throw new Error("--socket needs --token-file (the control secret)");
-		return [{ socket, token: readFileSync(file, "utf8").trim(), label: socket }];
-	}
-	const dir = flags.get("agent-dir");
-	const agentDir = typeof dir === "string" ? dir : resolveAgentDir();
-	return readEntries(agentDir).map((e) => ({ socket: e.socket, token: e.token, label: `${e.cwd} (pid ${e.pid})` }));
+/** This client's credential for the agent dir; refused when it was never paired. */
+function credential(run: Run): Credential {
+	const held = readCredential(run.credentials, run.agentDir);
+	if (held === undefined)
+		throw new NotAllowed("not paired yet: run `pi-ask pair` once, here, and type the code your Pi shows.");
+	return held;
 }
 
-async function withLink<T>(target: Target, use: (link: RelayLink) => Promise<T>): Promise<T> {
-	const link = await openRelayLink(target.socket, target.token, { client: "pi-ask" });
+async function withLink<T>(target: Target, held: Credential, use: (link: RelayLink) => Promise<T>): Promise<T> {
+	let link: RelayLink;
+	try {
+		link = await openRelayLink(target.socket, held.credential, { client: "pi-ask" });
+	} catch (error) {
+		const why = error instanceof Error ? error.message : String(error);
+		if (why.startsWith("unauthorized"))
+			throw new NotAllowed(`this pairing is not known there (revoked?): run \`pi-ask pair\` again (${why})`);
+		throw error;
+	}
 	try {
 		return await use(link);
 	} finally {
@@ -124,8 +127,8 @@ async function withLink<T>(target: Target, use: (link: RelayLink) => Promise<T>)
 	}
 }
 
-async function listed(target: Target): Promise<ListedQuestionnaire[]> {
-	return withLink(target, async (link) => {
+async function listed(target: Target, held: Credential): Promise<ListedQuestionnaire[]> {
+	return withLink(target, held, async (link) => {
 		const reply = await request(link, { type: "list", id: "list" });
 		if (reply.type === "questionnaires") return reply.questionnaires;
 		throw new Error(reply.type === "error" ? `${reply.code}: ${reply.message}` : "unexpected reply");
@@ -133,23 +136,28 @@ async function listed(target: Target): Promise<ListedQuestionnaire[]> {
 }
 
 /** Every waiting questionnaire of every reachable Pi; one that cannot be reached is reported and skipped. */
-async function everything(all: Target[], warn: (line: string) => void): Promise<Found[]> {
+async function everything(run: Run, warn: (line: string) => void): Promise<Found[]> {
+	const all = targets(run);
+	const held = credential(run);
 	const found: Found[] = [];
 	for (const target of all) {
 		try {
-			for (const questionnaire of await listed(target)) found.push({ target, questionnaire });
+			for (const questionnaire of await listed(target, held)) found.push({ target, questionnaire });
 		} catch (error) {
+			if (error instanceof NotAllowed) throw error;
 			warn(`(${target.label}: ${error instanceof Error ? error.message : String(error)})`);
 		}
 	}
 	return found;
 }
 
-async function list(all: Target[], json: boolean, say: (line: string) => void): Promise<number> {
-	const found = await everything(all, json ? () => {} : say);
+async function list(run: Run): Promise<number> {
+	const json = run.flags.has("json");
+	const { say } = run;
+	const found = await everything(run, json ? () => {} : say);
 	if (json) {
 		say(JSON.stringify(found.map((f) => ({ pi: f.target.label, ...f.questionnaire }))));
-		return 0;
+		return EXIT.ok;
 	}
 	if (found.length === 0) say("No questionnaire is waiting.");
 	for (const one of found) {
@@ -160,7 +168,7 @@ async function list(all: Target[], json: boolean, say: (line: string) => void): 
 			for (const [n, label] of options.entries()) say(`     ${n + 1}) ${clean(label)}`);
 		});
 	}
-	return 0;
+	return EXIT.ok;
 }
 
 /** Which Pi a questionnaire waits in, and who asked it when a subagent did. */
@@ -170,42 +178,55 @@ function whereAndWho({ target, questionnaire: q }: Found): string[] {
 	return [where, `  asked by ${clean(q.from.name ?? "a subagent")} · depth ${q.from.depth} · ${clean(q.from.cwd)}`];
 }
 
-async function answer(
-	all: Target[],
-	id: string,
-	given: string[],
-	flags: Flags,
-	say: (line: string) => void,
-	terminal: Terminal,
-): Promise<number> {
-	const found = (await everything(all, say)).find((f) => f.questionnaire.id === id);
+async function answer(run: Run, id: string, given: string[]): Promise<number> {
+	const { say } = run;
+	const found = (await everything(run, say)).find((f) => f.questionnaire.id === id);
 	if (found === undefined) {
 		say(`No questionnaire ${clean(id)} is waiting.`);
-		return 1;
+		return EXIT.failed;
 	}
-	const by = typeof flags.get("by") === "string" ? String(flags.get("by")) : DEFAULT_BY;
-	const fields = await answerFields(found, given, flags, terminal);
-	const reply = await withLink(found.target, (link) =>
-		request(link, { type: "answer", id: "answer", questionnaire: id, ...fields, by }),
+	const held = credential(run);
+	const fields = await answerFields(found, given, run.flags, run.terminal);
+	const reply = await withLink(found.target, held, (link) =>
+		request(link, { type: "answer", id: "answer", questionnaire: id, ...fields }),
 	);
 	if (reply.type === "error") {
 		// Listed a moment ago (at a terminal, while the person typed): it ended elsewhere meanwhile.
-		const gone = reply.code === "not_found" ? `${clean(id)} is no longer waiting (answered or closed meanwhile)` : "";
-		say(`Not answered: ${gone || clean(reply.message)}`);
+		if (reply.code === "not_found" || reply.problems?.some((p) => p.message.includes("answered meanwhile"))) {
+			say(`Someone answered first: ${clean(id)} is no longer waiting.`);
+			return EXIT.first;
+		}
+		say(`Not answered: ${clean(reply.message)}`);
 		for (const problem of reply.problems ?? []) say(`  - ${clean(problem.message)}`);
-		return 1;
+		return EXIT.failed;
 	}
 	if (reply.type !== "answered") throw new Error("unexpected reply");
-	const result = reply.result as { outcome?: string; answeredBy?: string };
-	if (result.answeredBy === by) {
-		say(`Answered (${clean(String(result.outcome))}).`);
-		return 0;
-	}
-	say(
-		`Someone answered first (${clean(String(result.outcome))}${result.answeredBy ? ` by ${clean(result.answeredBy)}` : ""}).`,
-	);
-	return 3;
+	return verdict(reply, held, say);
 }
+
+/** "Answered." when the final result is this client's answer; else who answered first. */
+function verdict(reply: Extract<ServerMessage, { type: "answered" }>, held: Credential, say: (line: string) => void) {
+	const result = reply.result as { outcome?: unknown; answeredBy?: { kind?: unknown; name?: unknown } };
+	const by = result.answeredBy;
+	if (by?.kind === "client" && by.name === held.name) {
+		say(OUR_ENDINGS[String(result.outcome)] ?? "Answered.");
+		return EXIT.ok;
+	}
+	const who =
+		by?.kind === "client" || by?.kind === "extension"
+			? ` (${by.kind === "client" ? "from" : "extension"} ${clean(String(by.name))})`
+			: by?.kind === "person"
+				? " (in Pi)"
+				: "";
+	say(`Someone answered first${who}.`);
+	return EXIT.first;
+}
+
+const OUR_ENDINGS: Readonly<Record<string, string>> = {
+	answered: "Answered.",
+	partial: "Answered; the questions you left go to the agent as unanswered.",
+	declined: "Declined: the agent is told you declined.",
+};
 
 /** The answer fields: `--json` as given, else from the positional answers or the person at this terminal. */
 async function answerFields(
@@ -270,26 +291,4 @@ async function askHere(
 	} finally {
 		rl.close();
 	}
-}
-
-/**
- * Untrusted text for the terminal: control characters (escape sequences among them), bidi and invisible
- * formatting characters become visible `\u` escapes, never reaching the terminal raw. (Pi's width-aware
- * sanitizer needs pi-tui; this command runs without it.)
- */
-const UNSAFE =
-	/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g;
-
-function clean(text: string): string {
-	return text.replace(UNSAFE, (ch) =>
-		ch
-			.split("")
-			.map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
-			.join(""),
-	);
-}
-
-function age(askedAt: number): string {
-	const minutes = Math.max(0, Math.round((Date.now() - askedAt) / 60_000));
-	return minutes < 1 ? "just now" : minutes < 60 ? `${minutes} min ago` : `${Math.round(minutes / 60)} h ago`;
 }

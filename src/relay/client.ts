@@ -33,6 +33,8 @@ export interface ConnectOptions {
 	timeoutMs?: number;
 	/** Names the client in its `hello` (for the server's logs; optional). */
 	client?: string;
+	/** Says `hello` asking to pair instead of with a secret (the token is then unused). */
+	pair?: boolean;
 }
 
 /** Connects to `socketPath` and says `hello` with `token`; rejects with a readable reason. */
@@ -66,8 +68,9 @@ export function openRelayLink(socketPath: string, token: string, options: Connec
 			close: () => socket.destroy(),
 		};
 		socket.on("connect", () => {
-			const hello: ClientMessage = { type: "hello", token };
-			if (options.client !== undefined) hello.client = options.client;
+			const client = options.client === undefined ? {} : { client: options.client };
+			const hello: ClientMessage =
+				options.pair === true ? { type: "hello", pair: true, ...client } : { type: "hello", token, ...client };
 			socket.write(encodeMessage(hello));
 		});
 		socket.on("data", (chunk: Buffer) => {

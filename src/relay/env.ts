@@ -51,6 +51,11 @@ export function endpointFromEnv(env: Env): RelayEndpoint | undefined {
 	return endpoint;
 }
 
+/** The relay variable a serving Pi hands down that `env` holds, if any: the mark of a process Pi started. */
+export function handedDownVariable(env: Env): string | undefined {
+	return [RELAY_ENV.socket, RELAY_ENV.token, RELAY_ENV.depth].find((name) => env[name] !== undefined);
+}
+
 /** What a serving Pi sets for the processes it starts (a name it was given itself is not theirs). */
 export function servingEnv(socket: string, askToken: string): Record<string, string | undefined> {
 	return {

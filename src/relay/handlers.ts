@@ -20,6 +20,12 @@ export interface RelayHandlers {
 	): Promise<HandlerReply>;
 	/** The questionnaires waiting now. */
 	list(): ListedQuestionnaire[];
-	/** Answers one of them. */
-	answer(questionnaire: string, answer: AnswerFields): Promise<HandlerReply>;
+	/** Answers one of them, for the paired client named `client`. */
+	answer(questionnaire: string, answer: AnswerFields, client: string): Promise<HandlerReply>;
+	/** The name of the paired client whose credential `token` is; undefined for any other. */
+	pairedClient(token: string): string | undefined;
+	/** Shows the person a pairing code for the client `name` on Pi's own screen; false when it cannot now. */
+	showPairingCode(name: string, code: string): boolean;
+	/** Pairs the client `name` (the person typed the code): its credential. */
+	pair(name: string): string;
 }

@@ -8,6 +8,7 @@
 import type { Socket } from "node:net";
 import type { HandlerReply, RelayHandlers } from "./handlers.ts";
 import { LineReader } from "./lines.ts";
+import { PeerPairing } from "./peer-pairing.ts";
 import {
 	type Capability,
 	type ClientMessage,
@@ -22,17 +23,26 @@ import {
 	type ServerMessage,
 } from "./protocol.ts";
 
+/** Who a secret says a peer is: what it may do, and the paired client's name when it is one. */
+interface Identity {
+	can: Capability[];
+	client?: string;
+}
+
 /** What every connection shares. */
 export interface PeerContext {
 	handlers: RelayHandlers;
 	limits: RelayLimits;
-	capabilitiesOf(token: string): Capability[] | undefined;
+	identify(token: string): Identity | undefined;
 	asks: { open(): number; take(): boolean; release(): void };
+	/** One pairing at a time per Pi: one code on the person's screen. */
+	pairings: { take(): boolean; release(): void };
 }
 
 /** One connection. */
 export class Peer {
 	private can: ReadonlySet<Capability> | undefined;
+	private client: string | undefined;
 	private readonly reader: LineReader;
 	private readonly inFlight = new Map<string, { abort?: AbortController; done: Promise<void> }>();
 	private ended = false;
@@ -40,11 +50,13 @@ export class Peer {
 	private readonly socket: Socket;
 	private readonly context: PeerContext;
 	private readonly forget: () => void;
+	private readonly pairing: PeerPairing;
 
 	constructor(socket: Socket, context: PeerContext, forget: () => void) {
 		this.socket = socket;
 		this.context = context;
 		this.forget = forget;
+		this.pairing = new PeerPairing(context, () => this.fatal("timeout", "the pairing code expired"));
 		this.reader = new LineReader(context.limits.helloBytes);
 		this.helloTimer = setTimeout(() => this.fatal("timeout", "no hello in time"), context.limits.helloMs);
 		this.helloTimer.unref();
@@ -79,25 +91,27 @@ export class Peer {
 		if (!parsed.ok) {
 			if (FATAL_ERRORS.has(parsed.code) || this.can === undefined) this.fatal(parsed.code, parsed.message);
 			else this.send(errorMessage(parsed.code, parsed.message, parsed.id));
-		} else if (parsed.message.type === "hello") this.hello(parsed.message.token);
+		} else if (parsed.message.type === "hello") this.hello(parsed.message);
 		else if (this.can === undefined) this.fatal("unauthorized", "the first message must be hello");
 		else this.request(parsed.message);
 	}
 
-	private hello(token: string): void {
+	private hello(hello: Extract<ClientMessage, { type: "hello" }>): void {
 		if (this.can !== undefined) {
 			this.send(errorMessage("malformed", "hello: already said"));
 			return;
 		}
-		const can = this.context.capabilitiesOf(token);
-		if (can === undefined) {
-			this.fatal("unauthorized", "wrong secret");
+		// A peer that asks to pair may only pair: its lines stay as small as before hello.
+		const identity = "pair" in hello ? { can: ["pair" as const] } : this.context.identify(hello.token);
+		if (identity === undefined) {
+			this.fatal("unauthorized", "wrong secret (list and answer need a client the person paired: pi-ask pair)");
 			return;
 		}
 		clearTimeout(this.helloTimer);
-		this.can = new Set(can);
-		this.reader.maxBytes = this.context.limits.messageBytes;
-		this.send({ type: "welcome", can, server: "pi-ask-user-question" });
+		this.can = new Set(identity.can);
+		this.client = identity.client;
+		if (!this.can.has("pair")) this.reader.maxBytes = this.context.limits.messageBytes;
+		this.send({ type: "welcome", can: identity.can, server: "pi-ask-user-question" });
 	}
 
 	private request(message: Exclude<ClientMessage, { type: "hello" }>): void {
@@ -106,16 +120,22 @@ export class Peer {
 		if (!this.can?.has(NEEDS[message.type]))
 			this.send(errorMessage("forbidden", `${message.type}: this secret does not allow it`, id));
 		else if (message.type === "cancel") this.cancel(id);
-		else if (this.inFlight.has(id))
+		else if (message.type === "pair") this.send(this.pairing.start(id, message.name));
+		else if (message.type === "pair_code") {
+			const { reply, end } = this.pairing.check(id, message.code);
+			this.send(reply);
+			if (end) this.end();
+		} else if (this.inFlight.has(id))
 			this.send(errorMessage("duplicate_id", "id: a request with this id is running", id));
 		else if (this.inFlight.size >= limits.inFlight)
 			this.send(errorMessage("busy", `at most ${limits.inFlight} requests at once`, id));
 		else if (message.type === "list") this.list(id);
 		else if (message.type === "ask") this.ask(id, message.questions, message.from);
 		else {
-			const { answers, decline, globalNote, by } = message;
-			const fields = { answers, decline, globalNote, by };
-			this.track(id, undefined, () => handlers.answer(message.questionnaire, fields), "answered");
+			const { answers, decline, globalNote } = message;
+			const client = this.client ?? "";
+			const run = () => handlers.answer(message.questionnaire, { answers, decline, globalNote }, client);
+			this.track(id, undefined, run, "answered");
 		}
 	}
 
@@ -188,6 +208,7 @@ export class Peer {
 		if (this.ended) return;
 		this.ended = true;
 		clearTimeout(this.helloTimer);
+		this.pairing.stop();
 		this.socket.end();
 		setTimeout(() => this.socket.destroy(), 1_000).unref();
 	}
@@ -200,6 +221,7 @@ export class Peer {
 	private onClose(): void {
 		this.ended = true;
 		clearTimeout(this.helloTimer);
+		this.pairing.stop();
 		// A closed connection cancels what it asked: the dialogs close at once.
 		for (const request of this.inFlight.values()) request.abort?.abort();
 		this.forget();

@@ -20,8 +20,10 @@ import { chooseHostPath, wantsAccessible } from "../host/choose.ts";
 import { afterComposing, notifyWaiting } from "../host/composing.ts";
 import { messagesIn } from "../i18n/messages.ts";
 import { askedLine } from "../notify/sequence.ts";
+import { deferredOnTimeout } from "../pending/policy.ts";
 import type { PendingStore } from "../pending/store.ts";
 import { capDetails } from "../protocol/budget.ts";
+import type { LateAnswerSource } from "../protocol/late-answer.ts";
 import type { Origin } from "../protocol/origin.ts";
 import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
@@ -55,7 +57,12 @@ export interface PresentDeps {
 	store: Pick<PendingStore, "newId" | "asked" | "progressed" | "returned">;
 	/** Told who asks each questionnaire, while it is open (the list names it). */
 	noteOrigin(id: string, from: Origin | undefined): void;
+	/** Keeps one answered here in this Pi's transcript (who asked, what, the answer, who answered). */
+	trace?(source: LateAnswerSource, result: QuestionnaireResult): Promise<void>;
 }
+
+/** Endings kept in the transcript: a pending one gets its late answer instead; one cut short, a notice. */
+const TRACED: ReadonlySet<string> = new Set(["answered", "partial", "declined", "timed_out"]);
 
 /** Shows one relayed ask until it ends or `signal` fires; the reply for the asker. */
 export async function presentRelayedAsk(
@@ -98,9 +105,9 @@ export async function presentRelayedAsk(
 		);
 	};
 	// Put aside, or let run out with onTimeout "defer": pending here, so `closed` is not announced yet.
-	const finish = (result: QuestionnaireResult): QuestionnaireResult => {
-		const deferred = result.outcome === "deferred" || (result.outcome === "timed_out" && config.onTimeout === "defer");
-		return deferred ? { ...result, outcome: "deferred", cancelled: false, pendingId: id } : result;
+	const finish = (given: QuestionnaireResult): QuestionnaireResult => {
+		const result = deferredOnTimeout(given, config.onTimeout);
+		return result.outcome === "deferred" ? { ...result, pendingId: id } : result;
 	};
 	deps.noteOrigin(id, from);
 	accepted(id);
@@ -118,6 +125,8 @@ export async function presentRelayedAsk(
 	const still = deps.host();
 	if (shown && signal.aborted && result.outcome === "interrupted" && still !== undefined)
 		await tellAskerGone(still, from, config);
+	if (TRACED.has(result.outcome))
+		await deps.trace?.({ id, askedAt, questionnaire, from }, capDetails(result)).catch(() => undefined);
 	if (result.pendingId !== undefined) {
 		deps.store.asked({ id, askedAt, questionnaire, from });
 		if (progress !== undefined) deps.store.progressed(id, progress);

@@ -2,8 +2,9 @@
  * The relay's wire protocol, version 1 (docs/relay-protocol.md is its reference): JSON objects, one per
  * line (UTF-8, ended by "\n"), over a private local stream socket. Every message carries `v` and `type`;
  * requests carry an `id` the reply echoes. A client first sends `hello` with its secret; the secret decides
- * what it may do (`ask`, or `list` and `answer`). Anything malformed gets a clear `error` naming what is
- * wrong, and the errors in {@link FATAL_ERRORS} also end the connection.
+ * what it may do (`ask` with the secret Pi hands the processes it starts; `list` and `answer` with the
+ * credential of a client the person paired), or `hello` asking to pair (pairing.ts). Anything malformed
+ * gets a clear `error` naming what is wrong, and the errors in {@link FATAL_ERRORS} also end the connection.
  *
  * Pure: message types, limits, parsing and encoding, and the line framing. No sockets, no Pi, no terminal.
  */
@@ -14,7 +15,7 @@ import { isRecord } from "../util/records.ts";
 export type { Origin } from "../protocol/origin.ts";
 
 /** The protocol version this code speaks; a message with another `v` is refused. */
-const RELAY_PROTOCOL_VERSION = 1;
+const RELAY_PROTOCOL_VERSION = 2;
 
 /** The limits every server enforces (documented in docs/relay-protocol.md). */
 export const RELAY_LIMITS = {
@@ -42,7 +43,9 @@ export const RELAY_LIMITS = {
 export type RelayLimits = { readonly [K in keyof typeof RELAY_LIMITS]: number };
 
 /** What a secret allows. */
-export type Capability = "ask" | "list" | "answer";
+export type Capability = "ask" | "list" | "answer" | "pair";
+
+const CAPABILITIES: ReadonlySet<string> = new Set<Capability>(["ask", "list", "answer", "pair"]);
 
 /** Every error code (docs/relay-protocol.md says what each means). */
 export type RelayErrorCode =
@@ -76,12 +79,14 @@ export interface WireProblem {
 	message: string;
 }
 
-/** An answer to one questionnaire, as the in-process answer channel takes it (tool/answer-channel.ts). */
+/**
+ * An answer to one questionnaire, as the in-process answer channel takes it (tool/answer-channel.ts). Who
+ * answers is not a field: it is the paired client's name, fixed when the person paired it.
+ */
 export interface AnswerFields {
 	answers?: unknown;
 	decline?: unknown;
 	globalNote?: unknown;
-	by?: unknown;
 }
 
 /** The outcome of one request, as the serving side makes it: what the reply carries, or its error. */
@@ -92,6 +97,9 @@ export type RelayReply =
 /** What a client sends. */
 export type ClientMessage =
 	| { type: "hello"; token: string; client?: string }
+	| { type: "hello"; pair: true; client?: string }
+	| { type: "pair"; id: string; name: string }
+	| { type: "pair_code"; id: string; code: string }
 	| { type: "ask"; id: string; questions: unknown; from: Origin }
 	| { type: "cancel"; id: string }
 	| { type: "list"; id: string }
@@ -118,14 +126,20 @@ export type ServerMessage =
 	| { type: "result"; id: string; result: unknown }
 	| { type: "questionnaires"; id: string; questionnaires: ListedQuestionnaire[] }
 	| { type: "answered"; id: string; result: unknown }
+	/** The code is on Pi's screen now: ask the person for it. */
+	| { type: "pairing"; id: string; tries: number; expiresInMs: number }
+	/** The credential to keep (shown once), and the name answers will carry. */
+	| { type: "paired"; id: string; credential: string; name: string }
 	| { type: "error"; id?: string; code: RelayErrorCode; message: string; problems?: WireProblem[] };
 
 /** The request types and the capability each needs. */
-export const NEEDS: Readonly<Record<"ask" | "cancel" | "list" | "answer", Capability>> = {
+export const NEEDS: Readonly<Record<Exclude<ClientMessage["type"], "hello">, Capability>> = {
 	ask: "ask",
 	cancel: "ask",
 	list: "list",
 	answer: "answer",
+	pair: "pair",
+	pair_code: "pair",
 };
 
 /** Why a line could not be read: the error to send back (with the request id when one could be read). */
@@ -159,13 +173,12 @@ export function parseClientMessage(line: string): Parsed<ClientMessage> {
 	if (!read.ok) return read;
 	const m = read.value;
 	if (m.type === "hello") {
+		const client = typeof m.client === "string" ? { client: m.client.slice(0, 100) } : {};
+		if (m.pair === true && m.token === undefined)
+			return { ok: true, message: { type: "hello", pair: true, ...client } };
 		if (typeof m.token !== "string" || m.token === "" || m.token.length > 256)
-			return { ok: false, code: "malformed", message: "hello.token: must be the secret, a string" };
-		const client = typeof m.client === "string" ? m.client.slice(0, 100) : undefined;
-		return {
-			ok: true,
-			message: client === undefined ? { type: "hello", token: m.token } : { type: "hello", token: m.token, client },
-		};
+			return { ok: false, code: "malformed", message: "hello.token: must be the secret, a string (or pair: true)" };
+		return { ok: true, message: { type: "hello", token: m.token, ...client } };
 	}
 	const id = m.id;
 	if (typeof id !== "string" || id === "" || id.length > RELAY_LIMITS.idLength)
@@ -190,9 +203,19 @@ export function parseClientMessage(line: string): Parsed<ClientMessage> {
 			const questionnaire = m.questionnaire;
 			if (typeof questionnaire !== "string" || questionnaire === "" || questionnaire.length > 512)
 				return bad("answer.questionnaire: must be the id of a listed questionnaire");
-			const { answers, decline, globalNote, by } = m;
-			return { ok: true, message: { type: "answer", id, questionnaire, answers, decline, globalNote, by } };
+			if (m.by !== undefined)
+				return bad("answer.by: not a field since version 2: answers carry the name the client was paired under");
+			const { answers, decline, globalNote } = m;
+			return { ok: true, message: { type: "answer", id, questionnaire, answers, decline, globalNote } };
 		}
+		case "pair":
+			return typeof m.name === "string" && m.name.length <= 1000
+				? { ok: true, message: { type: "pair", id, name: m.name } }
+				: bad("pair.name: must be a string naming this client (shown to the person with the code)");
+		case "pair_code":
+			return typeof m.code === "string" && m.code.length <= 32
+				? { ok: true, message: { type: "pair_code", id, code: m.code } }
+				: bad("pair_code.code: must be the code Pi shows, a string");
 		default:
 			return { ok: false, code: "unknown_type", message: `unknown message type ${JSON.stringify(m.type)}`, id };
 	}
@@ -206,7 +229,7 @@ export function parseServerMessage(line: string): Parsed<ServerMessage> {
 	const id = typeof m.id === "string" ? m.id : undefined;
 	switch (m.type) {
 		case "welcome":
-			return Array.isArray(m.can) && m.can.every((c: unknown) => c === "ask" || c === "list" || c === "answer")
+			return Array.isArray(m.can) && m.can.every((c: unknown) => typeof c === "string" && CAPABILITIES.has(c))
 				? { ok: true, message: { type: "welcome", can: m.can as Capability[], server: String(m.server ?? "") } }
 				: { ok: false, code: "malformed", message: "welcome.can: must list capabilities" };
 		case "asked":
@@ -218,6 +241,14 @@ export function parseServerMessage(line: string): Parsed<ServerMessage> {
 			return id !== undefined && isRecord(m.result)
 				? { ok: true, message: { type: m.type, id, result: m.result } }
 				: { ok: false, code: "malformed", message: `${m.type}: needs id and result` };
+		case "pairing":
+			return id !== undefined && typeof m.tries === "number" && typeof m.expiresInMs === "number"
+				? { ok: true, message: { type: "pairing", id, tries: m.tries, expiresInMs: m.expiresInMs } }
+				: { ok: false, code: "malformed", message: "pairing: needs id, tries and expiresInMs" };
+		case "paired":
+			return id !== undefined && typeof m.credential === "string" && typeof m.name === "string"
+				? { ok: true, message: { type: "paired", id, credential: m.credential, name: m.name } }
+				: { ok: false, code: "malformed", message: "paired: needs id, credential and name" };
 		case "questionnaires":
 			return id !== undefined && Array.isArray(m.questionnaires)
 				? {

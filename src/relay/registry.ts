@@ -1,9 +1,9 @@
 /**
  * How the person's own clients find the relays: each serving Pi writes one small file,
  * `<agent dir>/ask-user-question/relays/<pid>.json` (folder 0700, file 0600: the person's user only),
- * holding the socket's path and the control secret (`list` and `answer`; never handed to the processes Pi
- * starts). It is removed when the session ends or Pi exits; one left by a Pi that crashed is skipped (its
- * process is gone) and removed by the next reader. The agent dir is Pi's own (`PI_CODING_AGENT_DIR`, else
+ * holding the socket's path and no secret: to list or answer, a client shows the credential the person
+ * gave it by pairing (pairing.ts). It is removed when the session ends or Pi exits; one left by a Pi that
+ * crashed is skipped (its process is gone) and removed by the next reader. The agent dir is Pi's own (`PI_CODING_AGENT_DIR`, else
  * `~/.pi/agent`), so the client finds the Pis that share the person's configuration.
  * Node built-ins only; no Pi imports.
  */
@@ -12,15 +12,13 @@ import { join } from "node:path";
 import { isRecord } from "../util/records.ts";
 
 /** The registry entry's format; another version is skipped. */
-export const REGISTRY_VERSION = 1;
+export const REGISTRY_VERSION = 2;
 
 /** One serving Pi. */
 export interface RegistryEntry {
 	v: typeof REGISTRY_VERSION;
 	pid: number;
 	socket: string;
-	/** The control secret: allows `list` and `answer`. */
-	token: string;
 	cwd: string;
 	/** Epoch ms. */
 	startedAt: number;
@@ -37,7 +35,7 @@ function registryDir(agentDir: string): string {
 export function writeEntry(agentDir: string, entry: RegistryEntry): string {
 	const dir = registryDir(agentDir);
 	mkdirSync(dir, { recursive: true, mode: 0o700 });
-	// A folder made earlier with a wider mode is narrowed: the files hold secrets.
+	// A folder made earlier with a wider mode is narrowed: what runs where is the user's business.
 	chmodSync(dir, 0o700);
 	const path = join(dir, `${entry.pid}.json`);
 	const temp = `${path}.${process.pid}.tmp`;
@@ -79,11 +77,11 @@ function readEntry(path: string): RegistryEntry | undefined {
 		return undefined;
 	}
 	if (!isRecord(value) || value.v !== REGISTRY_VERSION) return undefined;
-	const { pid, socket, token, cwd, startedAt, mode } = value;
+	const { pid, socket, cwd, startedAt, mode } = value;
 	if (typeof pid !== "number" || !Number.isInteger(pid) || pid < 1) return undefined;
-	if (typeof socket !== "string" || typeof token !== "string" || typeof cwd !== "string") return undefined;
+	if (typeof socket !== "string" || typeof cwd !== "string") return undefined;
 	if (typeof startedAt !== "number" || typeof mode !== "string") return undefined;
-	return { v: REGISTRY_VERSION, pid, socket, token, cwd, startedAt, mode };
+	return { v: REGISTRY_VERSION, pid, socket, cwd, startedAt, mode };
 }
 
 /** True when a process with `pid` exists (signal 0 checks without sending anything). */

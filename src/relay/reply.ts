@@ -8,6 +8,7 @@
  */
 
 import { reportedAnswer } from "../protocol/answer.ts";
+import { type AnsweredBy, readAnsweredBy } from "../protocol/answered-by.ts";
 import type { IndexedAnswer } from "../protocol/progress.ts";
 import type { Question, Questionnaire } from "../protocol/questions.ts";
 import {
@@ -19,7 +20,6 @@ import {
 	type Outcome,
 	type QuestionnaireResult,
 } from "../protocol/result.ts";
-import { BY_MAX } from "../tool/answer-events.ts";
 import { isRecord } from "../util/records.ts";
 import type { RelayReply } from "./protocol.ts";
 
@@ -78,12 +78,24 @@ function readRelayedResult(questionnaire: Questionnaire, value: unknown): Questi
 	const result = finishedResult("relay", questions.length, ENDINGS[outcome], collected);
 	// "answered" and "partial" are decided again from the answers; a reply that claims otherwise is refused.
 	if (result.outcome !== outcome) return undefined;
-	const by = text(value.answeredBy);
-	if (by !== undefined && by !== "") result.answeredBy = by.slice(0, BY_MAX);
+	const timedOut = outcome === "deferred" && value.timedOut === true;
+	if (timedOut) result.timedOut = true;
+	const by = outcome === "interrupted" ? undefined : answererAbove(value.answeredBy, outcome, timedOut);
+	if (by !== undefined) result.answeredBy = by;
 	const relayedId = text(value.relayedId);
 	if (outcome === "deferred" && relayedId !== undefined && relayedId !== "" && relayedId.length <= 512)
 		result.relayedId = relayedId;
 	return result;
+}
+
+/**
+ * Who answered above, as that Pi says; a Pi of an older version names only extensions, so its silence means
+ * the person (or, for a timeout, nobody).
+ */
+function answererAbove(value: unknown, outcome: Outcome, timedOut: boolean): AnsweredBy {
+	const said = readAnsweredBy(value);
+	if (outcome === "timed_out" || timedOut) return { kind: "timeout" };
+	return said === undefined || said.kind === "timeout" ? { kind: "person" } : said;
 }
 
 /** Answers, notes, drafts and the overall note, each checked against the questions. */

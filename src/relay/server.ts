@@ -1,8 +1,9 @@
 /**
  * The relay server of a Pi that can show questions: a Unix domain socket in a private directory (made
- * with mkdtemp, mode 0700; the socket 0600), speaking the protocol of protocol.ts. Two secrets: the ask
- * secret (handed to the processes Pi starts, through the environment) allows `ask` and `cancel`; the
- * control secret (for the person's own clients, src/relay/registry.ts) allows `list` and `answer`.
+ * with mkdtemp, mode 0700; the socket 0600), speaking the protocol of protocol.ts. The ask secret (handed
+ * to the processes Pi starts, through the environment) allows `ask` and `cancel`; the credential of a
+ * client the person paired (pairing.ts) allows `list` and `answer`; anyone may ask to pair, which shows a
+ * code on Pi's own screen that the person alone can bring back.
  *
  * Every peer is untrusted: a connection must say `hello` with a secret within `helloMs` and in at most
  * `helloBytes`; a malformed line, an oversized one, a wrong version or a wrong secret is answered with an
@@ -28,8 +29,6 @@ export interface RelayServer {
 	readonly socketPath: string;
 	/** The secret that allows `ask`. */
 	readonly askToken: string;
-	/** The secret that allows `list` and `answer`. */
-	readonly controlToken: string;
 	/** Connections open now. */
 	connections(): number;
 	/** Asks running now (waiting or shown). */
@@ -59,14 +58,27 @@ export async function startRelayServer(
 	const dir = privateDir(options.parentDir);
 	const socketPath = join(dir, "relay.sock");
 	const askToken = secret();
-	const controlToken = secret();
 	const peers = new Set<Peer>();
 	let asks = 0;
+	let pairing = false;
 	const context: PeerContext = {
 		handlers,
 		limits,
-		capabilitiesOf: (token) =>
-			same(token, askToken) ? ["ask"] : same(token, controlToken) ? ["list", "answer"] : undefined,
+		identify: (token) => {
+			if (same(token, askToken)) return { can: ["ask"] };
+			const client = handlers.pairedClient(token);
+			return client === undefined ? undefined : { can: ["list", "answer"], client };
+		},
+		pairings: {
+			take: () => {
+				if (pairing) return false;
+				pairing = true;
+				return true;
+			},
+			release: () => {
+				pairing = false;
+			},
+		},
 		asks: {
 			open: () => asks,
 			take: () => asks < limits.openAsks && ++asks > 0,
@@ -105,7 +117,6 @@ export async function startRelayServer(
 	return {
 		socketPath,
 		askToken,
-		controlToken,
 		connections: () => peers.size,
 		openAsks: () => asks,
 		close: () => {

@@ -7,9 +7,11 @@
  *   (`id` is ours, unique in the session; `callId` the tool call asking, which providers may reuse); with
  *   `pending: true, askedAt` when its call returned and it stays pending (answer-pending.ts), again after
  *   a session start restores it: an id may be announced more than once.
- * - `ask_user_question:answer` (others emit) `{ id, answers?, decline?, globalNote?, by? }`; each answer is
+ * - `ask_user_question:answer` (others emit) `{ id, answers?, decline?, globalNote?, by }`; each answer is
  *   `{ question, options?, text?, note? }`: `question` is the zero-based index, `options` are labels as
- *   the model wrote them (compared trimmed and case-insensitively), `text` is a typed answer.
+ *   the model wrote them (compared trimmed and case-insensitively), `text` is a typed answer. `by` names
+ *   the extension that answers; one without a name, with a blank one or one claiming to be the user is
+ *   refused (protocol/answered-by.ts): the model reads that extension answered, not the user.
  * - `ask_user_question:answer_rejected` (we emit) `{ id, problems }` for an answer that does not fit the
  *   questions (the questionnaire stays open or pending), or names none that is open or pending.
  * - `ask_user_question:closed` (we emit) `{ id, result }` once, when the questionnaire is finally settled:
@@ -24,11 +26,12 @@
  */
 
 import { reportedAnswers } from "../protocol/answer.ts";
+import { type AnsweredBy, checkAnswererName } from "../protocol/answered-by.ts";
 import type { IndexedAnswer } from "../protocol/progress.ts";
 import type { Question, Questionnaire } from "../protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { isRecord } from "../util/records.ts";
-import { BY_MAX, quotedExcerpt } from "./answer-events.ts";
+import { pairedClientOf, quotedExcerpt } from "./answer-events.ts";
 
 /**
  * Entries of a list (answers, option labels) past this index are not inspected: one problem says how many
@@ -45,8 +48,8 @@ export interface ParsedAnswer {
 	answers: (IndexedAnswer | undefined)[];
 	notes: string[];
 	globalNote?: string;
-	/** Who answered (the payload's `by`), trimmed and capped. */
-	by?: string;
+	/** Who answered: the extension the payload's `by` names, or the client the person paired. */
+	by: AnsweredBy;
 }
 
 /** Checks `payload` against the questions: the parsed answer, or every problem found. */
@@ -94,11 +97,10 @@ export function parseAnswer(
 			problems.push(`${at}: give options, text or a note`);
 	});
 	const globalNote = optionalText(payload.globalNote, "globalNote", problems);
-	const by = optionalText(payload.by, "by", problems)?.slice(0, BY_MAX);
-	if (problems.length > 0) return { ok: false, problems: capProblems(problems) };
-	const answer: ParsedAnswer = { decline, answers: given, notes };
+	const by = answerer(payload, problems);
+	if (problems.length > 0 || by === undefined) return { ok: false, problems: capProblems(problems) };
+	const answer: ParsedAnswer = { decline, answers: given, notes, by };
 	if (globalNote !== undefined) answer.globalNote = globalNote;
-	if (by !== undefined) answer.by = by;
 	return { ok: true, answer };
 }
 
@@ -108,8 +110,18 @@ export function busResult(questionnaire: Questionnaire, answer: ParsedAnswer): Q
 	const collected = answer.globalNote === undefined ? given : { ...given, globalNote: answer.globalNote };
 	const ended = answer.decline ? "declined" : "submitted";
 	const result = finishedResult("programmatic", questionnaire.questions.length, ended, collected);
-	if (answer.by !== undefined) result.answeredBy = answer.by;
+	result.answeredBy = answer.by;
 	return result;
+}
+
+/** Who answers: the paired client this extension vouched for, else the extension `by` names (checked). */
+function answerer(payload: Record<string, unknown>, problems: string[]): AnsweredBy | undefined {
+	const client = pairedClientOf(payload);
+	if (client !== undefined) return { kind: "client", name: client };
+	const named = checkAnswererName(payload.by);
+	if (named.ok) return { kind: "extension", name: named.name };
+	problems.push(named.problem);
+	return undefined;
 }
 
 /** The pick one answer entry makes, or undefined when it gives only a note. */

@@ -46,7 +46,24 @@ export function quotedExcerpt(text: string): string {
 }
 
 /** The longest `by` kept (it names the answering extension; a label, not a message). */
-export const BY_MAX = 100;
+const BY_MAX = 100;
+
+/**
+ * Answers this extension itself puts on the bus for a client the person paired (relay/board.ts), with
+ * that client's name. Held by object identity in this module only: another extension can put any `by` on
+ * the bus, but cannot make its payload read as the person's.
+ */
+const fromPairedClient = new WeakMap<object, string>();
+
+/** Marks `payload` as the answer of the paired client `name` (before it is emitted). */
+export function vouchForClient(payload: object, name: string): void {
+	fromPairedClient.set(payload, name);
+}
+
+/** The paired client's name when this extension vouched for `payload`, else undefined. */
+export function pairedClientOf(payload: unknown): string | undefined {
+	return typeof payload === "object" && payload !== null ? fromPairedClient.get(payload) : undefined;
+}
 
 /** The extensions that said they answer questionnaires, by name, as the bus tells them. */
 export class Answerers {

@@ -4,7 +4,7 @@
  */
 import type { AskConfig } from "../config/schema.ts";
 import { chooseHostPath, type HostCapabilities, wantsAccessible } from "../host/choose.ts";
-import { staysPending } from "../pending/policy.ts";
+import { deferredOnTimeout, staysPending } from "../pending/policy.ts";
 import type { PendingStore } from "../pending/store.ts";
 import { capDetails, limitsFrom } from "../protocol/budget.ts";
 import { resultText } from "../protocol/envelope.ts";
@@ -141,12 +141,9 @@ function waitForTheBus(questionnaire: Questionnaire, env: ExecuteEnv) {
 		});
 }
 
-/** With `onTimeout: "defer"` an untouched questionnaire whose time ran out is put aside instead of closed. */
+/** A relayed questionnaire timed out above, under that Pi's own settings; here, under ours. */
 function settleTimeout(result: QuestionnaireResult, env: ExecuteEnv): QuestionnaireResult {
-	// A relayed questionnaire timed out above, under that Pi's own settings.
-	return result.outcome === "timed_out" && result.host !== "relay" && env.config?.onTimeout === "defer"
-		? { ...result, outcome: "deferred", cancelled: false, timedOut: true }
-		: result;
+	return result.host === "relay" ? result : deferredOnTimeout(result, env.config?.onTimeout);
 }
 
 /** A questionnaire that stays pending (pending/policy.ts) carries its id: `/answer` reopens it by that. */

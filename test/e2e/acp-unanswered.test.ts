@@ -71,7 +71,7 @@ describe("an ACP client with an answer timeout", () => {
 			expect(stop).toBe("end_turn");
 			expect(session.permissions).toHaveLength(1);
 			expect(bridge.fake.requests.at(-1)?.lastToolResult).toBe(
-				'"chat-bridge" (another extension) answered: "Where should the API client cache responses?" = "Redis". Continue with these answers.',
+				'Extension "chat-bridge" (not the user) answered: "Where should the API client cache responses?" = "Redis". Continue with these answers.',
 			);
 		} finally {
 			await session.close();

@@ -84,6 +84,7 @@ describe("pi-acp (Zed and other ACP clients)", () => {
 			outcome: "answered",
 			cancelled: false,
 			host: "rpc",
+			answeredBy: { kind: "person" },
 			answers: [{ questionIndex: 0, question: CACHE_QUESTION.question, kind: "option", answer: "SQLite file" }],
 		});
 		expect(seen).toHaveLength(1);
@@ -105,6 +106,7 @@ describe("pi-acp (Zed and other ACP clients)", () => {
 				outcome: "answered",
 				cancelled: false,
 				host: "rpc",
+				answeredBy: { kind: "person" },
 				answers: [
 					{ questionIndex: 0, question: PLATFORM_QUESTION.question, kind: "multi", answer: ["Linux", "Windows"] },
 				],
@@ -122,6 +124,7 @@ describe("pi-acp (Zed and other ACP clients)", () => {
 			outcome: "declined",
 			cancelled: true,
 			host: "rpc",
+			answeredBy: { kind: "person" },
 			answers: [],
 			unanswered: [0],
 		});
@@ -133,6 +136,7 @@ describe("pi-acp (Zed and other ACP clients)", () => {
 			outcome: "answered",
 			cancelled: false,
 			host: "rpc",
+			answeredBy: { kind: "person" },
 			answers: [{ questionIndex: 0, question: CACHE_QUESTION.question, kind: "option", answer: "Redis" }],
 		});
 		expect(seen).toHaveLength(2);
@@ -157,6 +161,7 @@ describe("pi-acp (Zed and other ACP clients)", () => {
 				outcome: "answered",
 				cancelled: false,
 				host: "rpc",
+				answeredBy: { kind: "person" },
 				answers: [
 					{
 						questionIndex: 0,
@@ -180,6 +185,7 @@ describe("pi-acp (Zed and other ACP clients)", () => {
 				outcome: "answered",
 				cancelled: false,
 				host: "rpc",
+				answeredBy: { kind: "person" },
 				answers: [
 					{ questionIndex: 0, question: CACHE_QUESTION.question, kind: "option", answer: "In-memory LRU" },
 					{ questionIndex: 1, question: PLATFORM_QUESTION.question, kind: "multi", answer: ["macOS"] },

@@ -63,11 +63,11 @@ describe("an answer from another extension", () => {
 		expect(end.result.details).toMatchObject({
 			outcome: "answered",
 			host: "programmatic",
-			answeredBy: "phone-bridge",
+			answeredBy: { kind: "extension", name: "phone-bridge" },
 			answers: [{ questionIndex: 0, kind: "option", answer: "SQLite file", notes: "from the phone" }],
 		});
 		expect(h.fake.requests.at(-1)?.lastToolResult).toBe(
-			'"phone-bridge" (another extension) answered: "Where should the API client cache responses?" = "SQLite file" (note: "from the phone"). Continue with these answers.',
+			'Extension "phone-bridge" (not the user) answered: "Where should the API client cache responses?" = "SQLite file" (note: "from the phone"). Continue with these answers.',
 		);
 		const stderr = rpc.stderr();
 		expect(stderr).toContain(`ASKED 1 ${CACHE_QUESTION.question}`);
@@ -94,9 +94,9 @@ describe("an answer from another extension", () => {
 		expect(run.code).toBe(0);
 		expect(h.fake.requests[0]?.tools).toContain(ASK);
 		expect(h.fake.requests.at(-1)?.lastToolResult).toBe(
-			'"phone-bridge" (another extension) answered: "Where should the API client cache responses?" = "SQLite file" (note: "from the phone"). Continue with these answers.',
+			'Extension "phone-bridge" (not the user) answered: "Where should the API client cache responses?" = "SQLite file" (note: "from the phone"). Continue with these answers.',
 		);
-		expect(run.stdout).toContain('received: "phone-bridge" (another extension) answered:');
+		expect(run.stdout).toContain('received: Extension "phone-bridge" (not the user) answered:');
 	});
 
 	it("print mode without an answerer: the tool is not offered (control)", async () => {
@@ -122,7 +122,7 @@ describe("an answer from another extension", () => {
 		);
 		expect(run.code).toBe(0);
 		expect(h.fake.requests.at(-1)?.lastToolResult).toBe(
-			'"recommended-after-delay" (another extension) answered: "Which queue should the importer use?" = "SQS (Recommended)". Continue with these answers.',
+			'Extension "recommended-after-delay" (not the user) answered: "Which queue should the importer use?" = "SQS (Recommended)". Continue with these answers.',
 		);
 	});
 });

@@ -162,7 +162,7 @@ describe("a late answer from another extension's agent_settled handler (RPC)", (
 		);
 		expect(lateStarts).toHaveLength(1);
 		expect(lastUserText(h.fake.requests[2]).replace(LATE, "")).toMatch(
-			/^"settler" \(another extension\) answered 1 of 2 questions: /,
+			/^Extension "settler" \(not the user\) answered 1 of 2 questions: /,
 		);
 	});
 });

@@ -129,7 +129,7 @@ describe("pending questionnaires over RPC", () => {
 		expect(contentText(toolResult?.content)).toBe("slept\n");
 		expect(late?.role).toBe("user");
 		expect(lastUserText(h.fake.requests[2]).replace(LATE, "")).toBe(
-			`"phone-bridge" (another extension) answered: "${CACHE_QUESTION.question}" = "Redis". "${PLATFORM_QUESTION.question}" = ["Linux"]. Continue with these answers.`,
+			`Extension "phone-bridge" (not the user) answered: "${CACHE_QUESTION.question}" = "Redis". "${PLATFORM_QUESTION.question}" = ["Linux"]. Continue with these answers.`,
 		);
 		const stderr = rpc.stderr();
 		// Named by an id of ours on the bus, with the tool call it was asked under beside it.

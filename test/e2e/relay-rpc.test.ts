@@ -6,11 +6,11 @@
  * `pi --mode json -p`) works with no change to it. A Pi without a UI and without a live relay above keeps
  * the tool hidden, as before.
  */
-import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { perTest } from "../support/lifecycle.ts";
+import { pairedAlready, runPersonPiAsk } from "../support/person-pi-ask.ts";
 import { REPO_ROOT, runPrint, type UiRequest } from "../support/pi.ts";
 import { ASK, askStep, CACHE_QUESTION, echoStep } from "../support/questions.ts";
 import { bashStep, childrenPerTest, parentEcho, subagentExample } from "../support/relay.ts";
@@ -64,11 +64,9 @@ describe("a child pi asks through the parent's RPC client", () => {
 		expect(run.toolEnds.map((e) => [e.toolName, e.isError])).toEqual([["bash", true]]);
 		// The child was killed with the bash call: its model never got a result, and nothing waits in the parent.
 		expect(kid.harness.fake.requests).toHaveLength(1);
-		const listed = spawnSync(process.execPath, [join(REPO_ROOT, "dist", "pi-ask.cjs"), "list"], {
-			encoding: "utf8",
-			env: { ...process.env, PI_CODING_AGENT_DIR: parent.agentDir },
-		});
-		expect(listed.stdout.trim()).toBe("No questionnaire is waiting.");
+		const person = { agentDir: parent.agentDir, config: pi.tempDir("pi-ask-config-") };
+		pairedAlready(person, "pi-ask in the test");
+		expect((await runPersonPiAsk(person, ["list"])).trim()).toBe("No questionnaire is waiting.");
 	});
 });
 

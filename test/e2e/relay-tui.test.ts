@@ -7,13 +7,13 @@
  * killed (the parent's dialog closes), the parent killed (the child's call ends with relay_closed at
  * once), and the `pi-ask` command listing and answering from another terminal.
  */
-import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { contentText } from "../support/fake-model.ts";
 import { perTest } from "../support/lifecycle.ts";
-import { type PiHarness, REPO_ROOT } from "../support/pi.ts";
+import { pairPersonPiAsk, runPersonPiAsk } from "../support/person-pi-ask.ts";
+import type { PiHarness } from "../support/pi.ts";
 import { ASK, askStep, CACHE_QUESTION, echoStep, PLATFORM_QUESTION } from "../support/questions.ts";
 import { bashStep, childrenPerTest, parentEcho } from "../support/relay.ts";
 import type { TuiSession } from "../support/tty.ts";
@@ -57,8 +57,12 @@ describe("a child pi asks through the parent's TUI", () => {
 		await tui.waitForScreen(/Review your answers/, "the Submit tab");
 		tui.keys("Enter");
 		expect(await toolResult(kid.harness, tui, "the child's tool result")).toBe(ANSWERED);
-		await tui.waitForScreen("parent saw:", "the parent's reply after the child finished");
+		const after = await tui.waitForScreen("parent saw:", "the parent's reply after the child finished");
 		expect(parent.fake.requests.at(-1)?.lastToolResult).toContain(`received: ${ANSWERED}`);
+		// The parent's transcript keeps who asked, what and the answer; its model reads none of it.
+		expect(after).toMatch(/A subagent's question · asked [\d-]+ [\d:]+/);
+		expect(after).toContain("Cache: SQLite file");
+		expect(JSON.stringify(parent.fake.requests)).not.toContain("A subagent's ask_user_question questionnaire");
 	});
 
 	it("the child killed while its question is open: the parent's dialog closes at once", async () => {
@@ -158,41 +162,19 @@ describe("a child pi asks through the parent's TUI", () => {
 });
 
 describe("pi-ask: answering from another terminal", () => {
-	const piAsk = (agentDir: string, ...args: string[]) =>
-		spawnSync(process.execPath, [join(REPO_ROOT, "dist", "pi-ask.cjs"), ...args], {
-			encoding: "utf8",
-			env: { ...process.env, PI_CODING_AGENT_DIR: agentDir },
-			timeout: 15_000,
-		});
-
-	it("lists the questionnaire open in the TUI and answers it; the first answer wins", async () => {
-		const parent = await pi.harness([askStep(CACHE_QUESTION), echoStep]);
-		const tui = pi.tui({ prompt: "We need a cache. Ask me." });
-		await tui.waitForScreen(CACHE_QUESTION.question, "the questionnaire");
-		const listed = await waitForListed(parent.agentDir, piAsk);
-		expect(listed.stdout).toContain(CACHE_QUESTION.question);
-		expect(listed.stdout).toContain("2) SQLite file");
-		const id = /^(q_\S+)\s+open/m.exec(listed.stdout)?.[1] ?? "";
-		const answered = piAsk(parent.agentDir, "answer", id, "3");
-		expect(answered.stdout.trim()).toBe("Answered (answered).");
-		expect(answered.status).toBe(0);
-		await tui.waitForScreen("received:", "the model's reply");
-		expect(parent.fake.requests.at(-1)?.lastToolResult).toBe(
-			'"pi-ask (the user, from another terminal)" (another extension) answered: "Where should the API client cache responses?" = "Redis". Continue with these answers.',
-		);
-		const again = piAsk(parent.agentDir, "answer", id, "1");
-		expect(again.status).toBe(1);
-		expect(again.stdout).toContain("is waiting");
-	});
-
-	it("a child's question put aside stays pending in the parent; answered later, the parent's agent is told which subagent asked", async () => {
+	it("a child's question put aside stays pending in the parent; answered later by the person's paired pi-ask, the parent's agent is told which subagent asked and through what", async () => {
 		const kid = await child([askStep(CACHE_QUESTION), echoStep]);
 		const parent = await pi.harness([
 			bashStep(kid.command("Ask.", { env: { PI_ASK_RELAY_NAME: "scout" } })),
 			parentEcho,
 			echoStep,
 		]);
-		const tui = pi.tui({ prompt: "Run the child." });
+		const tui = pi.tui();
+		const person = { agentDir: parent.agentDir, config: pi.tempDir("pi-ask-config-") };
+		await waitForRelay(parent.agentDir);
+		expect((await pairPersonPiAsk(person, tui, "my laptop")).out).toContain('Paired as "my laptop"');
+		tui.type("Run the child.");
+		tui.keys("Enter");
 		await tui.waitForScreen('Asked by subagent "scout"', "the relayed questionnaire");
 		tui.keys("C-l");
 		await tui.waitForScreen("1 questionnaire waiting", "the parent's pending questionnaire");
@@ -200,30 +182,27 @@ describe("pi-ask: answering from another terminal", () => {
 			/^The user put these questions aside to answer later in the Pi session that started you \(questionnaire "q_[^"]+"\): the answers will go to that session's agent, not to you\./,
 		);
 		await tui.waitForScreen("parent saw:", "the parent after the child");
-		const listed = await waitForListed(parent.agentDir, piAsk);
-		expect(listed.stdout).toMatch(/pending/);
-		expect(listed.stdout).toContain("asked by scout · depth 1");
-		const id = /^(q_\S+)\s+pending/m.exec(listed.stdout)?.[1] ?? "";
-		expect(piAsk(parent.agentDir, "answer", id, "2").status).toBe(0);
+		const listed = await runPersonPiAsk(person, ["list"]);
+		expect(listed).toMatch(/pending/);
+		expect(listed).toContain("asked by scout · depth 1");
+		const id = /^(q_\S+)\s+pending/m.exec(listed)?.[1] ?? "";
+		expect(await runPersonPiAsk(person, ["answer", id, "2"])).toContain("Answered.");
 		await tui.waitForScreen("received: (no tool result)", "the parent's agent taking the late answer");
 		const late = contentText(parent.fake.requests.at(-1)?.messages.at(-1)?.content);
 		expect(late).toMatch(
-			/^Late answer to the ask_user_question questionnaire asked at .* UTC by subagent "scout" \(depth 1, working directory ".*"\) \(questionnaire "q_[^"]+"\): "pi-ask \(the user, from another terminal\)" \(another extension\) answered: "Where should the API client cache responses\?" = "SQLite file"\. Continue with these answers\.$/,
+			/^Late answer to the ask_user_question questionnaire asked at .* UTC by subagent "scout" \(depth 1, working directory ".*"\) \(questionnaire "q_[^"]+"\): User \(through "my laptop", a client they paired\) answered: "Where should the API client cache responses\?" = "SQLite file"\. Continue with these answers\.$/,
 		);
+		expect(await runPersonPiAsk(person, ["answer", id, "1"])).toContain(`No questionnaire ${id} is waiting.`);
 	});
 });
 
-/** Runs `pi-ask list` until it lists something (the relay starts a moment after Pi). */
-async function waitForListed(
-	agentDir: string,
-	piAsk: (agentDir: string, ...args: string[]) => ReturnType<typeof spawnSync>,
-): Promise<{ stdout: string }> {
+/** Waits until the Pi of `agentDir` serves its relay (a moment after it starts). */
+async function waitForRelay(agentDir: string): Promise<void> {
 	const deadline = Date.now() + 10_000;
-	let last = "";
 	while (Date.now() < deadline) {
-		last = String(piAsk(agentDir, "list").stdout);
-		if (/^q_/m.test(last)) return { stdout: last };
-		await new Promise((r) => setTimeout(r, 200));
+		const dir = join(agentDir, "ask-user-question", "relays");
+		if (existsSync(dir) && readdirSync(dir).length > 0) return;
+		await new Promise((r) => setTimeout(r, 100));
 	}
-	throw new Error(`pi-ask list never listed a questionnaire:\n${last}`);
+	throw new Error("the relay never started");
 }

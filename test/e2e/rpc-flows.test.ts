@@ -51,6 +51,7 @@ describe("answering", () => {
 			outcome: "answered",
 			cancelled: false,
 			host: "rpc",
+			answeredBy: { kind: "person" },
 			answers: [{ questionIndex: 0, question: CACHE_QUESTION.question, kind: "custom", answer: "Memcached, shared" }],
 		});
 		expect(text).toBe(
@@ -145,7 +146,13 @@ describe("declining", () => {
 	it("cancelling the first question declines with no answers", async () => {
 		const { details, text, run } = await play([CACHE_QUESTION, PLATFORM_QUESTION], [cancel("select")]);
 		expect(run.dialogs).toHaveLength(1);
-		expect(details).toMatchObject({ outcome: "declined", cancelled: true, host: "rpc", answers: [] });
+		expect(details).toMatchObject({
+			outcome: "declined",
+			cancelled: true,
+			host: "rpc",
+			answeredBy: { kind: "person" },
+			answers: [],
+		});
 		expect(text).toBe(DECLINED);
 	});
 

@@ -40,6 +40,7 @@ describe("a two-question form over RPC", () => {
 			outcome: "answered",
 			cancelled: false,
 			host: "rpc",
+			answeredBy: { kind: "person" },
 			answers: [
 				{ questionIndex: 0, question: CACHE_QUESTION.question, kind: "option", answer: "SQLite file" },
 				{ questionIndex: 1, question: PLATFORM_QUESTION.question, kind: "multi", answer: ["Linux", "macOS"] },

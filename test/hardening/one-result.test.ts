@@ -170,7 +170,7 @@ describe("an answer from another extension (Pi's event bus)", () => {
 		host.press("\x1b[B");
 		bus.emit("ask_user_question:answer", answer);
 		const result = await expectOne(c, "partial");
-		expect(result.details).toMatchObject({ host: "programmatic", answeredBy: "bridge" });
+		expect(result.details).toMatchObject({ host: "programmatic", answeredBy: { kind: "extension", name: "bridge" } });
 		expect(result.details.answers.map((a) => a.answer)).toEqual(["Memory"]);
 	});
 

@@ -51,7 +51,7 @@ describe("answerFromAnywhere", () => {
 			outcome: "answered",
 			cancelled: false,
 			host: "programmatic",
-			answeredBy: "chat-bridge",
+			answeredBy: { kind: "extension", name: "chat-bridge" },
 			answers: [{ questionIndex: 0, question: "Which cache?", kind: "option", answer: "Redis", preview: "redis.conf" }],
 		});
 		expect(h.signal()?.aborted).toBe(true);
@@ -69,7 +69,7 @@ describe("answerFromAnywhere", () => {
 		const b = eventBus();
 		const h = host();
 		b.on(ANSWER_CHANNEL.asked, (data) =>
-			b.emit(ANSWER_CHANNEL.answer, { id: (data as { id: string }).id, decline: true }),
+			b.emit(ANSWER_CHANNEL.answer, { by: "test-bridge", id: (data as { id: string }).id, decline: true }),
 		);
 		const result = await answerFromAnywhere("call-2", FORM, b, undefined, h.open);
 		expect(result).toMatchObject({ outcome: "declined", host: "programmatic", answers: [] });
@@ -84,7 +84,7 @@ describe("answerFromAnywhere", () => {
 		await Promise.resolve();
 		h.answer(redisByTerminal);
 		expect(await running).toBe(redisByTerminal);
-		b.emit(ANSWER_CHANNEL.answer, { id: "call-3", decline: true });
+		b.emit(ANSWER_CHANNEL.answer, { by: "test-bridge", id: "call-3", decline: true });
 		expect(b.listeners()).toBe(0);
 		expect(b.emitted.at(-2)?.channel).toBe(ANSWER_CHANNEL.closed);
 		expect(b.emitted.at(-2)?.data).toEqual({ id: "call-3", result: redisByTerminal });
@@ -96,7 +96,7 @@ describe("answerFromAnywhere", () => {
 		const running = answerFromAnywhere("call-8", FORM, b, undefined, h.open);
 		h.answer(redisByTerminal);
 		await Promise.resolve();
-		b.emit(ANSWER_CHANNEL.answer, { id: "call-8", decline: true });
+		b.emit(ANSWER_CHANNEL.answer, { by: "test-bridge", id: "call-8", decline: true });
 		expect(await running).toBe(redisByTerminal);
 	});
 
@@ -106,12 +106,16 @@ describe("answerFromAnywhere", () => {
 		const rejected: unknown[] = [];
 		b.on(ANSWER_CHANNEL.rejected, (data) => rejected.push(data));
 		const running = answerFromAnywhere("call-4", FORM, b, undefined, h.open);
-		b.emit(ANSWER_CHANNEL.answer, { id: "call-4", answers: [{ question: 0, options: ["Memcached"] }] });
-		b.emit(ANSWER_CHANNEL.answer, { id: "another-call", decline: true });
-		b.emit(ANSWER_CHANNEL.answer, { decline: true });
+		b.emit(ANSWER_CHANNEL.answer, {
+			by: "test-bridge",
+			id: "call-4",
+			answers: [{ question: 0, options: ["Memcached"] }],
+		});
+		b.emit(ANSWER_CHANNEL.answer, { by: "test-bridge", id: "another-call", decline: true });
+		b.emit(ANSWER_CHANNEL.answer, { by: "test-bridge", decline: true });
 		expect(rejected).toEqual([{ id: "call-4", problems: ['answers[0].options: no option is labelled "Memcached"'] }]);
 		expect(h.signal()?.aborted).toBe(false);
-		b.emit(ANSWER_CHANNEL.answer, { id: "call-4", answers: [{ question: 0, text: "Memcached" }] });
+		b.emit(ANSWER_CHANNEL.answer, { by: "test-bridge", id: "call-4", answers: [{ question: 0, text: "Memcached" }] });
 		expect(await running).toMatchObject({
 			outcome: "answered",
 			host: "programmatic",

@@ -8,18 +8,24 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
 import { parseAnswer } from "../../src/tool/answer-channel.ts";
-import { answerId } from "../../src/tool/answer-events.ts";
+import { answerId, vouchForClient } from "../../src/tool/answer-events.ts";
 import { CACHE_QUESTION, PLATFORM_QUESTION } from "../support/questions.ts";
+
+/** Payloads name who answers unless a test is about that name. */
+const named = (payload: unknown) =>
+	payload !== null && typeof payload === "object" && !Array.isArray(payload) && !("by" in payload)
+		? { by: "test-bridge", ...payload }
+		: payload;
 
 const FORM: Questionnaire = { questions: [CACHE_QUESTION, PLATFORM_QUESTION] };
 
 const ok = (payload: unknown) => {
-	const parsed = parseAnswer(FORM, payload);
+	const parsed = parseAnswer(FORM, named(payload));
 	if (!parsed.ok) throw new Error(`expected ok: ${parsed.problems.join("; ")}`);
 	return parsed.answer;
 };
 const problems = (payload: unknown) => {
-	const parsed = parseAnswer(FORM, payload);
+	const parsed = parseAnswer(FORM, named(payload));
 	if (parsed.ok) throw new Error("expected problems");
 	return parsed.problems;
 };
@@ -43,7 +49,7 @@ describe("parseAnswer", () => {
 			],
 			notes: ["fast enough", ""],
 			globalNote: "from chat",
-			by: "telegram-bridge",
+			by: { kind: "extension", name: "telegram-bridge" },
 		});
 	});
 
@@ -63,7 +69,29 @@ describe("parseAnswer", () => {
 	});
 
 	it("caps who answered at 100 characters", () => {
-		expect(ok({ decline: true, by: "b".repeat(500) }).by).toHaveLength(100);
+		expect(ok({ decline: true, by: "b".repeat(500) }).by).toEqual({ kind: "extension", name: "b".repeat(100) });
+	});
+
+	it.each([
+		["no name", undefined, "by: name who answers"],
+		["a blank name", "   ", "by: is blank or invisible"],
+		["a name of controls and invisible characters", "\u0000\u001b\u200b\u202e\ufeff", "by: is blank or invisible"],
+		["User", "User", 'by: "User" claims to be the user'],
+		["the user", " the user ", 'by: "the user" claims to be the user'],
+		["a name that says it is the user", "pi-ask (the user, from another terminal)", "claims to be the user"],
+		["me", "Me", "claims to be the user"],
+	])("refuses an answer with %s: nobody answers as the person from the bus", (_what, by, problem) => {
+		const parsed = parseAnswer(FORM, { decline: true, by });
+		expect(parsed.ok).toBe(false);
+		expect(parsed.ok ? [] : parsed.problems).toEqual([expect.stringContaining(problem)]);
+	});
+
+	it("reads a payload this extension vouched for as the paired client's, whatever its `by`", () => {
+		const payload = { decline: true, by: "ignored" };
+		vouchForClient(payload, "pi-ask on pts/3");
+		expect(ok(payload).by).toEqual({ kind: "client", name: "pi-ask on pts/3" });
+		// A copy is not vouched for: another extension cannot forge it.
+		expect(ok({ ...payload }).by).toEqual({ kind: "extension", name: "ignored" });
 	});
 
 	it.each([

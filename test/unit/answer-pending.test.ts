@@ -75,7 +75,7 @@ describe("pending questionnaires on the bus", () => {
 		const { bus, store, delivered, on } = setup();
 		putAside(store, "a");
 		bus.emit(ANSWER_CHANNEL.answer, { id: "a", answers: [{ question: 0, options: ["redis"] }], by: "phone" });
-		bus.emit(ANSWER_CHANNEL.answer, { id: "a", decline: true });
+		bus.emit(ANSWER_CHANNEL.answer, { by: "test-bridge", id: "a", decline: true });
 		await emittedOn(bus, ANSWER_CHANNEL.rejected, 1);
 		const result = {
 			outcome: "partial",
@@ -83,7 +83,7 @@ describe("pending questionnaires on the bus", () => {
 			host: "programmatic",
 			answers: [{ questionIndex: 0, question: "Which cache?", kind: "option", answer: "Redis" }],
 			unanswered: [1],
-			answeredBy: "phone",
+			answeredBy: { kind: "extension", name: "phone" },
 		};
 		expect(store.list()).toEqual([]);
 		expect(delivered).toEqual([{ id: "a", result }]);
@@ -92,7 +92,7 @@ describe("pending questionnaires on the bus", () => {
 		expect(on(ANSWER_CHANNEL.rejected)).toEqual([
 			{ id: "a", problems: ["id: this questionnaire was answered meanwhile"] },
 		]);
-		bus.emit(ANSWER_CHANNEL.answer, { id: "a", decline: true });
+		bus.emit(ANSWER_CHANNEL.answer, { by: "test-bridge", id: "a", decline: true });
 		expect(on(ANSWER_CHANNEL.rejected).at(-1)).toEqual({
 			id: "a",
 			problems: ['id: no questionnaire "a" is open or pending'],
@@ -103,9 +103,9 @@ describe("pending questionnaires on the bus", () => {
 	it("refuses an answer that does not fit (it stays pending), and one naming nothing open or pending", async () => {
 		const { bus, store, delivered, on } = setup();
 		putAside(store, "a");
-		bus.emit(ANSWER_CHANNEL.answer, { id: "a", answers: [{ question: 0, options: ["Memcached"] }] });
-		bus.emit(ANSWER_CHANNEL.answer, { id: "nope", decline: true });
-		bus.emit(ANSWER_CHANNEL.answer, { decline: true });
+		bus.emit(ANSWER_CHANNEL.answer, { by: "test-bridge", id: "a", answers: [{ question: 0, options: ["Memcached"] }] });
+		bus.emit(ANSWER_CHANNEL.answer, { by: "test-bridge", id: "nope", decline: true });
+		bus.emit(ANSWER_CHANNEL.answer, { by: "test-bridge", decline: true });
 		await emittedOn(bus, ANSWER_CHANNEL.rejected, 3);
 		expect(on(ANSWER_CHANNEL.rejected)).toEqual([
 			{ id: "nope", problems: ['id: no questionnaire "nope" is open or pending'] },
@@ -120,7 +120,7 @@ describe("pending questionnaires on the bus", () => {
 	it("an answer for a call still asking is that call's: nothing here, no refusal", async () => {
 		const { bus, asking, on } = setup();
 		asking.add("open-call");
-		bus.emit(ANSWER_CHANNEL.answer, { id: "open-call", decline: true });
+		bus.emit(ANSWER_CHANNEL.answer, { by: "test-bridge", id: "open-call", decline: true });
 		expect(on(ANSWER_CHANNEL.rejected)).toEqual([]);
 	});
 

@@ -17,6 +17,12 @@ import { eventBus } from "../support/event-bus.ts";
 import { testSession } from "../support/pending-store.ts";
 import { SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION } from "../support/questions.ts";
 
+/** Payloads name who answers unless a test is about that name. */
+const named = (payload: unknown) =>
+	payload !== null && typeof payload === "object" && !Array.isArray(payload) && !("by" in payload)
+		? { by: "test-bridge", ...payload }
+		: payload;
+
 const FORM: Questionnaire = { questions: [SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION] };
 /** The README: "at most 20 problems are listed (the last counts the rest)". */
 const MAX_PROBLEMS = 20;
@@ -26,7 +32,7 @@ const QUOTED_MAX = 40;
 const SHORT = 200;
 
 const refusal = (payload: unknown): string[] => {
-	const parsed = parseAnswer(FORM, payload);
+	const parsed = parseAnswer(FORM, named(payload));
 	if (parsed.ok) throw new Error("expected a refusal");
 	return parsed.problems;
 };
@@ -97,7 +103,11 @@ describe("refusals on the bus", () => {
 				signal.addEventListener("abort", () => resolve(finishedResult("tui", 2, "interrupted", { answers: [] })));
 			});
 		});
-		bus.emit(ANSWER_CHANNEL.answer, { id: "call-1", answers: Array.from({ length: 1_000_000 }, () => 1) });
+		bus.emit(ANSWER_CHANNEL.answer, {
+			by: "test-bridge",
+			id: "call-1",
+			answers: Array.from({ length: 1_000_000 }, () => 1),
+		});
 		expect(rejected).toHaveLength(1);
 		bounded(rejected[0]?.problems ?? []);
 		close(finishedResult("tui", 2, "declined", { answers: [] }));
@@ -112,9 +122,13 @@ describe("refusals on the bus", () => {
 		store.returned("p", { pending: true });
 		const rejected = () =>
 			bus.emitted.filter((e) => e.channel === ANSWER_CHANNEL.rejected).map((e) => e.data as { problems: string[] });
-		bus.emit(ANSWER_CHANNEL.answer, { id: "i".repeat(10_000_000), decline: true });
+		bus.emit(ANSWER_CHANNEL.answer, { by: "test-bridge", id: "i".repeat(10_000_000), decline: true });
 		expect(rejected()[0]?.problems).toEqual([`id: no questionnaire "${"i".repeat(QUOTED_MAX)}…" is open or pending`]);
-		bus.emit(ANSWER_CHANNEL.answer, { id: "p", answers: Array.from({ length: 1_000_000 }, () => ({ question: 0 })) });
+		bus.emit(ANSWER_CHANNEL.answer, {
+			by: "test-bridge",
+			id: "p",
+			answers: Array.from({ length: 1_000_000 }, () => ({ question: 0 })),
+		});
 		await vi.waitFor(() => expect(rejected()).toHaveLength(2));
 		bounded(rejected()[1]?.problems ?? []);
 		expect(store.list()).toHaveLength(1);

@@ -185,21 +185,21 @@ describe("resultText: interrupted and timed out", () => {
 describe("resultText: answered by another extension", () => {
 	const byBus = (ended: "submitted" | "declined", collected: Collected, by: string) => ({
 		...finishedResult("programmatic", 3, ended, collected),
-		answeredBy: by,
+		answeredBy: { kind: "extension" as const, name: by },
 	});
 
 	it("names the extension instead of the user, quoted like every string that is not ours", () => {
 		expect(resultText(byBus("submitted", { answers: [cache, targets, ship] }, "phone-bridge"), Q)).toMatch(
-			/^"phone-bridge" \(another extension\) answered: "Which cache\?" = "Redis"\. /,
+			/^Extension "phone-bridge" \(not the user\) answered: "Which cache\?" = "Redis"\. /,
 		);
 		expect(resultText(byBus("submitted", { answers: [cache] }, "supervisor"), Q)).toMatch(
-			/^"supervisor" \(another extension\) answered 1 of 3 questions: /,
+			/^Extension "supervisor" \(not the user\) answered 1 of 3 questions: /,
 		);
 		expect(resultText(byBus("declined", { answers: [] }, "supervisor"), Q)).toMatch(
-			/^"supervisor" \(another extension\) declined to answer the questions\. Do not assume answers/,
+			/^Extension "supervisor" \(not the user\) declined to answer the questions\. Do not assume answers/,
 		);
 		const hostile = resultText(byBus("submitted", { answers: [cache, targets, ship] }, 'x" = "y\u202e\n'), Q);
-		expect(hostile.startsWith(`${quote('x" = "y\u202e\n')} (another extension) answered: `)).toBe(true);
+		expect(hostile.startsWith(`Extension ${quote('x" = "y\u202e\n')} (not the user) answered: `)).toBe(true);
 		expect(hostile).not.toMatch(/[\u202e\n]/);
 	});
 });

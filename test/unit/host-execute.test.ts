@@ -145,7 +145,7 @@ describe("executeAskUserQuestion", () => {
 			expect(result.details).toMatchObject({
 				outcome: "answered",
 				host: "programmatic",
-				answeredBy: "supervisor",
+				answeredBy: { kind: "extension", name: "supervisor" },
 				answers: [{ answer: "Redis" }],
 			});
 			expect(env.ui.select).not.toHaveBeenCalled();

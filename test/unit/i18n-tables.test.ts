@@ -89,8 +89,8 @@ describe("every locale table", () => {
 describe("the complete translations", () => {
 	// Key names (Enter, Esc) and the name Pi stay untranslated; the sample arguments are not the table's words.
 	const keyNames = new RegExp(`\\b(${[...Object.values(KEY_NAMES), "Pi"].join("|")})\\b`, "g");
-	// Names stay as they are: the /answer command, Pi, RPC.
-	const names = /\/answer\b|\bPi\b|\bRPC\b/g;
+	// Names stay as they are: the /answer and pi-ask commands, Pi, RPC.
+	const names = /\/answer\b|\bpi-ask\b|\bPi\b|\bRPC\b/g;
 	const hasEnglishWords = (text: string) =>
 		/[A-Za-z]{2,}/.test(text.replace(/«\w+»/g, "").replace(keyNames, "").replace(names, ""));
 

@@ -11,7 +11,7 @@ import { defaultMessages } from "../../src/i18n/messages.ts";
 import type { PendingQuestionnaire } from "../../src/pending/registry.ts";
 import { installLateAnswers } from "../../src/pi/late-answer.ts";
 import { queuedLine } from "../../src/pi/late-answer-queue.ts";
-import { LATE_ANSWER_TYPE, lateAnswerId } from "../../src/protocol/late-answer.ts";
+import { LATE_ANSWER_TYPE, lateAnswerId, RELAYED_TRACE_TYPE } from "../../src/protocol/late-answer.ts";
 import { lateAnswerMessage } from "../../src/protocol/late-answer-text.ts";
 import { emptyProgress } from "../../src/protocol/progress.ts";
 import { finishedResult, type QuestionnaireResult } from "../../src/protocol/result.ts";
@@ -50,10 +50,13 @@ describe("the late answer's text", () => {
 	});
 
 	it("an answer from another extension names it; never says the questionnaire is still pending", () => {
-		const result = { ...finishedResult("programmatic", 1, "submitted", { answers: [redis] }), answeredBy: "phone" };
+		const result = {
+			...finishedResult("programmatic", 1, "submitted", { answers: [redis] }),
+			answeredBy: { kind: "extension" as const, name: "phone" },
+		};
 		const text = lateAnswerText({ ...pending, questionnaire: { questions: [SMALL_CACHE_QUESTION] } }, result);
 		expect(text).toBe(
-			'Late answer to the ask_user_question questionnaire asked at 2026-12-04 07:12 UTC (tool call "call_1"): "phone" (another extension) answered: "Which cache?" = "Redis". Continue with these answers.',
+			'Late answer to the ask_user_question questionnaire asked at 2026-12-04 07:12 UTC (tool call "call_1"): Extension "phone" (not the user) answered: "Which cache?" = "Redis". Continue with these answers.',
 		);
 		expect(lateAnswerText(pending, { ...answered, outcome: "interrupted" })).not.toContain("stays pending");
 	});
@@ -143,7 +146,7 @@ function fakePi(options: { working?: boolean; mode?: string } = {}) {
 describe("delivery to Pi", () => {
 	it("registers the renderer for our type and steers the message in with a turn", async () => {
 		const pi = fakePi();
-		expect(pi.renderers).toEqual([LATE_ANSWER_TYPE]);
+		expect(pi.renderers).toEqual([LATE_ANSWER_TYPE, RELAYED_TRACE_TYPE]);
 		await pi.deliver(pending, answered);
 		expect(pi.sent).toEqual([{ message: lateAnswerMessage(pending, answered), options: LATE_ANSWER_DELIVERY }]);
 	});

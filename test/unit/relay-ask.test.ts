@@ -32,6 +32,9 @@ async function serve(answer: (signal: AbortSignal) => Promise<HandlerReply>): Pr
 		},
 		list: () => [],
 		answer: async () => ({ ok: false, code: "not_found", message: "" }),
+		pairedClient: () => undefined,
+		showPairingCode: () => false,
+		pair: () => "",
 	});
 	return server;
 }
@@ -57,6 +60,7 @@ describe("asking through the relay", () => {
 			outcome: "answered",
 			cancelled: false,
 			host: "relay",
+			answeredBy: { kind: "person" },
 			answers: [
 				{ questionIndex: 0, question: CACHE_QUESTION.question, kind: "option", answer: "SQLite file" },
 				{
@@ -224,14 +228,30 @@ describe("reading the answer relayed back", () => {
 	});
 
 	it("keeps who answered (capped) and drafts for outcomes that keep them", () => {
+		const byExtension = read({
+			outcome: "declined",
+			answers: [],
+			answeredBy: { kind: "extension", name: "b".repeat(500) },
+		});
+		expect(byExtension?.answeredBy).toEqual({ kind: "extension", name: "b".repeat(100) });
+		// An older Pi above wrote a bare name for an extension, and nothing for the person.
+		expect(read({ outcome: "declined", answers: [], answeredBy: "phone" })?.answeredBy).toEqual({
+			kind: "extension",
+			name: "phone",
+		});
+		expect(read({ outcome: "declined", answers: [] })?.answeredBy).toEqual({ kind: "person" });
+		// Nobody answers a timeout, whatever the reply claims.
+		expect(read({ outcome: "timed_out", answers: [], answeredBy: { kind: "person" } })?.answeredBy).toEqual({
+			kind: "timeout",
+		});
 		const result = read({
 			outcome: "interrupted",
 			answers: [],
-			answeredBy: "b".repeat(500),
+			answeredBy: { kind: "person" },
 			drafts: [{ questionIndex: 0, text: "half typed" }],
 		});
 		expect(result).toMatchObject({ outcome: "interrupted", host: "relay", cancelled: true });
-		expect(result?.answeredBy).toHaveLength(100);
+		expect(result?.answeredBy).toBeUndefined();
 		expect(result?.drafts).toEqual([{ questionIndex: 0, question: CACHE_QUESTION.question, text: "half typed" }]);
 	});
 });

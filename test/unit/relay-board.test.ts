@@ -61,16 +61,20 @@ describe("the board", () => {
 	it("answers an open questionnaire: the call ends with that answer, the reply is its final result", async () => {
 		const s = setup();
 		const call = openCall(s, "q_1");
-		const reply = await s.board.answer("q_1", {
-			answers: [
-				{ question: 0, options: ["redis"] },
-				{ question: 1, text: "BSD" },
-			],
-		});
+		const reply = await s.board.answer(
+			"q_1",
+			{
+				answers: [
+					{ question: 0, options: ["redis"] },
+					{ question: 1, text: "BSD" },
+				],
+			},
+			"pi-ask on pts/3",
+		);
 		expect(reply).toMatchObject({
 			ok: true,
-			// A client that does not say who answered: the person, from another terminal (what `pi-ask` says too).
-			result: { outcome: "answered", host: "programmatic", answeredBy: "pi-ask (the user, from another terminal)" },
+			// The paired client answers for the person, under the name it was paired with.
+			result: { outcome: "answered", host: "programmatic", answeredBy: { kind: "client", name: "pi-ask on pts/3" } },
 		});
 		expect((await call).answers.map((a) => a.answer)).toEqual(["Redis", ["BSD"]]);
 		expect(s.board.list()).toEqual([]);
@@ -80,8 +84,11 @@ describe("the board", () => {
 		const s = setup();
 		s.session.store.asked({ id: "q_p", askedAt: 5, questionnaire });
 		s.session.store.returned("q_p", { pending: true });
-		const reply = await s.board.answer("q_p", { decline: true, by: "phone" });
-		expect(reply).toMatchObject({ ok: true, result: { outcome: "declined", answeredBy: "phone" } });
+		const reply = await s.board.answer("q_p", { decline: true }, "phone");
+		expect(reply).toMatchObject({
+			ok: true,
+			result: { outcome: "declined", answeredBy: { kind: "client", name: "phone" } },
+		});
 		expect(s.delivered).toHaveLength(1);
 		expect(s.session.store.list()).toEqual([]);
 	});
@@ -89,14 +96,17 @@ describe("the board", () => {
 	it("refuses an answer that does not fit, with the channel's problems; the questionnaire stays open", async () => {
 		const s = setup();
 		void openCall(s, "q_1");
-		const reply = await s.board.answer("q_1", { answers: [{ question: 0, options: ["Postgres"] }] });
+		const reply = await s.board.answer("q_1", { answers: [{ question: 0, options: ["Postgres"] }] }, "phone");
 		expect(reply).toMatchObject({ ok: false, code: "rejected" });
 		expect(!reply.ok && reply.problems?.[0]?.message).toContain('no option is labelled "Postgres"');
 		expect(s.board.list().map((q) => q.id)).toEqual(["q_1"]);
 	});
 
 	it("says not_found for an id nobody waits on", async () => {
-		expect(await setup().board.answer("q_none", { decline: true })).toMatchObject({ ok: false, code: "not_found" });
+		expect(await setup().board.answer("q_none", { decline: true }, "phone")).toMatchObject({
+			ok: false,
+			code: "not_found",
+		});
 	});
 
 	it("stops listening once disposed", () => {

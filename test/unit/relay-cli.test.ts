@@ -1,16 +1,18 @@
 /**
- * `pi-ask` (src/relay/cli.ts) against a real relay server: `--socket` with `--token-file`, `list` (text and
- * `--json`), `answer` by option numbers and typed text, whose answer won, untrusted text shown escaped,
- * and usage errors.
+ * `pi-ask` (src/relay/cli.ts) against a real relay server: `--socket` with the credential a pairing left
+ * in the user's config dir, `list` (text and `--json`), `answer` by option numbers and typed text, whose
+ * answer won, untrusted text shown escaped, and usage errors.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { main, type Output, type Terminal } from "../../src/relay/cli.ts";
+import { credentialsFile, saveCredential } from "../../src/relay/credentials.ts";
+import type { HandlerReply } from "../../src/relay/handlers.ts";
 import type { AnswerFields, ListedQuestionnaire } from "../../src/relay/protocol.ts";
-import { type RelayServer, startRelayServer } from "../../src/relay/server.ts";
+import { type RelayHandlers, type RelayServer, startRelayServer } from "../../src/relay/server.ts";
 import { CACHE_QUESTION, PLATFORM_QUESTION } from "../support/questions.ts";
 
 let server: RelayServer | undefined;
@@ -29,32 +31,46 @@ const WAITING: ListedQuestionnaire = {
 	questions: [CACHE_QUESTION, PLATFORM_QUESTION],
 };
 
+const CREDENTIAL = "a-paired-credential-0123456789abcdef0123456789";
+const PAIRED_NAME = "pi-ask on pts/3";
+
+/** A relay whose one paired client is ours, and the surroundings of a terminal of the person's own. */
+async function serve(answer: RelayHandlers["answer"], waiting = WAITING) {
+	server = await startRelayServer({
+		ask: async () => ({ ok: false, code: "unavailable", message: "" }),
+		list: () => [waiting],
+		answer,
+		pairedClient: (token) => (token === CREDENTIAL ? PAIRED_NAME : undefined),
+		showPairingCode: () => false,
+		pair: () => CREDENTIAL,
+	});
+	dir = mkdtempSync(join(tmpdir(), "pi-ask-cli-"));
+	const env = { XDG_CONFIG_HOME: dir, PI_CODING_AGENT_DIR: join(dir, "agent") };
+	saveCredential(credentialsFile(env), env.PI_CODING_AGENT_DIR, { credential: CREDENTIAL, name: PAIRED_NAME });
+	return { socket: server.socketPath, surroundings: { env, ancestors: [], terminal: true } };
+}
+
 async function run(
 	args: string[],
-	answeredBy?: (fields: AnswerFields) => string,
+	answeredBy?: (fields: AnswerFields) => unknown,
 	waiting = WAITING,
 	terminal: Terminal = { input: new PassThrough(), output: new PassThrough() },
 ) {
 	const answers: AnswerFields[] = [];
-	server = await startRelayServer({
-		ask: async () => ({ ok: false, code: "unavailable", message: "" }),
-		list: () => [waiting],
-		answer: async (_id, fields) => {
-			answers.push(fields);
-			return { ok: true, result: { outcome: "answered", answeredBy: answeredBy?.(fields) ?? fields.by } };
-		},
-	});
-	dir = mkdtempSync(join(tmpdir(), "pi-ask-cli-"));
-	const tokenFile = join(dir, "token");
-	writeFileSync(tokenFile, `${server.controlToken}\n`);
+	const { socket, surroundings } = await serve(async (_id, fields, client): Promise<HandlerReply> => {
+		answers.push(fields);
+		const by = answeredBy?.(fields) ?? { kind: "client", name: client };
+		return { ok: true, result: { outcome: "answered", answeredBy: by } };
+	}, waiting);
 	let out = "";
 	let err = "";
 	const sink = (write: (s: string) => void): Output => ({ write });
 	const code = await main(
-		[...args, "--socket", server.socketPath, "--token-file", tokenFile],
+		[...args, "--socket", socket],
 		sink((s) => (out += s)),
 		sink((s) => (err += s)),
 		terminal,
+		surroundings,
 	);
 	return { code, out, err, answers };
 }
@@ -78,30 +94,32 @@ describe("pi-ask", () => {
 	it("answers by option numbers and typed text; says the answer won", async () => {
 		const { code, out, answers } = await run(["answer", "q_1", "2", "1,3", "--note", "from ssh"]);
 		expect(code).toBe(0);
-		expect(out.trim()).toBe("Answered (answered).");
+		expect(out.trim()).toBe("Answered.");
 		expect(answers[0]).toEqual({
 			answers: [
 				{ question: 0, options: ["SQLite file"] },
 				{ question: 1, options: ["Linux", "Windows"] },
 			],
 			globalNote: "from ssh",
-			by: "pi-ask (the user, from another terminal)",
 		});
 		const typed = await run(["answer", "q_1", "text:Use Redis", "-"]);
 		expect(typed.answers[0]?.answers).toEqual([{ question: 0, text: "Use Redis" }]);
 	});
 
 	it("says when another answer won, with exit code 3", async () => {
-		const { code, out } = await run(["answer", "q_1", "1"], () => "phone");
+		const { code, out } = await run(["answer", "q_1", "1"], () => ({ kind: "client", name: "phone" }));
 		expect(code).toBe(3);
-		expect(out).toContain("Someone answered first (answered by phone)");
+		expect(out.trim()).toBe("Someone answered first (from phone).");
+		const inPi = await run(["answer", "q_1", "1"], () => ({ kind: "person" }));
+		expect(inPi.code).toBe(3);
+		expect(inPi.out.trim()).toBe("Someone answered first (in Pi).");
 	});
 
 	it("refuses an unknown id and bad usage", async () => {
 		expect((await run(["answer", "q_none", "1"])).code).toBe(1);
 		const usage = await run(["frobnicate"]);
 		expect(usage.code).toBe(2);
-		expect(usage.err).toContain("usage: pi-ask list");
+		expect(usage.err).toContain("pi-ask list");
 	});
 
 	it("escapes controls, escape sequences and bidi overrides", async () => {
@@ -176,23 +194,29 @@ describe("pi-ask", () => {
 		for (const flag of ["--help", "-h"]) {
 			const { code, out } = await run([flag]);
 			expect(code).toBe(0);
-			expect(out).toContain("usage: pi-ask list");
+			for (const part of [
+				"pi-ask pair",
+				"pi-ask list",
+				"pi-ask answer",
+				"pi-ask unpair",
+				"--agent-dir",
+				"--socket",
+				"Exit codes",
+			])
+				expect(out).toContain(part);
 		}
 	});
 
-	it("says a questionnaire ended meanwhile when it is gone by the time the answer arrives", async () => {
-		server = await startRelayServer({
-			ask: async () => ({ ok: false, code: "unavailable", message: "" }),
-			list: () => [WAITING],
-			answer: async () => ({ ok: false, code: "not_found", message: "no questionnaire with this id is waiting" }),
-		});
-		dir = mkdtempSync(join(tmpdir(), "pi-ask-cli-"));
-		const tokenFile = join(dir, "token");
-		writeFileSync(tokenFile, server.controlToken);
+	it("says someone answered first, exit 3, when the questionnaire is gone by the time the answer arrives", async () => {
+		const { socket, surroundings } = await serve(async () => ({
+			ok: false,
+			code: "not_found",
+			message: "no questionnaire with this id is waiting",
+		}));
 		let out = "";
-		const args = ["answer", "q_1", "1", "--socket", server.socketPath, "--token-file", tokenFile];
-		const code = await main(args, { write: (s: string) => (out += s) }, { write: () => true });
-		expect(code).toBe(1);
-		expect(out.trim()).toBe("Not answered: q_1 is no longer waiting (answered or closed meanwhile)");
+		const args = ["answer", "q_1", "1", "--socket", socket];
+		const code = await main(args, { write: (s: string) => (out += s) }, { write: () => true }, undefined, surroundings);
+		expect(code).toBe(3);
+		expect(out.trim()).toBe("Someone answered first: q_1 is no longer waiting.");
 	});
 });

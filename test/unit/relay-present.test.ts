@@ -7,11 +7,13 @@
  */
 
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { defaultConfig } from "../../src/config/schema.ts";
 import { notificationText } from "../../src/notify/sequence.ts";
+import { resultText } from "../../src/protocol/envelope.ts";
 import type { Origin } from "../../src/protocol/origin.ts";
 import { type PresentDeps, presentRelayedAsk } from "../../src/relay/present.ts";
+import { resultOfReply } from "../../src/relay/reply.ts";
 import { ANSWER_CHANNEL } from "../../src/tool/answer-events.ts";
 import { openOnHost } from "../../src/tool/open-on-host.ts";
 import { eventBus } from "../support/event-bus.ts";
@@ -64,6 +66,7 @@ describe("a relayed questionnaire shown here", () => {
 				outcome: "answered",
 				cancelled: false,
 				host: "rpc",
+				answeredBy: { kind: "person" },
 				answers: [{ questionIndex: 0, question: CACHE_QUESTION.question, kind: "option", answer: "SQLite file" }],
 			},
 		});
@@ -122,6 +125,35 @@ describe("a relayed questionnaire shown here", () => {
 		expect(session.store.list()).toEqual([]);
 	});
 
+	it.each([["close"], ["defer"]] as const)(
+		"nobody answers before the answer timeout (onTimeout %s): the asker reads a timeout, never the person's choice",
+		async (onTimeout) => {
+			vi.useFakeTimers();
+			try {
+				const { deps, session } = setup([() => new Promise<undefined>(() => {})]);
+				deps.config = () => ({ ...defaultConfig(), timeout: 2, onTimeout });
+				const replying = presentRelayedAsk({ questions: [CACHE_QUESTION], from: FROM }, never, () => {}, deps);
+				await vi.advanceTimersByTimeAsync(2_500);
+				const reply = await replying;
+				const asked = resultOfReply(reply, { questions: [CACHE_QUESTION] });
+				expect(asked.answeredBy).toEqual({ kind: "timeout" });
+				const text = resultText(asked, [CACHE_QUESTION.question]);
+				if (onTimeout === "close") {
+					expect(asked.outcome).toBe("timed_out");
+					expect(text).toMatch(/^The questionnaire timed out before the user answered; they may be away\./);
+					expect(session.store.list()).toEqual([]);
+				} else {
+					expect(asked).toMatchObject({ outcome: "deferred", timedOut: true });
+					expect(text).toMatch(/^The time to answer ran out before the user answered \(they may be away\)/);
+					expect(session.store.list()).toHaveLength(1);
+				}
+				expect(text).not.toContain("put these questions aside");
+			} finally {
+				vi.useRealTimers();
+			}
+		},
+	);
+
 	it("Answer later keeps it pending here with who asked; the asker is told its id", async () => {
 		const { deps, session } = setup([pick("SQLite file"), pick("Linux"), pick("Done"), pick("Answer later")]);
 		let id = "";
@@ -160,7 +192,12 @@ describe("a relayed questionnaire shown here", () => {
 		const reply = await presentRelayedAsk({ questions: [CACHE_QUESTION], from: FROM }, never, () => {}, deps);
 		expect(reply).toMatchObject({
 			ok: true,
-			result: { outcome: "answered", host: "programmatic", answeredBy: "phone", answers: [{ answer: "Redis" }] },
+			result: {
+				outcome: "answered",
+				host: "programmatic",
+				answeredBy: { kind: "extension", name: "phone" },
+				answers: [{ answer: "Redis" }],
+			},
 		});
 		// A bridge can say who asks, as the dialog does.
 		expect(announced).toEqual([expect.objectContaining({ id, from: FROM })]);

@@ -10,7 +10,7 @@ import { LineReader } from "../../src/relay/lines.ts";
 import { encodeMessage, FATAL_ERRORS, parseClientMessage, parseServerMessage } from "../../src/relay/protocol.ts";
 
 const bytes = (text: string) => Buffer.from(text, "utf8");
-const line = (message: Record<string, unknown>) => JSON.stringify({ v: 1, ...message });
+const line = (message: Record<string, unknown>) => JSON.stringify({ v: 2, ...message });
 
 describe("LineReader", () => {
 	it("splits on \\n only, drops a trailing \\r, skips blank lines, keeps U+2028 inside a line", () => {
@@ -79,12 +79,34 @@ describe("parseClientMessage", () => {
 			message: { type: "list", id: "x" },
 		});
 		const answer = parseClientMessage(
-			line({ type: "answer", id: "a", questionnaire: "q_1", answers: [{ question: 0, options: ["A"] }], by: "me" }),
+			line({ type: "answer", id: "a", questionnaire: "q_1", answers: [{ question: 0, options: ["A"] }] }),
 		);
 		expect(answer).toMatchObject({
 			ok: true,
-			message: { type: "answer", id: "a", questionnaire: "q_1", answers: [{ question: 0, options: ["A"] }], by: "me" },
+			message: { type: "answer", id: "a", questionnaire: "q_1", answers: [{ question: 0, options: ["A"] }] },
 		});
+	});
+
+	it("reads a hello that asks to pair, pair and pair_code; refuses an answer that names who answers", () => {
+		expect(parseClientMessage(line({ type: "hello", pair: true, client: "pi-ask" }))).toEqual({
+			ok: true,
+			message: { type: "hello", pair: true, client: "pi-ask" },
+		});
+		expect(parseClientMessage(line({ type: "pair", id: "p", name: "pi-ask on pts/3" }))).toEqual({
+			ok: true,
+			message: { type: "pair", id: "p", name: "pi-ask on pts/3" },
+		});
+		expect(parseClientMessage(line({ type: "pair_code", id: "c", code: "123 456" }))).toEqual({
+			ok: true,
+			message: { type: "pair_code", id: "c", code: "123 456" },
+		});
+		expect(parseClientMessage(line({ type: "pair", id: "p", name: 7 }))).toMatchObject({
+			ok: false,
+			code: "invalid_request",
+		});
+		const by = parseClientMessage(line({ type: "answer", id: "a", questionnaire: "q_1", answers: [], by: "User" }));
+		expect(by).toMatchObject({ ok: false, code: "invalid_request", id: "a" });
+		expect(by.ok ? "" : by.message).toContain("paired");
 	});
 
 	it.each([
@@ -92,7 +114,7 @@ describe("parseClientMessage", () => {
 		["an array", "[1,2]", "malformed"],
 		["a string", '"hello"', "malformed"],
 		["no version", JSON.stringify({ type: "hello", token: "t" }), "unsupported_version"],
-		["another version", JSON.stringify({ v: 2, type: "hello", token: "t" }), "unsupported_version"],
+		["another version", JSON.stringify({ v: 1, type: "hello", token: "t" }), "unsupported_version"],
 		["no type", line({ id: "1" }), "malformed"],
 		["an empty secret", line({ type: "hello", token: "" }), "malformed"],
 		["a huge secret", line({ type: "hello", token: "t".repeat(300) }), "malformed"],
@@ -150,7 +172,7 @@ describe("parseServerMessage", () => {
 			ok: true,
 			message: { type: "error", code: "busy", message: "m", problems: [{ path: "p", message: "" }] },
 		});
-		expect(parseServerMessage('{"v":1,"type":"nope"}')).toMatchObject({ ok: false, code: "unknown_type" });
+		expect(parseServerMessage('{"v":2,"type":"nope"}')).toMatchObject({ ok: false, code: "unknown_type" });
 	});
 });
 
@@ -160,7 +182,7 @@ describe("encodeMessage", () => {
 		expect(text.endsWith("\n")).toBe(true);
 		expect(text.slice(0, -1)).not.toContain("\n");
 		// docs/relay-protocol.md: every message has `"v": 1`.
-		expect(text.startsWith('{"v":1,')).toBe(true);
+		expect(text.startsWith('{"v":2,')).toBe(true);
 		expect(parseClientMessage(text.slice(0, -1))).toEqual({ ok: true, message: { type: "list", id: "a\nb" } });
 	});
 });

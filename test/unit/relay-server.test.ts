@@ -23,6 +23,9 @@ afterEach(async () => {
 	server = undefined;
 });
 
+/** The credential of a client the person paired (the handlers know it). */
+const CLIENT_TOKEN = "paired-client-credential-0123456789abcdef0123";
+
 const ANSWERED = { outcome: "answered", cancelled: false, host: "tui", answers: [] };
 
 /** Handlers that record what they were asked; asks end when the test says (or at once). */
@@ -41,6 +44,9 @@ function recording(options: { holdAsks?: boolean; list?: () => unknown[] } = {})
 			}),
 		list: () => (options.list?.() ?? []) as ReturnType<RelayHandlers["list"]>,
 		answer: async () => ({ ok: true, result: ANSWERED }),
+		pairedClient: (token) => (token === CLIENT_TOKEN ? "phone" : undefined),
+		showPairingCode: () => true,
+		pair: () => CLIENT_TOKEN,
 	};
 	return { handlers, asks };
 }
@@ -66,7 +72,6 @@ describe("the relay server's socket", () => {
 		expect(statSync(dirname(s.socketPath)).mode & 0o777).toBe(0o700);
 		expect(statSync(s.socketPath).mode & 0o777).toBe(0o600);
 		expect(statSync(s.socketPath).isSocket()).toBe(true);
-		expect(s.askToken).not.toBe(s.controlToken);
 		expect(s.askToken.length).toBeGreaterThanOrEqual(40);
 		await s.close();
 		expect(() => statSync(dirname(s.socketPath))).toThrow();
@@ -83,7 +88,7 @@ describe("authentication and capabilities", () => {
 		await child.waitFor((m) => m.id === "a", "the answer refused");
 		expect(child.received.filter(errorOf("forbidden")).map((m) => m.id)).toEqual(["l", "a"]);
 		expect(child.isClosed()).toBe(false);
-		const control = await peer(s.controlToken);
+		const control = await peer(CLIENT_TOKEN);
 		expect(control.received[0]).toMatchObject({ type: "welcome", can: ["list", "answer"] });
 		control.send(ask("x"));
 		await control.waitFor(errorOf("forbidden"), "the ask refused");
@@ -115,7 +120,7 @@ describe("authentication and capabilities", () => {
 		const s = await start(recording().handlers);
 		const big = await rawPeer(s.socketPath);
 		peers.push(big);
-		big.send(`{"v":1,"type":"hello","token":"${"x".repeat(RELAY_LIMITS.helloBytes)}`);
+		big.send(`{"v":2,"type":"hello","token":"${"x".repeat(RELAY_LIMITS.helloBytes)}`);
 		await big.waitFor(errorOf("too_large"), "too_large");
 		await big.closed;
 	});
@@ -125,12 +130,12 @@ describe("malformed and hostile input", () => {
 	it.each([
 		["not JSON", "{nope\n", "malformed"],
 		["invalid UTF-8", Buffer.from([0xff, 0xfe, 0x0a]), "malformed"],
-		["another version", '{"v":2,"type":"list","id":"1"}\n', "unsupported_version"],
+		["another version", '{"v":1,"type":"list","id":"1"}\n', "unsupported_version"],
 		["no version", '{"type":"list","id":"1"}\n', "unsupported_version"],
 	])("%s: a clear error, then the peer is dropped; other peers go on", async (_what, payload, code) => {
 		const s = await start(recording().handlers);
 		const bystander = await peer(s.askToken);
-		const bad = await peer(s.controlToken);
+		const bad = await peer(CLIENT_TOKEN);
 		if (typeof payload === "string") bad.send(payload);
 		else bad.socket.write(payload);
 		const error = await bad.waitFor(errorOf(code), code);
@@ -141,8 +146,8 @@ describe("malformed and hostile input", () => {
 	});
 
 	it("answers an unknown type or a malformed request with an error naming its id, and keeps the connection", async () => {
-		const s = await start(recording().handlers);
-		const control = await peer(s.controlToken);
+		await start(recording().handlers);
+		const control = await peer(CLIENT_TOKEN);
 		control.send({ type: "reboot", id: "r1" });
 		control.send({ type: "answer", id: "r2" });
 		await control.waitFor((m) => m.id === "r2", "the second error");
@@ -157,7 +162,7 @@ describe("malformed and hostile input", () => {
 	it("drops a line longer than the message limit", async () => {
 		const s = await start(recording().handlers, { messageBytes: 1024 });
 		const child = await peer(s.askToken);
-		child.send(`${JSON.stringify({ v: 1, ...ask("big"), questions: ["x".repeat(2000)] })}\n`);
+		child.send(`${JSON.stringify({ v: 2, ...ask("big"), questions: ["x".repeat(2000)] })}\n`);
 		await child.waitFor(errorOf("too_large"), "too_large");
 		await child.closed;
 	});
@@ -165,7 +170,7 @@ describe("malformed and hostile input", () => {
 	it("drops a peer that never reads once its output passes the limit; the server goes on", async () => {
 		const big = Array.from({ length: 50 }, (_, i) => ({ id: `q_${i}`, questions: ["p".repeat(4096)] }));
 		const s = await start(recording({ list: () => big }).handlers, { outputBytes: 256 * 1024, inFlight: 1_000 });
-		const hog = await peer(s.controlToken);
+		const hog = await peer(CLIENT_TOKEN);
 		hog.socket.pause();
 		for (let i = 0; i < 200; i++) hog.send({ type: "list", id: `l${i}` });
 		const deadline = Date.now() + 5_000;
@@ -184,8 +189,8 @@ describe("asks, cancels and limits", () => {
 		child.send(ask("1"));
 		await child.waitFor((m) => m.type === "result", "the result");
 		expect(child.received.slice(1)).toEqual([
-			{ v: 1, type: "asked", id: "1", questionnaire: "q_0" },
-			{ v: 1, type: "result", id: "1", result: ANSWERED },
+			{ v: 2, type: "asked", id: "1", questionnaire: "q_0" },
+			{ v: 2, type: "result", id: "1", result: ANSWERED },
 		]);
 	});
 
@@ -261,6 +266,9 @@ describe("a burst of 1,000 asks", () => {
 				),
 			list: () => [],
 			answer: async () => ({ ok: false, code: "not_found", message: "none" }),
+			pairedClient: () => undefined,
+			showPairingCode: () => false,
+			pair: () => "",
 		};
 		const s = await start(handlers);
 		const burst = async () => {

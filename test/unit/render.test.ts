@@ -154,14 +154,24 @@ describe("renderAskResult", () => {
 	it("answered by another extension: says who, cleaned and kept short", () => {
 		const details = {
 			...finishedResult("programmatic", 2, "submitted", { answers: [CACHE, PLATFORMS] }),
-			answeredBy: "phone-bridge",
+			answeredBy: { kind: "extension", name: "phone-bridge" },
 		};
-		expect(result(details)).toEqual(["✔ Cache: Redis · Platforms: Linux, macOS", "answered by phone-bridge"]);
-		expect(result(details, true)[1]).toBe("  answered by phone-bridge");
-		const hostile = { ...details, answeredBy: `\x1b]52;c;aGk=\x07evil\u202e${"x".repeat(80)}` };
+		expect(result(details)).toEqual([
+			"✔ Cache: Redis · Platforms: Linux, macOS",
+			"answered by extension phone-bridge, not you",
+		]);
+		expect(result(details, true)[1]).toBe("  answered by extension phone-bridge, not you");
+		const client = { ...details, answeredBy: { kind: "client", name: "pi-ask on pts/3" } };
+		expect(result(client)[1]).toBe("you answered from pi-ask on pts/3");
+		// The person in this Pi's own UI needs no line: it was them.
+		expect(result({ ...details, answeredBy: { kind: "person" } })).toHaveLength(1);
+		const hostile = {
+			...details,
+			answeredBy: { kind: "extension", name: `\x1b]52;c;aGk=\x07evil\u202e${"x".repeat(80)}` },
+		};
 		const line = result(hostile)[1] ?? "";
 		expect(line).not.toMatch(/[\x1b\x07\u202e]/);
-		expect(line.length).toBeLessThan(40);
+		expect(line.length).toBeLessThan(70);
 	});
 
 	it("partial: marks what is unanswered", () => {

@@ -266,6 +266,7 @@ describe("walker text safety and uniqueness", () => {
 			outcome: "answered",
 			cancelled: false,
 			host: "rpc",
+			answeredBy: { kind: "person" },
 			answers: [
 				{ questionIndex: 0, question: "S", kind: "option", answer: "L", preview: "P", notes: "n1" },
 				{ questionIndex: 1, question: "T", kind: "multi", answer: ["M", "t2"], custom: "t2" },

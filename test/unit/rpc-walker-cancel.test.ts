@@ -43,7 +43,14 @@ describe("walkQuestionnaire: cancelling", () => {
 	it("declines when the first select is cancelled with nothing answered", async () => {
 		const { calls, result } = await walk(both, [undefined]);
 		expect(calls).toEqual([sel("[1/2] Cache — Which cache?", CACHE_ROWS)]);
-		expect(result).toEqual({ outcome: "declined", cancelled: true, host: "rpc", answers: [], unanswered: [0, 1] });
+		expect(result).toEqual({
+			outcome: "declined",
+			cancelled: true,
+			host: "rpc",
+			answeredBy: { kind: "person" },
+			answers: [],
+			unanswered: [0, 1],
+		});
 	});
 
 	it("asks before declining once something is answered; Keep answering returns to the same question", async () => {
@@ -73,6 +80,7 @@ describe("walkQuestionnaire: cancelling", () => {
 			outcome: "declined",
 			cancelled: true,
 			host: "rpc",
+			answeredBy: { kind: "person" },
 			answers: [REDIS_ANSWER],
 			unanswered: [1],
 		});
@@ -89,6 +97,7 @@ describe("walkQuestionnaire: cancelling", () => {
 			outcome: "deferred",
 			cancelled: false,
 			host: "rpc",
+			answeredBy: { kind: "person" },
 			answers: [REDIS_ANSWER],
 			unanswered: [1],
 		});
@@ -131,7 +140,14 @@ describe("walkQuestionnaire: cancelling", () => {
 		};
 		const result = await walkQuestionnaire(form(cache, targets), { select: cancel, input: cancel }, { host: "rpc" });
 		expect(dialogs).toBe(1);
-		expect(result).toEqual({ outcome: "declined", cancelled: true, host: "rpc", answers: [], unanswered: [0, 1] });
+		expect(result).toEqual({
+			outcome: "declined",
+			cancelled: true,
+			host: "rpc",
+			answeredBy: { kind: "person" },
+			answers: [],
+			unanswered: [0, 1],
+		});
 	});
 
 	it("counts an unknown reply, a rejection and a synchronous throw as a cancel of that dialog", async () => {
@@ -144,7 +160,14 @@ describe("walkQuestionnaire: cancelling", () => {
 			input: async () => undefined,
 		};
 		const result = await walkQuestionnaire(both, throwing, { host: "tui" });
-		expect(result).toEqual({ outcome: "declined", cancelled: true, host: "tui", answers: [], unanswered: [0, 1] });
+		expect(result).toEqual({
+			outcome: "declined",
+			cancelled: true,
+			host: "tui",
+			answeredBy: { kind: "person" },
+			answers: [],
+			unanswered: [0, 1],
+		});
 		const rejectedInput = await walk(form(cache), ["Type something…", new Error("no input"), REDIS]);
 		expect(rejectedInput.result.answers).toEqual([REDIS_ANSWER]);
 	});
@@ -200,6 +223,7 @@ describe("walkQuestionnaire: select-only hosts and the budget", () => {
 			outcome: "answered",
 			cancelled: false,
 			host: "rpc",
+			answeredBy: { kind: "person" },
 			answers: [
 				REDIS_ANSWER,
 				{ questionIndex: 1, question: "Which targets?", kind: "multi", answer: ["Linux", "macOS"] },
@@ -211,7 +235,14 @@ describe("walkQuestionnaire: select-only hosts and the budget", () => {
 		const host = selectOnly(() => "Type something…");
 		const result = await walkQuestionnaire(both, host, { host: "rpc" });
 		expect(host.calls).toHaveLength(DIALOG_BUDGET);
-		expect(result).toEqual({ outcome: "declined", cancelled: true, host: "rpc", answers: [], unanswered: [0, 1] });
+		expect(result).toEqual({
+			outcome: "declined",
+			cancelled: true,
+			host: "rpc",
+			answeredBy: { kind: "person" },
+			answers: [],
+			unanswered: [0, 1],
+		});
 	});
 
 	it("stops a client that toggles a check box forever at the budget, keeping the answers, never declining them", async () => {
@@ -311,6 +342,7 @@ describe("walkQuestionnaire: Answer later", () => {
 			outcome: "deferred",
 			cancelled: false,
 			host: "rpc",
+			answeredBy: { kind: "person" },
 			answers: [REDIS_ANSWER],
 			unanswered: [1],
 		});
@@ -336,6 +368,7 @@ describe("walkQuestionnaire: Answer later", () => {
 			outcome: "answered",
 			cancelled: false,
 			host: "rpc",
+			answeredBy: { kind: "person" },
 			answers: [
 				{ ...REDIS_ANSWER, notes: "from last week" },
 				{ questionIndex: 1, question: "Which targets?", kind: "multi", answer: ["Linux"] },
@@ -366,7 +399,14 @@ describe("walkQuestionnaire: cancelling in /answer (reopened: the progress of a 
 			sel("[1/2] Cache — Which cache?", CACHE_ROWS),
 			sel("Stop answering? You have answered 0 of 2 questions.", reopenedRows),
 		]);
-		expect(result).toEqual({ outcome: "deferred", cancelled: false, host: "rpc", answers: [], unanswered: [0, 1] });
+		expect(result).toEqual({
+			outcome: "deferred",
+			cancelled: false,
+			host: "rpc",
+			answeredBy: { kind: "person" },
+			answers: [],
+			unanswered: [0, 1],
+		});
 	});
 
 	it("a host that cancels every dialog puts it aside after two dialogs", async () => {

@@ -87,6 +87,7 @@ describe("walkQuestionnaire: answering", () => {
 			outcome: "answered",
 			cancelled: false,
 			host: "rpc",
+			answeredBy: { kind: "person" },
 			answers: [
 				{ questionIndex: 0, question: "Which cache?", kind: "option", answer: "Redis", preview: REDIS_PREVIEW },
 				{ questionIndex: 1, question: "Which targets?", kind: "multi", answer: ["Linux", "macOS"] },
@@ -101,6 +102,7 @@ describe("walkQuestionnaire: answering", () => {
 			outcome: "answered",
 			cancelled: false,
 			host: "rpc",
+			answeredBy: { kind: "person" },
 			answers: [{ questionIndex: 0, question: "Which cache?", kind: "option", answer: "Memory" }],
 		});
 	});
@@ -122,6 +124,7 @@ describe("walkQuestionnaire: answering", () => {
 			outcome: "answered",
 			cancelled: false,
 			host: "rpc",
+			answeredBy: { kind: "person" },
 			answers: [{ questionIndex: 0, question: "Which cache?", kind: "custom", answer: "Valkey, please" }],
 		});
 	});
@@ -182,6 +185,7 @@ describe("walkQuestionnaire: answering", () => {
 			outcome: "answered",
 			cancelled: false,
 			host: "rpc",
+			answeredBy: { kind: "person" },
 			answers: [
 				{ questionIndex: 0, question: "Which targets?", kind: "multi", answer: [] },
 				{ questionIndex: 1, question: "Which cache?", kind: "option", answer: "Redis", preview: REDIS_PREVIEW },
@@ -238,6 +242,7 @@ describe("walkQuestionnaire: notes", () => {
 			outcome: "deferred",
 			cancelled: false,
 			host: "rpc",
+			answeredBy: { kind: "person" },
 			answers: [
 				{ questionIndex: 0, question: "Which cache?", kind: "option", answer: "Redis", preview: REDIS_PREVIEW },
 			],
@@ -315,6 +320,7 @@ describe("walkQuestionnaire: navigation and review", () => {
 			outcome: "answered",
 			cancelled: false,
 			host: "rpc",
+			answeredBy: { kind: "person" },
 			answers: [
 				{ questionIndex: 0, question: "Which cache?", kind: "custom", answer: "Valkey" },
 				{ questionIndex: 1, question: "Which targets?", kind: "multi", answer: ["Linux"] },
@@ -332,6 +338,7 @@ describe("walkQuestionnaire: navigation and review", () => {
 			outcome: "declined",
 			cancelled: true,
 			host: "rpc",
+			answeredBy: { kind: "person" },
 			answers: [
 				{ questionIndex: 0, question: "Which cache?", kind: "option", answer: "Redis", preview: REDIS_PREVIEW },
 				{ questionIndex: 1, question: "Which targets?", kind: "multi", answer: [] },

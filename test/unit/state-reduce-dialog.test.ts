@@ -58,6 +58,7 @@ describe("Submit tab", () => {
 			outcome: "answered",
 			cancelled: false,
 			host: "tui",
+			answeredBy: { kind: "person" },
 			answers: [
 				{ questionIndex: 0, question: "Which cache?", kind: "option", answer: "Redis (Recommended)" },
 				{ questionIndex: 1, question: "Which targets?", kind: "multi", answer: ["Linux", "Windows"] },
@@ -359,6 +360,7 @@ describe("Answer later (dialog/deferRequested)", () => {
 			outcome: "deferred",
 			cancelled: false,
 			host: "tui",
+			answeredBy: { kind: "person" },
 			answers: [
 				{ questionIndex: 0, question: "Which cache?", kind: "option", answer: "Redis (Recommended)" },
 				{

@@ -99,6 +99,7 @@ describe("single-select", () => {
 			outcome: "answered",
 			cancelled: false,
 			host: "tui",
+			answeredBy: { kind: "person" },
 			answers: [
 				{
 					questionIndex: 0,
