@@ -38,7 +38,10 @@ describe("pi-ask on PATH, as the README puts it there", () => {
 		expect(install.status, `${install.stdout}\n${install.stderr}`).toBe(0);
 
 		const path = `${join(prefix, "bin")}:${process.env.PATH ?? ""}`;
-		const which = spawnSync("sh", ["-c", "command -v pi-ask"], { encoding: "utf8", env: { ...process.env, PATH: path } });
+		const which = spawnSync("sh", ["-c", "command -v pi-ask"], {
+			encoding: "utf8",
+			env: { ...process.env, PATH: path },
+		});
 		expect(which.stdout.trim()).toBe(join(prefix, "bin", "pi-ask"));
 
 		const help = spawnSync(join(prefix, "bin", "pi-ask"), ["--help"], { encoding: "utf8", timeout: 30_000 });
