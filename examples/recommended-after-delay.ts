@@ -1,6 +1,6 @@
 /**
- * An example answerer for ask_user_question's answer channel (README: "Answering from another
- * extension"). When nobody answers a questionnaire within PI_ASK_AUTO_AFTER seconds (default 300), it
+ * An example answerer for ask_user_question's answer channel (docs/answer-channel.md:
+ * "Answering from another extension"). When nobody answers a questionnaire within PI_ASK_AUTO_AFTER seconds (default 300), it
  * answers every single-select question that has a "(Recommended)" option with that option, and leaves
  * the rest unanswered; with no recommended option anywhere it declines. The model is told this extension
  * answered, not the user. A questionnaire the person put aside ("Answer later") is left to them. Because it announces itself, the tool is also offered in `pi -p` runs, where

@@ -3,10 +3,10 @@
  * repository, removed afterwards), runs the compat smoke (test/e2e/compat.test.ts: TUI answer and decline
  * in tmux, RPC round trip, print-mode hiding, install of the packed tarball) and the real-world argument
  * shapes (test/e2e/real-world-arguments.test.ts) on it, and prints a Markdown table of the results for
- * README "Pi versions", and what Pi does on its own with each shape (test/e2e/pi-own-validation.ts). Exits 1
+ * docs/pi-versions.md, and what Pi does on its own with each shape (test/e2e/pi-own-validation.ts). Exits 1
  * when a check fails on a version at or after the oldest supported one. `--only=1.3.0,1.6.0` picks versions;
  * `--write` records each version's "Pi on its own" results (test/e2e/pi-own-validation.json) and rewrites
- * README's table of them, and (over every version) README's table of results.
+ * docs/arguments.md's table of them, and (over every version) docs/pi-versions.md's table of results.
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
@@ -16,8 +16,8 @@ import { fileURLToPath } from "node:url";
 import { isOlderVersion, OLDEST_SUPPORTED_PI } from "../src/pi/pi-version.ts";
 import { SMOKE_CHECKS } from "../test/e2e/compat-smoke.ts";
 import { PI_OWN } from "../test/e2e/pi-own-validation.ts";
+import { writeDocSection } from "../test/support/doc-section.ts";
 import { installPi } from "../test/support/pi-install.ts";
-import { writeReadmeSection } from "../test/support/readme-section.ts";
 import { COMPAT_VERSIONS } from "./compat-versions.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -60,7 +60,7 @@ for (const version of versions) {
 			"run",
 			"test/e2e/compat.test.ts",
 			"test/e2e/real-world-arguments.test.ts",
-			// One file at a time: both may rewrite README.md (with --write), and the machine is shared.
+			// One file at a time: both may rewrite docs/arguments.md (with --write), and the machine is shared.
 			"--no-file-parallelism",
 			"--reporter=json",
 			`--outputFile=${report}`,
@@ -72,7 +72,7 @@ for (const version of versions) {
 				...process.env,
 				PI_ASK_COMPAT_RUN: "1",
 				...(home ? { PI_ASK_PI_HOME: home } : {}),
-				...(write ? { PI_ASK_WRITE_README: "1" } : {}),
+				...(write ? { PI_ASK_WRITE_DOCS: "1" } : {}),
 			},
 		},
 	);
@@ -97,8 +97,8 @@ const table = [
 	...rows,
 ].join("\n");
 console.log(table);
-// Only a run over every listed version makes README's table.
-if (write && only === undefined) writeReadmeSection("compat", table);
+// Only a run over every listed version makes docs/pi-versions.md's table.
+if (write && only === undefined) writeDocSection("compat", table);
 process.exitCode = failed ? 1 : 0;
 
 function readResults(path: string): { title: string; passed: boolean }[] {

@@ -2,14 +2,14 @@
  * `npm run fuzz [-- --runs N] [-- --seed S]`: the full input fuzz (issue 4, guarantee 3). Runs the
  * CI fuzz oracle (test/unit/fuzz-checks.ts) on 100,000 generated argument objects by default, through
  * `validateQuestionnaire` and `executeAskUserQuestion` with a scripted random user, and prints the
- * figures the README quotes. Exits 1 on the first broken guarantee, printing fast-check's shrunk
+ * figures docs/reliability.md quotes. Exits 1 on the first broken guarantee, printing fast-check's shrunk
  * counterexample and the seed to replay it. Plain Node 22 (type stripping); no vitest.
  */
 import fc from "fast-check";
 import { type CaseReport, checkCase } from "../test/unit/fuzz-checks.ts";
 import { type FuzzCase, fuzzCase } from "../test/unit/fuzz-inputs.ts";
 
-/** The default seed: fixed, so the figures in the README can be reproduced exactly. */
+/** The default seed: fixed, so the figures in docs/reliability.md can be reproduced exactly. */
 const DEFAULT_SEED = 20_260_801;
 
 interface Family {

@@ -1,5 +1,5 @@
 /**
- * `npm run screenshots [name…]`: pictures of the real questionnaire for the README, in docs/images.
+ * `npm run screenshots [name…]`: pictures of the real questionnaire for the docs, in docs/images.
  * Each one runs the real pi TUI in tmux with the scripted fake model (capture.ts), then renders the
  * captured screen, colours included, with xterm.js in headless Chromium (render.ts).
  *

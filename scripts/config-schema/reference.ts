@@ -8,15 +8,18 @@
  */
 import type { JsonSchema, Setting } from "./json-schema.ts";
 
-/** Where editors can fetch the published schema (unpkg serves files of the npm package). */
+/**
+ * Where editors will fetch the schema once the package is on the npm registry (unpkg serves the files of
+ * published packages); until then it is not found there.
+ */
 export const SCHEMA_URL = "https://unpkg.com/pi-ask-user-question/schema/ask-user-question.schema.json";
 
-/** The installed package's schema, relative to the agent dir (where `pi install npm:…` puts packages). */
+/** The installed package's schema, relative to the agent dir (where `pi install npm:…` of the packed tarball puts it). */
 export const LOCAL_SCHEMA = "npm/node_modules/pi-ask-user-question/schema/ask-user-question.schema.json";
 
 /** Hand-picked examples, by dotted path. */
 const EXAMPLES: Record<string, unknown> = {
-	$schema: SCHEMA_URL,
+	$schema: `./${LOCAL_SCHEMA}`,
 	"guidance.description": "Ask the user one to four multiple-choice questions when a decision needs them.",
 	"guidance.promptSnippet": "Ask the user structured questions",
 	"guidance.promptGuidelines": ["Ask before deleting files or changing public APIs."],
@@ -73,9 +76,11 @@ export function configReference(settings: readonly Setting[]): string {
 		"A file that cannot be read or parsed is ignored with one warning; a wrong or unknown key is reported by its",
 		"path and ignored, and the file's other settings still apply. The files are read when a session starts.",
 		"",
-		"For completion and checking in your editor, point `$schema` at the JSON Schema: the published",
-		`\`${SCHEMA_URL}\`, or the installed copy. After \`pi install npm:pi-ask-user-question\` the global`,
-		`file can use \`"$schema": "./${LOCAL_SCHEMA}"\` (a path relative to the file).`,
+		"For completion and checking in your editor, point `$schema` at the JSON Schema the package ships,",
+		'`schema/ask-user-question.schema.json`. Installed from a checkout (`pi install "$PWD"`), that is its absolute',
+		'path in the checkout. Installed from the packed tarball (`pi install "npm:pi-ask-user-question@file:…"`), the',
+		`global file can use \`"$schema": "./${LOCAL_SCHEMA}"\` (a path relative to the file).`,
+		`Once the package is on the npm registry, \`${SCHEMA_URL}\` will serve it too.`,
 		"",
 		"| Key | Value | Default | Description |",
 		"| --- | --- | --- | --- |",

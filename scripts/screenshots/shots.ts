@@ -1,5 +1,5 @@
 /**
- * The README pictures: for each, the questionnaire the fake model asks, the terminal size and the
+ * The pictures in docs/images (the README shows one, docs/keys.md all): for each, the questionnaire the fake model asks, the terminal size and the
  * keys that bring the screen to the state shown. Each `expect` is text the final screen must show,
  * so a picture of the wrong state fails the run instead of landing in docs/images.
  */
@@ -74,7 +74,7 @@ const PLATFORMS_ZH = {
 	],
 };
 
-/** Every picture, in README order. */
+/** Every picture, in the order docs/keys.md shows them. */
 export const SHOTS: Shot[] = [
 	{
 		name: "single-question",

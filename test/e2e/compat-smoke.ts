@@ -14,7 +14,7 @@ import { ASK, askStep, CACHE_QUESTION, echoStep, rows } from "../support/questio
 import type { TuiSession } from "../support/tty.ts";
 import { choose, scriptedUser } from "../support/user.ts";
 
-/** The checks, by name, in the order of the README table's columns. */
+/** The checks, by name, in the order of docs/pi-versions.md's table columns. */
 export const SMOKE_CHECKS = [
 	"TUI answer",
 	"TUI decline",

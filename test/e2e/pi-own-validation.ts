@@ -2,8 +2,8 @@
  * What Pi itself does with each real-world argument shape, without the extension's argument repair: the
  * shapes of test/support/argument-shapes.ts go through the real `pi` (RPC mode) to a tool with the real
  * schema and no `prepareArguments` hook (test/support/schema-only-extension.ts), and each result must be
- * what test/e2e/pi-own-validation.json recorded for this Pi version; README's "pi-own" table is made from
- * that file. `PI_ASK_WRITE_README=1` records this version's results instead and rewrites the table.
+ * what test/e2e/pi-own-validation.json recorded for this Pi version; docs/arguments.md's "pi-own" table is made
+ * from that file. `PI_ASK_WRITE_DOCS=1` records this version's results instead and rewrites the table.
  * Run by test/e2e/compat.test.ts on the devDependency and the oldest supported Pi, and by `npm run compat`.
  */
 
@@ -11,6 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SHAPES } from "../support/argument-shapes.ts";
+import { docSection, WRITE_DOCS, writeDocSection } from "../support/doc-section.ts";
 import { sharedHarness } from "../support/lifecycle.ts";
 import { piAiFile, piVersion, REPO_ROOT, type RpcSession } from "../support/pi.ts";
 import {
@@ -22,7 +23,6 @@ import {
 	writePiOwnRecord,
 } from "../support/pi-own-record.ts";
 import { ASK, echoStep } from "../support/questions.ts";
-import { readmeSection, WRITE_README, writeReadmeSection } from "../support/readme-section.ts";
 
 /** The title prefix of these tests (scripts/compat.ts counts them apart). */
 export const PI_OWN = "Pi on its own";
@@ -52,25 +52,22 @@ export function definePiOwnValidation(label: string, piHome: () => string | unde
 			const sent = typeof shape.args === "string" ? JSON.parse(shape.args) : shape.args;
 			const summary = summarizeOwnResult(sent, pi.h.fake.requests.at(-1)?.lastToolResult ?? "(no tool result)");
 			observed.shapes[name] = summary;
-			if (WRITE_README) return;
+			if (WRITE_DOCS) return;
 			const recorded = readPiOwnRecord()[version];
-			expect(
-				recorded,
-				`Pi ${version} is not in pi-own-validation.json (PI_ASK_WRITE_README=1 records it)`,
-			).toBeDefined();
+			expect(recorded, `Pi ${version} is not in pi-own-validation.json (PI_ASK_WRITE_DOCS=1 records it)`).toBeDefined();
 			expect(summary).toBe(recorded?.shapes[name]);
 		});
 
-		it(`${PI_OWN}: the validator, and README's table of every recorded version`, () => {
+		it(`${PI_OWN}: the validator, and docs/arguments.md's table of every recorded version`, () => {
 			const record = readPiOwnRecord();
-			if (WRITE_README && Object.keys(observed.shapes).length === SHAPES.length) {
+			if (WRITE_DOCS && Object.keys(observed.shapes).length === SHAPES.length) {
 				writePiOwnRecord({ ...record, [version]: observed });
-				writeReadmeSection(SECTION, renderPiOwnTable(readPiOwnRecord(), NAMES));
+				writeDocSection(SECTION, renderPiOwnTable(readPiOwnRecord(), NAMES));
 				return;
 			}
 			expect(observed.validator).toBe(record[version]?.validator);
-			const { current, wanted } = readmeSection(SECTION, renderPiOwnTable(record, NAMES));
-			expect(current, "README's pi-own table (PI_ASK_WRITE_README=1 rewrites it)").toBe(wanted);
+			const { current, wanted } = docSection(SECTION, renderPiOwnTable(record, NAMES));
+			expect(current, "docs/arguments.md's pi-own table (PI_ASK_WRITE_DOCS=1 rewrites it)").toBe(wanted);
 		});
 	});
 }

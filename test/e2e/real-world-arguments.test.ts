@@ -3,15 +3,15 @@
  * is one tool call; the test asserts the exact text the model receives back and whether a dialog
  * appeared. Recoverable shapes are repaired by the tool's `prepareArguments` hook and shown (no turn
  * lost); unrecoverable ones get one error result naming every problem, and nothing is shown.
- * The same observations make the README's "Real-world arguments" table, which must match them
- * (`PI_ASK_WRITE_README=1 npx vitest run test/e2e/real-world-arguments.test.ts` rewrites it).
+ * The same observations make docs/arguments.md's "Real-world arguments" table, which must match them
+ * (`PI_ASK_WRITE_DOCS=1 npx vitest run test/e2e/real-world-arguments.test.ts` rewrites it).
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { SHAPES } from "../support/argument-shapes.ts";
+import { docSection, markdownCell, WRITE_DOCS, writeDocSection } from "../support/doc-section.ts";
 import { sharedRpc } from "../support/lifecycle.ts";
 import type { UiHandler, UiRequest } from "../support/pi.ts";
 import { ASK, echoStep, option, rows } from "../support/questions.ts";
-import { markdownCell, readmeSection, WRITE_README, writeReadmeSection } from "../support/readme-section.ts";
 
 const pi = sharedRpc();
 const SECTION = "real-world-arguments";
@@ -41,16 +41,16 @@ describe("real-world argument shapes through the real pi", () => {
 	});
 });
 
-/** The README table of what was observed, in the order of SHAPES. */
+/** The docs' table of what was observed, in the order of SHAPES. */
 function table(): string {
 	const lines = observed.map((o) => `| ${o.name} | ${markdownCell(o.receives)} | ${o.shown ? "yes" : "no"} |`);
 	return ["| the model sends | what the model receives | shown? |", "| --- | --- | --- |", ...lines].join("\n");
 }
 
 afterAll(() => {
-	// Only a complete run on the Pi the README describes (the devDependency) makes the table.
+	// Only a complete run on the Pi the docs describe (the devDependency) makes the table.
 	if (observed.length !== SHAPES.length || process.env.PI_ASK_PI_HOME) return;
-	if (WRITE_README) return writeReadmeSection(SECTION, table());
-	const { current, wanted } = readmeSection(SECTION, table());
-	expect(current, "README's Real-world arguments table (PI_ASK_WRITE_README=1 rewrites it)").toBe(wanted);
+	if (WRITE_DOCS) return writeDocSection(SECTION, table());
+	const { current, wanted } = docSection(SECTION, table());
+	expect(current, "docs/arguments.md's Real-world arguments table (PI_ASK_WRITE_DOCS=1 rewrites it)").toBe(wanted);
 });

@@ -22,7 +22,7 @@ const RESERVED = (label: string, j: number) =>
 	`questions[0].options[${j}].label: ${JSON.stringify(label)} is reserved: the UI adds its own rows for typing a custom answer ("Type something.") and moving on ("Next"). Remove this option, or name the concrete choice it stands for.`;
 
 export interface Shape {
-	/** What the model did, for the README table. */
+	/** What the model did, for docs/arguments.md's table. */
 	name: string;
 	/** The tool call's arguments: an object, or the raw JSON text sent. */
 	args: Record<string, unknown> | string;

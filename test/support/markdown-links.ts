@@ -62,7 +62,7 @@ export function brokenLinks(file: string, markdown: string, files: readonly stri
 }
 
 /** `markdown` with its fenced code blocks blanked out (a fence closes with at least as many of its marks). */
-function outsideFences(markdown: string): string {
+export function outsideFences(markdown: string): string {
 	let fence: string | undefined;
 	const kept = markdown.split("\n").map((line) => {
 		const marks = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];

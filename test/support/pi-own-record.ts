@@ -1,13 +1,13 @@
 /**
  * What Pi does on its own with each argument shape (no `prepareArguments` hook): one short summary per
- * shape and Pi version, recorded in test/e2e/pi-own-validation.json and shown as README's "pi-own"
- * table. Pure: the e2e module (test/e2e/pi-own-validation.ts) measures, this file words and renders.
+ * shape and Pi version, recorded in test/e2e/pi-own-validation.json and shown as docs/arguments.md's
+ * "pi-own" table. Pure: the e2e module (test/e2e/pi-own-validation.ts) measures, this file words and renders.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isOlderVersion } from "../../src/pi/pi-version.ts";
+import { markdownCell } from "./doc-section.ts";
 import { REPO_ROOT } from "./pi.ts";
-import { markdownCell } from "./readme-section.ts";
 import { EXECUTE_RECEIVED } from "./schema-only-extension.ts";
 
 /** One Pi version's observations: the validator pi-ai uses, and a summary per shape name. */
@@ -85,7 +85,7 @@ function changesBetween(sent: unknown, got: unknown, path: string): string[] {
 	return [`\`${at}: ${JSON.stringify(sent)} → ${JSON.stringify(got)}\``];
 }
 
-/** The README section: where Pi validates, by version, then one row per shape (in `names` order). */
+/** The docs/arguments.md section: where Pi validates, by version, then one row per shape (in `names` order). */
 export function renderPiOwnTable(record: PiOwnRecord, names: readonly string[]): string {
 	const versions = sortVersions(Object.keys(record));
 	const byValidator = groupBy(versions, (v) => record[v]?.validator ?? "unknown");

@@ -58,7 +58,7 @@ export const MODEL_REDIS = { label: "Redis", description: "Shared." };
 export const MODEL_MEMORY = { label: "Memory", description: "Simple." };
 /**
  * The small cache question as a model sends it: the base the argument-shape tests bend out of shape. Its
- * words are in the README's real-world-arguments table (a call encoded twice is echoed back whole).
+ * words are in docs/arguments.md's real-world-arguments table (a call encoded twice is echoed back whole).
  */
 export const MODEL_CACHE_QUESTION = { question: "Which cache?", header: "Cache", options: [MODEL_REDIS, MODEL_MEMORY] };
 

@@ -1,5 +1,5 @@
 /**
- * A private tmux server running pi, shared by the TUI tests (tty.ts) and the README screenshots
+ * A private tmux server running pi, shared by the TUI tests (tty.ts) and the screenshots in docs/images
  * (scripts/screenshots/capture.ts): one socket per session and no user config, so nothing on the
  * machine leaks in, and pi started in a pane of the requested size with the options both need.
  */

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { ANSWER_CHANNEL, Answerers, type EventBus } from "../../src/tool/answer-events.ts";
 import { eventBus } from "../support/event-bus.ts";
 
-/** An answering extension as the README shows it: announces at load and again on `ready`. */
+/** An answering extension as docs/answer-channel.md shows it: announces at load and again on `ready`. */
 function answerer(events: EventBus, name: unknown): void {
 	events.on(ANSWER_CHANNEL.ready, () => events.emit(ANSWER_CHANNEL.answerer, { name }));
 	events.emit(ANSWER_CHANNEL.answerer, { name });

@@ -24,9 +24,9 @@ const named = (payload: unknown) =>
 		: payload;
 
 const FORM: Questionnaire = { questions: [SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION] };
-/** The README: "at most 20 problems are listed (the last counts the rest)". */
+/** docs/answer-channel.md: "at most 20 problems are listed (the last counts the rest)". */
 const MAX_PROBLEMS = 20;
-/** The README: "a quoted label or id is cut to 40 characters". */
+/** docs/answer-channel.md: "a quoted label or id is cut to 40 characters". */
 const QUOTED_MAX = 40;
 /** Every problem is one short line: a path, a reason, a quoted excerpt at most. */
 const SHORT = 200;

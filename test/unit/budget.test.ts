@@ -20,7 +20,7 @@ import { type Answer, finishedResult, notShownResult, type QuestionnaireResult }
 /** The floor text-slots.ts promises: a cut string still shows 32 characters (or all of it), however tight the total. */
 const MIN_KEEP = 32;
 const MB = 1_000_000;
-/** The README: `details` keep up to 256 Ki characters per string. */
+/** docs/reliability.md: `details` keep up to 256 Ki characters per string. */
 const DETAILS_CAP = 256 * 1024;
 const limits = (over: Partial<TextLimits>): TextLimits => ({ ...DEFAULT_LIMITS, ...over });
 const answered = (answers: Answer[], extra: { globalNote?: string } = {}, count = answers.length) =>

@@ -11,7 +11,7 @@ import { type AskConfig, loadConfig } from "../../src/config/load.ts";
 import { globalConfigPath, projectConfigPath } from "../../src/config/paths.ts";
 import { configSchema, defaultConfig } from "../../src/config/schema.ts";
 
-/** Problems listed per file before the rest are counted (README: "at most 20 problems are listed"). */
+/** Problems listed per file before the rest are counted (as docs/answer-channel.md says of answers: "at most 20 problems are listed"). */
 const MAX_LISTED = 20;
 
 let root: string;

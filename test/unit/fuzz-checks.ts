@@ -20,7 +20,7 @@ import type { FuzzCase } from "./fuzz-inputs.ts";
 /** The floor text-slots.ts promises: a cut string still shows 32 characters (or all of it), however tight the total. */
 const MIN_KEEP = 32;
 
-/** The README: `details` keep up to 256 Ki characters per string; a longer one is cut and marked. */
+/** docs/reliability.md: `details` keep up to 256 Ki characters per string; a longer one is cut and marked. */
 const DETAILS_CAP = 256 * 1024;
 
 /**

@@ -13,7 +13,7 @@ import { assertTerminalSafe, HOSTILE_STRINGS } from "../support/hostile-strings.
 import { CACHE_QUESTION, PLATFORM_QUESTION } from "../support/questions.ts";
 
 const ESC = "\x1b";
-/** The README: the question is "cut to 120 graphemes". */
+/** docs/notifications.md: the question is "cut to 120 graphemes". */
 const BODY_MAX_GRAPHEMES = 120;
 /** The title ("Pi asks you a question") keeps half that. */
 const TITLE_MAX_GRAPHEMES = 60;

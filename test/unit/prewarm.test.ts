@@ -6,7 +6,7 @@ import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-a
 import { describe, expect, it } from "vitest";
 import { installTuiPrewarm } from "../../src/pi/prewarm.ts";
 
-/** The delays the README promises: 250 ms after a TUI session starts, 20 ms after the first model request. */
+/** The delays docs/performance.md promises: 250 ms after a TUI session starts, 20 ms after the first model request. */
 const IDLE_DELAY_MS = 250;
 const REQUEST_DELAY_MS = 20;
 

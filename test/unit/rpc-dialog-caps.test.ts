@@ -2,7 +2,7 @@
  * The dialog walker fits what it sends. Regression: strings went to the host uncapped, so a 10 MB question
  * became a 10.5 MB `select` title (and a 10 MB label, preview, typed answer or note the same in its row,
  * title or placeholder). Each piece of model or user text is now cut to its cap with "…" (titles.ts
- * DIALOG_CAPS) and every string sent has a backstop (a whole title at most 24,000 characters, as the README promises); what the model receives is
+ * DIALOG_CAPS) and every string sent has a backstop (a whole title at most 24,000 characters, as docs/reliability.md promises); what the model receives is
  * not cut here (its own budget applies later).
  */
 

@@ -136,7 +136,7 @@ export function withoutSgr(text: string): string {
 	return text.replace(/\x1b\[[0-9;:]*m/g, "");
 }
 
-/** Figures collected while the suite runs, printed at the end of each file for the README. */
+/** Figures collected while the suite runs, printed at the end of each file for docs/reliability.md. */
 export function report(name: string, figures: Record<string, number | string>): void {
 	const parts = Object.entries(figures).map(([k, v]) => `${k}=${v}`);
 	console.log(`[hardening] ${name}: ${parts.join(", ")}`);

@@ -1,5 +1,5 @@
 /**
- * The README's notification extension (Configuration › Notifications) does what the README says: loaded as
+ * docs/notifications.md's notification extension does what the page says: loaded as
  * written, it posts what a questionnaire asks (the question, or the headers of several) once, when it opens,
  * not when a pending one is announced again, and a failed post breaks nothing.
  */
@@ -11,18 +11,17 @@ import { eventBus } from "../support/event-bus.ts";
 import { REPO_ROOT } from "../support/pi.ts";
 import { CACHE_QUESTION, PLATFORM_QUESTION } from "../support/questions.ts";
 
-/** The first ```js block after the Notifications heading. */
+/** The first ```js block of docs/notifications.md. */
 function example(): string {
-	const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
-	const section = readme.slice(readme.indexOf("### Notifications"));
-	const match = /```js\n([\s\S]*?)```/.exec(section);
-	if (!match?.[1]) throw new Error("README has no js example under ### Notifications");
+	const page = readFileSync(join(REPO_ROOT, "docs", "notifications.md"), "utf8");
+	const match = /```js\n([\s\S]*?)```/.exec(page);
+	if (!match?.[1]) throw new Error("docs/notifications.md has no js example");
 	return match[1];
 }
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe("README: a notification extension on the asked event", () => {
+describe("docs/notifications.md: a notification extension on the asked event", () => {
 	it("is about ten lines", () => {
 		expect(example().trim().split("\n").length).toBeLessThanOrEqual(10);
 	});
