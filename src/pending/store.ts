@@ -153,7 +153,7 @@ export class PendingStore {
 	}
 
 	/** Replaces the pending set with what the session's entries add up to (session start, `/tree`). */
-	restore(restored: RestoredPending): void {
+	restore(restored: Omit<RestoredPending, "substitutes">): void {
 		const pending = restored.pending.filter((p) => !this.asking.has(p.id));
 		const same =
 			pending.length === this.items.length &&

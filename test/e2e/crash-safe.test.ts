@@ -160,6 +160,32 @@ describe.skipIf(!tmuxAvailable())("a questionnaire survives the end of Pi", () =
 		expect(late).toHaveLength(1);
 	});
 
+	it("(g) window closed, --continue, /answer and submit, a restart, a new prompt: the call reads one text throughout, never 'No result provided'", async () => {
+		const dir = pi.tempDir("pi-ask-crash-");
+		const steps = [askStep(CACHE_QUESTION, LOGS_QUESTION), echoLate, { text: "Carrying on." }];
+		const first = await start(steps, dir, { prompt: "Ask me." });
+		await answerAndType(first.session);
+		first.session.close();
+
+		const second = await start([], dir, { resume: true });
+		expect((await answerAfterRestart(second.h, second.session, "either")).replace(LATE_LINE, "")).toBe(ANSWERED);
+		await second.session.waitForScreen("late:", "the model's reply to the late answer");
+		second.session.close();
+
+		const { h, session } = await start([], dir, { resume: true });
+		await session.waitForScreen("late:", "the conversation restored");
+		session.type("go on");
+		session.keys("Enter");
+		await modelRequest(h, session, 3);
+		const callText = (n: number) =>
+			h.fake.requests[n - 1]!.messages.filter((m) => m.role === "tool").map((m) => contentText(m.content));
+		expect(callText(2)).toHaveLength(1);
+		expect(callText(2)[0]).toMatch(/^The questionnaire was interrupted before the user submitted it\. /);
+		// The text the model first read for the call stays, after the answer and after one more restart.
+		expect(callText(3)).toEqual(callText(2));
+		expect(JSON.stringify(h.fake.requests)).not.toContain("No result provided");
+	});
+
 	it("(e) three calls all named call_0: one answered, two put aside; the footer counts two, a restart offers both", async () => {
 		const dir = pi.tempDir("pi-ask-crash-");
 		const call = (question: Question): Step => ({
