@@ -8,8 +8,11 @@
 import type { QuestionnaireResult } from "../protocol/result.ts";
 
 export function staysPending(result: Pick<QuestionnaireResult, "outcome" | "host">): boolean {
-	const shownHere = result.host === "tui" || result.host === "rpc";
-	return shownHere && (result.outcome === "deferred" || result.outcome === "interrupted");
+	return shownHere(result) && (result.outcome === "deferred" || result.outcome === "interrupted");
+}
+
+function shownHere(result: Pick<QuestionnaireResult, "host">): boolean {
+	return result.host === "tui" || result.host === "rpc";
 }
 
 /**
@@ -24,4 +27,23 @@ export function deferredOnTimeout(
 	return result.outcome === "timed_out" && onTimeout === "defer"
 		? { ...result, outcome: "deferred", cancelled: false, timedOut: true }
 		: result;
+}
+
+/** Where a questionnaire's life began: a tool call here, `/answer` reopening a pending one, a Pi below asking. */
+export type AskOrigin = "call" | "answer" | "relayed";
+
+/**
+ * What a questionnaire's ending means for whoever asked it — the one decision for every origin: the answer
+ * timeout's rule, only where it can stay pending (shown here: a call relayed up was timed above, under that
+ * Pi's settings; one that waited unseen for an extension cannot be answered later here), then what stays
+ * pending here, which carries `id` as `pendingId`. A Pi below's questionnaire stays pending here only when put aside (or
+ * deferred by the timeout): cut short, its asker is gone or its Pi is ending, and nothing of it is kept.
+ */
+export function settleAsk(
+	given: QuestionnaireResult,
+	{ origin, onTimeout, id }: { origin: AskOrigin; onTimeout?: "close" | "defer"; id: string | undefined },
+): QuestionnaireResult {
+	const result = shownHere(given) ? deferredOnTimeout(given, onTimeout) : given;
+	const pending = origin === "relayed" ? result.outcome === "deferred" : staysPending(result);
+	return pending && id !== undefined ? { ...result, pendingId: id } : result;
 }
