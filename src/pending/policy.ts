@@ -1,5 +1,6 @@
 /**
- * The one rule of what stays pending, for a tool call and for `/answer` alike: a questionnaire put aside,
+ * The one rule of how a questionnaire's ending counts (settleAsk below), for a tool call, `/answer` and a
+ * Pi below's questionnaire alike. What stays pending: a questionnaire put aside,
  * or cut short by anything but the person (an agent interrupt, a session switch, Pi quitting, the overlay
  * disposed), stays pending, so `/answer` can reopen it. Not one that waited unseen for another extension
  * (no UI: nobody could have answered it here), nor one relayed to a Pi above (one put aside there is
@@ -7,7 +8,7 @@
  */
 import type { QuestionnaireResult } from "../protocol/result.ts";
 
-export function staysPending(result: Pick<QuestionnaireResult, "outcome" | "host">): boolean {
+function staysPending(result: Pick<QuestionnaireResult, "outcome" | "host">): boolean {
 	return shownHere(result) && (result.outcome === "deferred" || result.outcome === "interrupted");
 }
 
@@ -20,10 +21,7 @@ function shownHere(result: Pick<QuestionnaireResult, "host">): boolean {
  * closed: `deferred`, marked `timedOut` so whoever reads it (the model here, or a subagent's model below
  * for a relayed one) is told the time ran out, never that the person chose to answer later.
  */
-export function deferredOnTimeout(
-	result: QuestionnaireResult,
-	onTimeout: "close" | "defer" | undefined,
-): QuestionnaireResult {
+function deferredOnTimeout(result: QuestionnaireResult, onTimeout: "close" | "defer" | undefined): QuestionnaireResult {
 	return result.outcome === "timed_out" && onTimeout === "defer"
 		? { ...result, outcome: "deferred", cancelled: false, timedOut: true }
 		: result;

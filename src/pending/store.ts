@@ -33,6 +33,8 @@ export interface PendingStoreHost {
 	randomId(): string;
 	/** Told when a record could not be appended: the set still changes, but a restart will not see it. */
 	report?(error: unknown): void;
+	/** False when another Pi settled `id` already (pi/settle-claim.ts); absent: this process is the only one. */
+	claim?(id: string): boolean;
 }
 
 export class PendingStore {
@@ -124,6 +126,13 @@ export class PendingStore {
 	 */
 	settle(id: string, outcome: Outcome): boolean {
 		if (this.get(id) === undefined) return false;
+		if (this.host.claim?.(id) === false) {
+			// Settled in another Pi: gone here too, and nothing of ours is sent for it.
+			this.forget(id);
+			this.items = this.items.filter((p) => p.id !== id);
+			this.notify();
+			return false;
+		}
 		// What was given last is written first: should the late answer never reach the session, a restart
 		// finds the questionnaire pending again (restore.ts) with everything it was settled with.
 		this.flush(id);

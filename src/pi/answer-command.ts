@@ -135,5 +135,6 @@ export function registerAnswerCommand(pi: ExtensionAPI, deps: AnswerCommandDeps)
 		if (settleAsk(result, { origin: "answer", id: pending.id }).pendingId !== undefined)
 			return deps.store.flush(pending.id);
 		if (deps.store.settle(pending.id, result.outcome)) await deps.deliver(pending, result);
+		else warn(ctx, m.pendingAnsweredElsewhere, "info");
 	}
 }

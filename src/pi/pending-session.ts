@@ -17,13 +17,18 @@ import { PendingStore } from "../pending/store.ts";
 import { limitsFrom } from "../protocol/budget.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
 import { TOOL_NAME } from "../tool/guidance.ts";
+import { claimSettlement } from "./settle-claim.ts";
 import { warn, warnOnceShown } from "./warn.ts";
 
 /** The key of our footer status (`ctx.ui.setStatus`). */
 const STATUS_KEY = "ask_user_question";
 
 /** Creates the session's pending store and keeps it in step with Pi's session and footer. */
-export function installPendingQuestionnaires(pi: ExtensionAPI, config: () => AskConfig): PendingStore {
+export function installPendingQuestionnaires(
+	pi: ExtensionAPI,
+	config: () => AskConfig,
+	agentDir: string,
+): PendingStore {
 	let ctx: ExtensionContext | undefined;
 	const messages = (): Messages => messagesIn(config().locale);
 	const store = new PendingStore({
@@ -41,6 +46,7 @@ export function installPendingQuestionnaires(pi: ExtensionAPI, config: () => Ask
 		report: (error) => {
 			if (ctx) warn(ctx, messages().pendingNotSaved(sanitizeInline(String(error))));
 		},
+		claim: (id) => claimSettlement({ agentDir, sessionFile: sessionFileOf(ctx) }, id),
 	});
 	const showStatus = () => {
 		if (!ctx?.hasUI) return;
@@ -117,4 +123,12 @@ export function installPendingQuestionnaires(pi: ExtensionAPI, config: () => Ask
 		ctx = undefined;
 	});
 	return store;
+}
+
+function sessionFileOf(ctx: ExtensionContext | undefined): string | undefined {
+	try {
+		return ctx?.sessionManager.getSessionFile();
+	} catch {
+		return undefined;
+	}
 }
