@@ -61,6 +61,11 @@ export class PendingStore {
 		return this.items;
 	}
 
+	/** The questionnaires a call of this process is asking now (shown, or waiting for the screen). */
+	open(): readonly PendingQuestionnaire[] {
+		return [...this.asking.values()];
+	}
+
 	/** A pending questionnaire by our id. */
 	get(id: string): PendingQuestionnaire | undefined {
 		return this.items.find((p) => p.id === id);
