@@ -241,6 +241,7 @@ export class Card {
 		this.form.hidden = true;
 		this.reviewBox.hidden = true;
 		this.root.classList.add("done");
+		this.state.textContent = "";
 		this.verdictBox.textContent = text;
 	}
 

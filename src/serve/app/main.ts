@@ -124,17 +124,12 @@ function render(list: HTMLElement, status: HTMLElement, snapshot: InboxSnapshot)
 		if (card) card.update(item);
 		else add(list, item);
 	}
-	for (const [key, card] of cards)
+	for (const [key, card] of [...cards])
 		if (!seen.has(key)) {
+			// Answered elsewhere, or its Pi ended: its verdict stays a while, then the card goes.
 			card.update(undefined);
-			// Its verdict stays a while, then the card goes.
-			setTimeout(() => {
-				card.root.remove();
-				cards.delete(key);
-				if (cards.size === 0) status.textContent = words.empty;
-			}, 8_000);
-			cards.set(`${key}#leaving`, card);
 			cards.delete(key);
+			setTimeout(() => card.root.remove(), 8_000);
 		}
 	if (cards.size === 0) status.textContent = words.empty;
 	app.dataset.version = String(snapshot.version);
