@@ -105,7 +105,8 @@ export class QuestionnaireBoard {
 
 	/**
 	 * Answers `questionnaire` on the answer channel for the paired client `client` (vouched for: the
-	 * result reads as the person's, through that client); the reply once it closed, or why not.
+	 * result reads as the person's, through that client, or through "<device> via <client>" when the
+	 * client names the device it answers for); the reply once it closed, or why not.
 	 */
 	answer(questionnaire: string, fields: AnswerFields, client: string): Promise<HandlerReply> {
 		const { events, asking, store } = this.deps;
@@ -141,7 +142,7 @@ export class QuestionnaireBoard {
 			timer.unref();
 			const { answers, decline, globalNote } = fields;
 			const payload = { id: questionnaire, answers, decline, globalNote };
-			vouchForClient(payload, client);
+			vouchForClient(payload, fields.device === undefined ? client : `${fields.device} via ${client}`);
 			events.emit(ANSWER_CHANNEL.answer, payload);
 		});
 	}

@@ -106,6 +106,21 @@ describe("the board", () => {
 		expect(s.board.list()).toEqual([]);
 	});
 
+	it("names the device a paired client answers for: the answer reads as through it, via the client", async () => {
+		const s = setup();
+		const call = openCall(s, "q_1");
+		const answers = [
+			{ question: 0, options: ["Redis"] },
+			{ question: 1, options: ["Linux"] },
+		];
+		const reply = await s.board.answer("q_1", { answers, device: "Pixel 7" }, "pi-ask on pts/3");
+		expect(reply).toMatchObject({
+			ok: true,
+			result: { answeredBy: { kind: "client", name: "Pixel 7 via pi-ask on pts/3" } },
+		});
+		await call;
+	});
+
 	it("answers a pending one: settled, and the agent gets the late answer", async () => {
 		const s = setup();
 		s.session.store.asked({ id: "q_p", askedAt: 5, questionnaire });
