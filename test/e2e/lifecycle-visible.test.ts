@@ -52,7 +52,7 @@ describe("the lifecycle where a person sees it (real pi TUI)", () => {
 		first.keys("C-l");
 		await first.waitForScreen("Carrying on meanwhile.", "the agent going on");
 		slashCommand(first, "/quit");
-		await first.waitForScreen("To resume this session", "Pi quitting");
+		await first.waitForExit("Pi quitting");
 		first.close();
 		// A record of ours that cannot be read (a hand edit, another version), at the end of the branch.
 		const file = sessionFile(sessionDir);
