@@ -6,8 +6,11 @@
  * the exact command that makes it ours. What Pi lists for each way a package is loaded is taken from
  * Pi 1.6.0 (`pi.getAllTools()` sourceInfo) as observed.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { otherProvider, stepAsideNotice } from "../../src/tool/coexist.ts";
+import { REPO_ROOT } from "../support/pi.ts";
 
 const RPIV_DIR = "/home/u/.pi/agent/npm/node_modules/@juicesharp/rpiv-ask-user-question";
 type Listed = { name: string; sourceInfo: { path: string; source: string; scope: string; origin?: string } };
@@ -106,5 +109,26 @@ describe("the line when ours steps aside", () => {
 		expect(stepAsideNotice(null)).toBe(
 			"provided by another extension, so pi-ask-user-question stepped aside; `pi list` shows which.",
 		);
+	});
+});
+
+describe("docs/coming-from-rpiv.md", () => {
+	const doc = readFileSync(join(REPO_ROOT, "docs", "coming-from-rpiv.md"), "utf8");
+
+	it("quotes the line Pi prints, word for word", () => {
+		const source = { path: `${RPIV_DIR}/index.ts`, source: "npm:@juicesharp/rpiv-ask-user-question", scope: "user" };
+		expect(doc).toContain(`\nask_user_question: ${stepAsideNotice(source)}\n`);
+	});
+
+	it("maps rpiv's settings to keys this package has", () => {
+		const configuration = readFileSync(join(REPO_ROOT, "docs", "configuration.md"), "utf8");
+		const ours = [...doc.matchAll(/^\| `[^`]+`[^|]*\| `([^`]+)`/gm)].map((m) => m[1]);
+		expect(ours).toEqual([
+			"guidance.description",
+			"guidance.promptSnippet",
+			"guidance.promptGuidelines",
+			"keys.collapse",
+		]);
+		for (const key of ours) expect(configuration, key).toContain(`| \`${key}\` |`);
 	});
 });
