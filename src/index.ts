@@ -12,7 +12,7 @@ import { piVersionWarning } from "./pi/pi-version.ts";
 import { installTuiPrewarm } from "./pi/prewarm.ts";
 import { installRelay } from "./pi/relay.ts";
 import { installReminder } from "./pi/remind.ts";
-import { defineAskTool, type ToolBus } from "./pi/tool-definition.ts";
+import { defineAskTool, drawBeforeRegistered, type ToolBus } from "./pi/tool-definition.ts";
 import { installVisibilityReconciler } from "./pi/visibility.ts";
 import { warnOnceShown } from "./pi/warn.ts";
 import { Answerers } from "./tool/answer-events.ts";
@@ -79,6 +79,8 @@ export default function askUserQuestion(pi: ExtensionAPI, importHost?: HostImpor
 	const relay = installRelay(pi, { config: currentConfig, store: pending, events: pi.events, asking, agentDir });
 	// With `remind` set: a desktop notification while questionnaires wait and Pi is idle (pi/remind.ts).
 	installReminder(pi, { store: pending, config: currentConfig, answering: answer.answering });
+	// Calls drawn before that registration (the conversation of /reload, /resume, /new, a fork) look the same.
+	drawBeforeRegistered(pi, currentConfig, () => !registered && providedElsewhere(pi));
 	// The questionnaire UI loads while Pi waits (idle after start, or for the model), never on the start-up path.
 	installTuiPrewarm(pi, { importHost });
 	// Installed after the handler that registers the tool, so a registration never undoes the no-UI
@@ -106,4 +108,14 @@ function sameGuidance(a: GuidanceTexts, b: GuidanceTexts): boolean {
 		a.promptGuidelines.length === b.promptGuidelines.length &&
 		a.promptGuidelines.every((line, i) => line === b.promptGuidelines[i])
 	);
+}
+
+/** True when another extension has registered ask_user_question (asked before ours registers). */
+function providedElsewhere(pi: ExtensionAPI): boolean {
+	try {
+		return otherProvider(pi.getAllTools(), TOOL_NAME) !== undefined;
+	} catch {
+		// Asked while Pi loads extensions (action methods throw then): nothing is drawn yet either.
+		return false;
+	}
 }
