@@ -12,9 +12,9 @@ import { drawBeforeRegistered } from "../../src/pi/tool-definition.ts";
 
 function install(providedElsewhere = false, withResolvers = true) {
 	const resolvers: ToolRendererResolver[] = [];
-	const pi = (
-		withResolvers ? { registerToolRenderer: (r: ToolRendererResolver) => resolvers.push(r) } : {}
-	) as unknown as ExtensionAPI;
+	const pi = (withResolvers
+		? { registerToolRenderer: (r: ToolRendererResolver) => resolvers.push(r) }
+		: {}) as unknown as ExtensionAPI;
 	drawBeforeRegistered(pi, defaultConfig, () => providedElsewhere);
 	const resolve = (name: string, registered?: ToolRenderers) => {
 		const [resolver] = resolvers;
