@@ -62,20 +62,16 @@ export async function installPi(version: string, options: InstallOptions = {}): 
 }
 
 /**
- * `npm install <spec>` (and `extraArgs`) into a fresh temp folder named `prefix…`, npm's cache inside it;
- * resolves with the folder (remove it with removeDir), or removes it and rejects with npm's output.
+ * `npm install <spec>` into a fresh temp folder named `prefix…`, npm's cache inside it; resolves with the
+ * folder (remove it with removeDir), or removes it and rejects with npm's output.
  */
-export async function scratchInstall(
-	spec: string,
-	prefix: string,
-	options: InstallOptions & { extraArgs?: readonly string[] } = {},
-): Promise<string> {
+async function scratchInstall(spec: string, prefix: string, options: InstallOptions = {}): Promise<string> {
 	const home = mkdtempSync(join(options.tmpRoot ?? tmpdir(), prefix));
 	try {
 		mkdirSync(join(home, ".npm-cache"));
 		writeFileSync(join(home, "package.json"), `${JSON.stringify({ private: true })}\n`);
 		const args = ["install", "--no-audit", "--no-fund", "--no-package-lock", "--cache", join(home, ".npm-cache")];
-		const child = spawn(options.npm ?? "npm", [...args, ...(options.extraArgs ?? []), spec], {
+		const child = spawn(options.npm ?? "npm", [...args, spec], {
 			cwd: home,
 			timeout: 180_000,
 		});
