@@ -7,8 +7,8 @@
  * global): Pi starts, the model is offered exactly one ask_user_question (rpiv's: ours steps aside), and
  * one line names rpiv and the command that makes the tool ours (src/tool/coexist.ts).
  */
-import { cpSync, mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_GUIDANCE } from "../../src/tool/guidance.ts";
 import type { ParsedRequest } from "../support/fake-model.ts";
@@ -28,12 +28,17 @@ const PROJECT_LINE = `${LINE}pi remove -l ${RPIV_SOURCE}`;
 
 const pi = perTest({ cols: 160, rows: 30 });
 
-/** Puts rpiv where `pi install` would: `<root>/npm/node_modules` (root: the agent dir, or a project's .pi). */
+/**
+ * Puts rpiv where `pi install` would: `<root>/npm/node_modules` (root: the agent dir, or a project's .pi).
+ * Linked, not copied: Pi loads rpiv's TypeScript through jiti, whose transpile cache is keyed by the real
+ * path, so every test after the first finds it transpiled (a cold transpile per test is seconds of CPU on
+ * a loaded machine).
+ */
 function installRpiv(root: string): void {
 	for (const name of RPIV_PACKAGES) {
 		const target = join(root, "npm", "node_modules", name);
-		mkdirSync(target, { recursive: true });
-		cpSync(join(REPO_ROOT, "node_modules", name), target, { recursive: true });
+		mkdirSync(dirname(target), { recursive: true });
+		symlinkSync(join(REPO_ROOT, "node_modules", name), target, "dir");
 	}
 }
 
@@ -83,7 +88,7 @@ describe(`beside ${RPIV} 2.11.0, in either load order`, () => {
 	])("both with -e (%s): the same, and the line says to leave that -e out", async (_, first) => {
 		const h = await pi.harness();
 		installRpiv(h.agentDir);
-		const rpivDir = join(h.agentDir, "npm", "node_modules", RPIV);
+		const rpivDir = join(REPO_ROOT, "node_modules", RPIV);
 		const args = first === "rpiv" ? ["-e", rpivDir, "-e", REPO_ROOT] : ["-e", REPO_ROOT, "-e", rpivDir];
 		expectRpivProvides(
 			await rpcTurn(h, ["-ne", ...args]),
