@@ -1,8 +1,9 @@
 /**
- * `npm run compat`: installs each Pi version of COMPAT_VERSIONS into a scratch folder (outside the
- * repository, removed afterwards), runs the compat smoke (test/e2e/compat.test.ts: TUI answer and decline
- * in tmux, RPC round trip, print-mode hiding, install of the packed tarball) and the real-world argument
- * shapes (test/e2e/real-world-arguments.test.ts) on it, and prints a Markdown table of the results for
+ * `npm run compat`: installs each Pi version of COMPAT_VERSIONS that `npm install` did not bring (the
+ * devDependency, or an npm alias `pi-<version>`, test/support/pi-install.ts) into a scratch folder
+ * (outside the repository, removed afterwards), runs the compat smoke (test/e2e/compat.test.ts: TUI
+ * answer and decline in tmux, RPC round trip, print-mode hiding, install of the packed tarball) and the
+ * real-world argument shapes (test/e2e/real-world-arguments.test.ts) on it, and prints a Markdown table of the results for
  * docs/pi-versions.md, and what Pi does on its own with each shape (test/e2e/pi-own-validation.ts). Exits 1
  * when a check fails on a version at or after the oldest supported one. `--only=1.3.0,1.6.0` picks versions;
  * `--write` records each version's "Pi on its own" results (test/e2e/pi-own-validation.json) and rewrites
@@ -17,7 +18,7 @@ import { isOlderVersion, OLDEST_SUPPORTED_PI } from "../src/pi/pi-version.ts";
 import { SMOKE_CHECKS } from "../test/e2e/compat-smoke.ts";
 import { PI_OWN } from "../test/e2e/pi-own-validation.ts";
 import { writeDocSection } from "../test/support/doc-section.ts";
-import { installPi } from "../test/support/pi-install.ts";
+import { aliasedPi, installPi } from "../test/support/pi-install.ts";
 import { COMPAT_VERSIONS } from "./compat-versions.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -38,12 +39,14 @@ const versions = COMPAT_VERSIONS.filter((v) => only === undefined || only.includ
 const rows: string[] = [];
 let failed = false;
 for (const version of versions) {
-	let home: string | undefined;
-	let install = "devDependency";
+	let home = version === devPi ? undefined : aliasedPi(version);
+	let scratch: string | undefined;
+	let install = home === undefined ? "devDependency" : "devDependency alias";
 	try {
-		if (version !== devPi) {
+		if (version !== devPi && home === undefined) {
 			const installed = await installPi(version);
 			home = installed.home;
+			scratch = installed.home;
 			install = `${(installed.ms / 1000).toFixed(1)} s`;
 		}
 	} catch (error) {
@@ -87,7 +90,7 @@ for (const version of versions) {
 	const allPassed = checks.every((c) => c === "✓") && complete(shapes) && complete(own);
 	if (!allPassed && !isOlderVersion(version, OLDEST_SUPPORTED_PI)) failed = true;
 	rows.push(`| ${version} | ${checks.join(" | ")} | ${count(shapes)} | ${count(own)} | ${install} | ${seconds} s |`);
-	if (home) rmSync(home, { recursive: true, force: true, maxRetries: 3 });
+	if (scratch) rmSync(scratch, { recursive: true, force: true, maxRetries: 3 });
 	rmSync(report, { force: true });
 }
 

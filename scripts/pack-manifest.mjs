@@ -1,22 +1,28 @@
 /**
- * `prepack` / `postpack`: the packed package.json carries no `prepare` script. It builds dist/ in a checkout,
- * but a tarball has dist/ and not the script it runs, and npm 11 and 12 count a `prepare` of a package
- * installed from a file or git source as an install script: `pi install npm:pi-ask-user-question@file:…`
- * would print npm's "install scripts not covered by allowScripts" warning about us. `hide` renames the key
- * to `_prepare` (no lifecycle runs that), `restore` renames it back; the same textual edit both ways, so
- * the file is left byte for byte as it was. Plain JavaScript, so any Node runs it.
+ * `prepack` / `postpack`: the packed package.json carries no `scripts`. Every one of them names a file
+ * the tarball does not ship (scripts/, bench/, test/) or a tool only a checkout installs (vitest, tsc,
+ * biome), so in an installed package each would only fail. One more reason for `prepare`: it builds
+ * dist/ in a checkout, but npm 11 and 12 count a `prepare` of a package installed from a file or git
+ * source as an install script, and `pi install npm:pi-ask-user-question@file:…` would print npm's
+ * "install scripts not covered by allowScripts" warning about us.
+ *
+ * `hide` keeps package.json as it is in KEPT (beside it, not packed: `files` does not list it) and writes
+ * it without `scripts`; `restore` moves the kept file back, so package.json is byte for byte what it was.
+ * Each step run twice does nothing more (a pack that stopped before postpack, then packed again).
+ * Plain JavaScript, so any Node runs it.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 
 const FILE = "package.json";
-const [from, to] = process.argv[2] === "restore" ? ["_prepare", "prepare"] : ["prepare", "_prepare"];
-const text = readFileSync(FILE, "utf8");
-const key = new RegExp(`^(\\s*)"${from}":`, "m");
-const scripts = JSON.parse(text).scripts ?? {};
-if (scripts[to] !== undefined) {
-	// Already in the wanted state (a pack that stopped before postpack ran `restore`, then `hide` again).
-} else if (scripts[from] === undefined || !key.test(text)) {
-	throw new Error(`${FILE} has no "${from}" script to rename`);
-} else {
-	writeFileSync(FILE, text.replace(key, `$1"${to}":`));
+const KEPT = ".package.json.unpacked";
+
+if (process.argv[2] === "restore") {
+	if (existsSync(KEPT)) renameSync(KEPT, FILE);
+	else if (JSON.parse(readFileSync(FILE, "utf8")).scripts === undefined)
+		throw new Error(`${FILE} has no scripts and ${KEPT} is gone: restore it from git`);
+} else if (!existsSync(KEPT)) {
+	const text = readFileSync(FILE, "utf8");
+	const { scripts: _packedWithout, ...manifest } = JSON.parse(text);
+	writeFileSync(KEPT, text);
+	writeFileSync(FILE, `${JSON.stringify(manifest, null, "\t")}\n`);
 }

@@ -12,11 +12,12 @@ import { piVersionWarning } from "./pi/pi-version.ts";
 import { installTuiPrewarm } from "./pi/prewarm.ts";
 import { installRelay } from "./pi/relay.ts";
 import { installReminder } from "./pi/remind.ts";
-import { defineAskTool, type ToolBus } from "./pi/tool-definition.ts";
+import { defineAskTool, drawBeforeRegistered, type ToolBus } from "./pi/tool-definition.ts";
 import { installVisibilityReconciler } from "./pi/visibility.ts";
 import { warnOnceShown } from "./pi/warn.ts";
 import { Answerers } from "./tool/answer-events.ts";
 import { servePendingOnTheBus } from "./tool/answer-pending.ts";
+import { otherProvider, stepAsideNotice } from "./tool/coexist.ts";
 import { DEFAULT_GUIDANCE, type GuidanceTexts, TOOL_NAME } from "./tool/guidance.ts";
 
 /** The extension factory Pi calls on load; the entry adds its importer of host packages (src/bundle-entry.ts). */
@@ -34,23 +35,32 @@ export default function askUserQuestion(pi: ExtensionAPI, importHost?: HostImpor
 	const bus: ToolBus = { events: pi.events, answerers, asking, relay: () => relay.ask() };
 
 	const reported = new Set<string>();
+	const report = (ctx: Parameters<typeof warnOnceShown>[0], warning: string) => {
+		if (reported.has(warning)) return;
+		reported.add(warning);
+		// Shown below the restored conversation, not above it (pi/warn.ts).
+		warnOnceShown(ctx, warning);
+	};
 	// An older Pi than the compat smoke covers: still registered, with one warning saying so.
 	const versionWarning = piVersionWarning(VERSION);
+	// The tool is registered here, at session start, not while Pi loads extensions: Pi exits when two
+	// extensions register one tool name while loading, and another package may provide ask_user_question
+	// (rpiv-ask-user-question, gentle-pi). All of them have loaded by now: if one did, ours steps aside
+	// and one line says which package provides it and how to make it ours (tool/coexist.ts).
+	let registered = false;
 	pi.on("session_start", (_event, ctx) => {
 		// An older Pi (0.74) has no project trust: the project file is then never trusted.
 		const projectTrusted = typeof ctx.isProjectTrusted === "function" && ctx.isProjectTrusted();
 		const load = loadConfig({ agentDir, cwd: ctx.cwd, projectTrusted });
-		for (const warning of versionWarning ? [versionWarning, ...load.warnings] : load.warnings) {
-			if (reported.has(warning)) continue;
-			reported.add(warning);
-			// Shown below the restored conversation, not above it (pi/warn.ts).
-			warnOnceShown(ctx, warning);
-		}
+		for (const warning of versionWarning ? [versionWarning, ...load.warnings] : load.warnings) report(ctx, warning);
 		config = load.config;
+		const other = registered ? undefined : otherProvider(pi.getAllTools(), TOOL_NAME);
+		if (other !== undefined) return report(ctx, stepAsideNotice(other));
 		const next = guidanceFrom(config);
-		if (!sameGuidance(next, guidance)) {
+		if (!registered || !sameGuidance(next, guidance)) {
 			guidance = next;
 			pi.registerTool(defineAskTool(guidance, currentConfig, bus, pending));
+			registered = true;
 		}
 	});
 	// Questionnaires that outlive their call: recorded in the session, restored at its start (after the
@@ -76,11 +86,18 @@ export default function askUserQuestion(pi: ExtensionAPI, importHost?: HostImpor
 	});
 	// With `remind` set: a desktop notification while questionnaires wait and Pi is idle (pi/remind.ts).
 	installReminder(pi, { store: pending, config: currentConfig, answering: answer.answering });
-	pi.registerTool(defineAskTool(guidance, currentConfig, bus, pending));
+	// Calls drawn before that registration (the conversation of /reload, /resume, /new, a fork) look the same.
+	drawBeforeRegistered(pi, currentConfig, () => !registered && providedElsewhere(pi));
 	// The questionnaire UI loads while Pi waits (idle after start, or for the model), never on the start-up path.
 	installTuiPrewarm(pi, { importHost });
-	// Registered after the config handler so a re-registration never undoes the no-UI removal.
-	installVisibilityReconciler(pi, TOOL_NAME, () => answerers.present || relay.reachable());
+	// Installed after the handler that registers the tool, so a registration never undoes the no-UI
+	// removal; it leaves alone a tool of that name that is another package's.
+	installVisibilityReconciler(
+		pi,
+		TOOL_NAME,
+		() => answerers.present || relay.reachable(),
+		() => registered,
+	);
 }
 
 function guidanceFrom(config: AskConfig): GuidanceTexts {
@@ -98,4 +115,14 @@ function sameGuidance(a: GuidanceTexts, b: GuidanceTexts): boolean {
 		a.promptGuidelines.length === b.promptGuidelines.length &&
 		a.promptGuidelines.every((line, i) => line === b.promptGuidelines[i])
 	);
+}
+
+/** True when another extension has registered ask_user_question (asked before ours registers). */
+function providedElsewhere(pi: ExtensionAPI): boolean {
+	try {
+		return otherProvider(pi.getAllTools(), TOOL_NAME) !== undefined;
+	} catch {
+		// Asked while Pi loads extensions (action methods throw then): nothing is drawn yet either.
+		return false;
+	}
 }

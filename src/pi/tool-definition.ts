@@ -2,7 +2,14 @@
  * Builds the ask_user_question ToolDefinition for Pi from the guidance in force. The Pi-facing
  * shell only: validation, host choice and results live in tool/execute.ts.
  */
-import type { ExtensionContext, ToolDefinition } from "@earendil-works/pi-coding-agent";
+import type {
+	ExtensionAPI,
+	ExtensionContext,
+	Theme,
+	ToolDefinition,
+	ToolRenderers,
+	ToolRenderResultOptions,
+} from "@earendil-works/pi-coding-agent";
 import type { AskConfig } from "../config/schema.ts";
 import { messagesIn } from "../i18n/messages.ts";
 import type { PendingStore } from "../pending/store.ts";
@@ -17,6 +24,7 @@ import { piHost } from "./host-ui.ts";
 import type { RelayAsk } from "./relay.ts";
 import { renderAskCall } from "./render-call.ts";
 import { renderAskResult } from "./render-result.ts";
+import type { AskRenderContext } from "./render-rows.ts";
 
 /** Where else a call can be answered: other extensions on Pi's bus, and the relay to a Pi above. */
 export interface ToolBus {
@@ -39,8 +47,6 @@ export function defineAskTool(
 	bus?: ToolBus,
 	lifecycle?: Pick<PendingStore, "newId" | "asked" | "progressed" | "returned">,
 ): ToolDefinition<typeof QuestionnaireParams, QuestionnaireResult> {
-	// The transcript speaks the person's locale like the dialog; resolved per render, so a config reload applies.
-	const messages = () => messagesIn(config().locale);
 	return {
 		name: TOOL_NAME,
 		label: TOOL_LABEL,
@@ -55,9 +61,7 @@ export function defineAskTool(
 		// Repairs what real models send, and refuses what cannot be shown, before Pi checks the schema.
 		// Typed as the schema's shape: Pi checks the schema right after, so what is not is refused there.
 		prepareArguments: (args) => prepareAskArguments(args, limitsFrom(config().limits)) as QuestionnaireParamsInput,
-		// The transcript shows the call as repaired (Pi passes what the model sent).
-		renderCall: (args, theme, context) => renderAskCall(repairArguments(args), theme, context, messages()),
-		renderResult: (result, options, theme, context) => renderAskResult(result, options, theme, context, messages()),
+		...askRenderers(config),
 		async execute(toolCallId, params, signal, _onUpdate, ctx: ExtensionContext) {
 			// Imported on the first call, not at load: validation, the RPC walker and the result envelope
 			// are code Pi's start-up need not initialize (in dist/core.cjs the import stays in the bundle).
@@ -77,4 +81,42 @@ export function defineAskTool(
 			});
 		},
 	};
+}
+
+/** How the transcript draws a call and its result, in the person's locale (`config` read per render). */
+function askRenderers(config: () => AskConfig) {
+	// Like the dialog; resolved per render, so a config reload applies.
+	const messages = () => messagesIn(config().locale);
+	return {
+		// The transcript shows the call as repaired (Pi passes what the model sent).
+		renderCall: (args: unknown, theme: Theme, context: AskRenderContext) =>
+			renderAskCall(repairArguments(args), theme, context, messages()),
+		renderResult: (
+			result: Parameters<typeof renderAskResult>[0],
+			options: ToolRenderResultOptions,
+			theme: Theme,
+			context: AskRenderContext,
+		) => renderAskResult(result, options, theme, context, messages()),
+	} satisfies ToolRenderers;
+}
+
+/**
+ * Draws past ask_user_question calls with our renderers while no tool of that name is registered. Ours
+ * registers at session start (tool/coexist.ts), and Pi draws the conversation of `/reload`, `/resume`,
+ * `/new` and a fork before that: without this, those calls would show as raw arguments (`config` picks
+ * the locale). A registered tool's own renderers always win, and when another package provides the tool
+ * (`providedElsewhere`) its calls are never drawn as ours. A Pi without renderer resolvers (before 1.x)
+ * draws them plainly there.
+ */
+export function drawBeforeRegistered(
+	pi: ExtensionAPI,
+	config: () => AskConfig,
+	providedElsewhere: () => boolean,
+): void {
+	if (typeof pi.registerToolRenderer !== "function") return;
+	pi.registerToolRenderer((toolName, next) => {
+		const registered = next();
+		if (toolName !== TOOL_NAME || registered !== undefined || providedElsewhere()) return registered;
+		return askRenderers(config);
+	});
 }

@@ -8,14 +8,17 @@ import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-a
 /**
  * Installs the reconciler on session_start and before_agent_start. `answeredElsewhere` says whether an
  * extension announced it answers questionnaires (tool/answer-events.ts): then a session without a UI keeps the tool.
+ * `ours` says whether the tool of that name is ours: another package's (tool/coexist.ts) is left alone.
  */
 export function installVisibilityReconciler(
 	pi: ExtensionAPI,
 	toolName: string,
 	answeredElsewhere: () => boolean = () => false,
+	ours: () => boolean = () => true,
 ): void {
 	let removedByUs = false;
 	const reconcile = (_event: unknown, ctx: ExtensionContext): void => {
+		if (!ours()) return;
 		const active = pi.getActiveTools();
 		const isActive = active.includes(toolName);
 		const answerable = ctx.hasUI || answeredElsewhere();

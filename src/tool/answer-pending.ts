@@ -84,6 +84,10 @@ export function servePendingOnTheBus(deps: PendingChannelDeps): PendingChannel {
 			return reject(pending.id, "id: this questionnaire was answered meanwhile");
 		await settled(pending, result);
 	};
+	// Answers are handled one at a time, in the order they arrived, each to its end (settled, delivered,
+	// `closed`) before the next is looked at. Each one waits for lazily loaded code (the parser, the caps),
+	// so two answers let run side by side would settle and report on the bus in either order.
+	let turn: Promise<void> = Promise.resolve();
 	try {
 		events.on(ANSWER_CHANNEL.answer, (payload) => {
 			// Decided at once: a call that is asking now may end (answered by this very payload) before the parser loads.
@@ -94,9 +98,11 @@ export function servePendingOnTheBus(deps: PendingChannelDeps): PendingChannel {
 				const which = id === undefined ? "must name the questionnaire" : `no questionnaire ${quotedExcerpt(id)} is`;
 				return reject(id, `id: ${which} open or pending`);
 			}
-			answerPending(pending, payload).catch(() => {
-				// A failure to deliver is the late answer's to report; the bus handler must not throw.
-			});
+			turn = turn
+				.then(() => answerPending(pending, payload))
+				.catch(() => {
+					// A failure to deliver is the late answer's to report; the bus handler must not throw.
+				});
 		});
 	} catch {
 		// A bus that fails to subscribe: pending questionnaires are answered with /answer only.

@@ -54,7 +54,9 @@ function requires(code: string): string[] {
 }
 
 /** Loads `dir` twice with the Pi bundle's discoverAndLoadExtensions in a fresh process. */
-async function loadWithPi(dir: string): Promise<{ errors: unknown[]; tools: string[][]; fromPkg: string[] }> {
+async function loadWithPi(
+	dir: string,
+): Promise<{ errors: unknown[]; tools: string[][]; commands: string[][]; fromPkg: string[] }> {
 	const cli = fileURLToPath(import.meta.resolve("@earendil-works/pi-coding-agent"));
 	const bundleIndex = join(dirname(cli), "bundle", "index.js");
 	const agentDir = mkdtempSync(join(tmpdir(), "pi-ask-built-agent-"));
@@ -65,8 +67,9 @@ async function loadWithPi(dir: string): Promise<{ errors: unknown[]; tools: stri
 		const first = await pi.discoverAndLoadExtensions([pkg], pkg, agentDir);
 		const again = await pi.discoverAndLoadExtensions([pkg], pkg, agentDir);
 		const tools = [first, again].map((r) => r.extensions.flatMap((e) => [...e.tools.keys()]));
+		const commands = [first, again].map((r) => r.extensions.flatMap((e) => [...e.commands.keys()]));
 		const fromPkg = Object.keys(createRequire(import.meta.url).cache).filter((p) => p.startsWith(pkg));
-		console.log(JSON.stringify({ errors: [...first.errors, ...again.errors], tools, fromPkg }));
+		console.log(JSON.stringify({ errors: [...first.errors, ...again.errors], tools, commands, fromPkg }));
 	`;
 	try {
 		const out = await run(["--input-type=module", "-e", child, bundleIndex, dir, agentDir], piEnv(agentDir));
@@ -118,10 +121,13 @@ describe("the bundles", () => {
 });
 
 describe("loading the built copy without node_modules", () => {
-	it("Pi's bundled loader loads it in a fresh process, twice (as /reload does); the tool registers", async () => {
+	// The factory runs (its /answer command registers); the tool does not register while Pi loads
+	// extensions but at session start, so another package's ask_user_question cannot conflict (tool/coexist.ts).
+	it("Pi's bundled loader loads it in a fresh process, twice (as /reload does); the factory runs", async () => {
 		const report = await loadWithPi(pkg);
 		expect(report.errors).toEqual([]);
-		expect(report.tools).toEqual([[ASK], [ASK]]);
+		expect(report.commands).toEqual([["answer"], ["answer"]]);
+		expect(report.tools).toEqual([[], []]);
 		// core.cjs drops itself from Node's cache, so a reload evaluates what is on disk now.
 		expect(report.fromPkg).toEqual([]);
 	});
@@ -134,7 +140,7 @@ describe("loading the built copy without node_modules", () => {
 			cpSync(join(REPO_ROOT, "src"), join(checkout, "src"), { recursive: true });
 			const report = await loadWithPi(checkout);
 			expect(report.errors).toEqual([]);
-			expect(report.tools).toEqual([[ASK], [ASK]]);
+			expect(report.commands).toEqual([["answer"], ["answer"]]);
 		} finally {
 			removeDir(checkout);
 		}

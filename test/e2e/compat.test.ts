@@ -1,8 +1,8 @@
 /**
  * The compat smoke (compat-smoke.ts) and what Pi does on its own with each argument shape
- * (pi-own-validation.ts) in `npm test`: on the devDependency (Pi 1.6.0) and on the oldest supported Pi,
- * installed into a scratch folder for this run (about 10 s; see README "Pi versions"); and on a Pi older
- * than that, one warning at start while the tool still works. `npm run compat` runs this file once per
+ * (pi-own-validation.ts) in `npm test`: on the devDependency (Pi 1.6.0) and on the oldest supported Pi;
+ * and on a Pi older than that, one warning at start while the tool still works. Both older Pis come with
+ * `npm install` (npm aliases in devDependencies, test/support/pi-install.ts): nothing is downloaded here. `npm run compat` runs this file once per
  * listed version instead (PI_ASK_PI_HOME set to that version's install, or PI_ASK_COMPAT_RUN=1 for the
  * devDependency): then only that one is checked.
  */
@@ -13,35 +13,22 @@ import { piVersionWarning } from "../../src/pi/pi-version.ts";
 import { tuiPerTest } from "../support/lifecycle.ts";
 import { type Packed, packPackage } from "../support/pack.ts";
 import { createHarness, piVersion, runPrint } from "../support/pi.ts";
-import { installPi, type PiInstall } from "../support/pi-install.ts";
+import { requireAliasedPi } from "../support/pi-install.ts";
 import { askStep, CACHE_QUESTION, echoStep } from "../support/questions.ts";
-import { allOrNone } from "../support/scratch.ts";
 import { defineCompatSmoke } from "./compat-smoke.ts";
 import { definePiOwnValidation } from "./pi-own-validation.ts";
 
 const compatRun = process.env.PI_ASK_COMPAT_RUN === "1" || process.env.PI_ASK_PI_HOME !== undefined;
 let packed: Packed | undefined;
-let oldest: PiInstall | undefined;
-let older: PiInstall | undefined;
+const oldest = compatRun ? undefined : { home: requireAliasedPi(OLDEST_SUPPORTED_PI) };
+const older = compatRun ? undefined : { home: requireAliasedPi(OLDER_PI_WARNED) };
 
 beforeAll(async () => {
-	if (compatRun) {
-		packed = await packPackage();
-		return;
-	}
-	// Both installs download while the package is packed; when one step fails, none of them is left behind.
-	[packed, oldest, older] = await allOrNone<[Packed, PiInstall, PiInstall]>(
-		[packPackage(), installPi(OLDEST_SUPPORTED_PI), installPi(OLDER_PI_WARNED)],
-		(made) => ("tarball" in made ? made.dir : made.home),
-	);
-	for (const install of [oldest, older]) console.log(`compat: Pi ${install.version} installed in ${install.ms} ms`);
+	packed = await packPackage();
 }, 240_000);
 
-// Two Pi installs are about 480 MB of small files: removed side by side, without blocking the worker, and
-// given time on a loaded machine (a minute was not always enough).
 afterAll(async () => {
-	const dirs = [packed?.dir, oldest?.home, older?.home].filter((dir) => dir !== undefined);
-	await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 3 })));
+	if (packed) await rm(packed.dir, { recursive: true, force: true, maxRetries: 3 });
 }, 240_000);
 
 const tarball = () => {

@@ -210,7 +210,7 @@ describe.skipIf(!tmuxAvailable())("a questionnaire survives the end of Pi", () =
 		first.session.keys("C-l");
 		await first.session.waitForScreen((s) => s.includes("Asked three times.") && s.includes(WAITING(2)), "two waiting");
 		slashCommand(first.session, "/quit");
-		await first.session.waitForScreen("To resume this session", "Pi quitting");
+		await first.session.waitForExit("Pi quitting");
 		first.session.close();
 
 		const { session } = await start([], dir, { resume: true });

@@ -52,7 +52,7 @@ describe("the lifecycle where a person sees it (real pi TUI)", () => {
 		first.keys("C-l");
 		await first.waitForScreen("Carrying on meanwhile.", "the agent going on");
 		slashCommand(first, "/quit");
-		await first.waitForScreen("To resume this session", "Pi quitting");
+		await first.waitForExit("Pi quitting");
 		first.close();
 		// A record of ours that cannot be read (a hand edit, another version), at the end of the branch.
 		const file = sessionFile(sessionDir);
@@ -104,7 +104,7 @@ describe("the lifecycle where a person sees it (real pi TUI)", () => {
 		await session.waitForScreen((s) => s.includes("late: Late answer") && !s.includes(QUEUED), "the line gone");
 	});
 
-	it("Ctrl+L in the draft editor puts it aside with the typed text; the footer names Ctrl+L where it fits", async () => {
+	it("Ctrl+L in the draft editor puts it aside, the typed text kept as a draft; the footer names Ctrl+L where it fits", async () => {
 		const h = await pi.harness(pendingScript(CACHE_QUESTION, PLATFORM_QUESTION));
 		const session = pi.tui({ prompt: "Ask me.", cols: 130 });
 		const options = await session.waitForScreen(CACHE_QUESTION.question, "the questionnaire");
@@ -115,10 +115,12 @@ describe("the lifecycle where a person sees it (real pi TUI)", () => {
 		expect(editing).toContain("Ctrl+L answer later");
 		session.keys("C-l");
 		const second = await modelRequest(h, session, 2);
-		expect(second.lastToolResult).toBe(
-			`Answers given so far (may still change): "${CACHE_QUESTION.question}" = "Memcached" (typed by the user). ${DEFERRED_ADVICE}`,
-		);
+		// Never confirmed, the text is no answer the model reads; /answer brings it back as the draft.
+		expect(second.lastToolResult).toBe(DEFERRED_ADVICE);
 		await session.waitForScreen((s) => s.includes("Carrying on meanwhile.") && s.includes(WAITING), "put aside");
+		slashCommand(session, "/answer");
+		const reopened = await session.waitForScreen("Memcached", "the draft reopened");
+		expect(reopened).not.toMatch(/✔ Cache/);
 	});
 });
 

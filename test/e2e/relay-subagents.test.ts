@@ -3,30 +3,29 @@
  * `pi-subagents` (nicobailon) runs its foreground children as sessions inside the parent Pi process,
  * loading the extensions an agent lists. Such a child has no UI; it is offered ask_user_question and
  * asks the serving Pi of its own process directly (no socket), labelled with the session name
- * pi-subagents gives it, and the answer returns through the subagent's result. The package is installed
- * into a scratch folder (with its own npm cache) for this file only, and removed after.
+ * pi-subagents gives it, and the answer returns through the subagent's result. The package is an exact
+ * devDependency, so `npm install` brings it and this runs offline.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { removeDir } from "../support/fake-model.ts";
+import { afterAll, describe, expect, it } from "vitest";
 import { createHarness, type PiHarness, REPO_ROOT, type UiRequest } from "../support/pi.ts";
-import { scratchInstall } from "../support/pi-install.ts";
 import { ASK, askStep, CACHE_QUESTION, echoStep } from "../support/questions.ts";
 
 /** The version the test was written against (its agent frontmatter and foreground sessions). */
 const PI_SUBAGENTS = "pi-subagents@0.67.0";
+/** Where `npm install` put it (package.json devDependencies). */
+const EXTENSION = join(REPO_ROOT, "node_modules", "pi-subagents");
 
-let home: string | undefined;
 let parent: PiHarness | undefined;
-
-beforeAll(async () => {
-	home = await scratchInstall(PI_SUBAGENTS, "pi-ask-subagents-", { extraArgs: ["--omit=peer", "--ignore-scripts"] });
-}, 300_000);
 
 afterAll(async () => {
 	await parent?.dispose();
-	if (home !== undefined) removeDir(home);
+});
+
+it(`the devDependency is ${PI_SUBAGENTS}`, () => {
+	const { version } = JSON.parse(readFileSync(join(EXTENSION, "package.json"), "utf8")) as { version: string };
+	expect(`pi-subagents@${version}`).toBe(PI_SUBAGENTS);
 });
 
 describe(`${PI_SUBAGENTS}: in-process children`, () => {
@@ -44,8 +43,7 @@ describe(`${PI_SUBAGENTS}: in-process children`, () => {
 			join(parent.agentDir, "agents", "asker.md"),
 			`---\nname: asker\ndescription: Asks the user\nextensions: ${join(REPO_ROOT, "extension.cts")}\nmodel: fake/fake-1\nasync: false\n---\n\nYou ask the user.\n`,
 		);
-		const extension = join(home ?? "", "node_modules", "pi-subagents");
-		const rpc = parent.rpc({ extraArgs: ["-e", extension], timeoutMs: 60_000 });
+		const rpc = parent.rpc({ extraArgs: ["-e", EXTENSION], timeoutMs: 60_000 });
 		const dialogs: UiRequest[] = [];
 		await rpc.prompt("Delegate it.", {
 			timeoutMs: 60_000,

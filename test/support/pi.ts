@@ -23,8 +23,9 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", 
 
 /**
  * The command that runs the pi CLI: a Node ≥ 22 executable and the CLI script — the devDependency's, or
- * the one in the Pi install `piHome` names (a folder holding node_modules/@earendil-works/…; default
- * `PI_ASK_PI_HOME`, which the compat runs, scripts/compat.ts, point at older Pi versions).
+ * the one in the Pi install `piHome` names (a folder holding node_modules/@earendil-works/…, or a Pi
+ * package folder itself, such as the npm alias node_modules/pi-0.84.3; default `PI_ASK_PI_HOME`, which
+ * the compat runs, scripts/compat.ts, point at older Pi versions).
  */
 export function piCommand(piHome = process.env.PI_ASK_PI_HOME): { command: string; args: string[] } {
 	const pkgPath = piPackageJson(piHome);
@@ -42,9 +43,9 @@ export function piVersion(piHome = process.env.PI_ASK_PI_HOME): string {
 }
 
 function piPackageJson(home: string | undefined): string {
-	return home
-		? join(home, "node_modules", "@earendil-works", "pi-coding-agent", "package.json")
-		: packageJsonOf("@earendil-works/pi-coding-agent");
+	if (home === undefined) return packageJsonOf("@earendil-works/pi-coding-agent");
+	const installed = join(home, "node_modules", "@earendil-works", "pi-coding-agent", "package.json");
+	return existsSync(installed) ? installed : join(home, "package.json");
 }
 
 /** A file of the `pi-ai` package that the Pi at `piHome` loads (a copy of its own, else the one beside it). */

@@ -71,3 +71,12 @@ export function startPiPane(server: TmuxServer, options: PiPaneOptions): void {
 		"on",
 	);
 }
+
+/**
+ * True once the pane's program has exited: tmux saw its terminal close (the pane is kept, marked dead, by
+ * `remainOnExit`). Its exit status is not read: tmux learns it from SIGCHLD, which may come late or never
+ * (a server started where SIGCHLD is blocked), and until then it shows a made-up "status 0".
+ */
+export function paneDead(server: TmuxServer, target = "pi"): boolean {
+	return server.run("display-message", "-p", "-t", target, "#{pane_dead}").trim() === "1";
+}

@@ -31,6 +31,8 @@ export interface ScriptTerminal {
 	screen(): Promise<string>;
 	send(keyName: string): void;
 	write(text: string): void;
+	/** How the program (through `script -e`) ended: its exit status, null when a signal ended it, undefined while it runs. */
+	exited(): number | null | undefined;
 	/** Resizes the pty (the program gets SIGWINCH) and the emulated screen. */
 	resize(cols: number, rows: number): void;
 	close(): void;
@@ -44,6 +46,10 @@ export function startScriptTerminal(
 ): ScriptTerminal {
 	const { child, term, close } = startScriptPty(command, args, options);
 	child.stdout.on("data", (chunk: Buffer) => term.write(chunk));
+	let exit: number | null | undefined;
+	child.on("exit", (code) => {
+		exit = code;
+	});
 	let rows = options.rows;
 	return {
 		async screen() {
@@ -62,6 +68,7 @@ export function startScriptTerminal(
 		write(text) {
 			child.stdin.write(text);
 		},
+		exited: () => exit,
 		resize(newCols, newRows) {
 			// `script` holds only the master side; the program under it (its one child) has the slave as stdin.
 			const program = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8").trim().split(" ")[0];

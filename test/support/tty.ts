@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type PiOptions, piArgs, piCommand, piEnv } from "./pi.ts";
-import { startPiPane, tmuxServer } from "./tmux.ts";
+import { paneDead, startPiPane, tmuxServer } from "./tmux.ts";
 import { startScriptTerminal } from "./tty-script.ts";
 
 /** True when a tmux binary can be run. */
@@ -38,6 +38,12 @@ export interface TuiSession {
 		what?: string,
 		timeoutMs?: number,
 	): Promise<string>;
+	/**
+	 * Polls until pi has exited (tmux: the pane is dead). Times out with the screen in the message. What a
+	 * test waits for after `/quit`: Pi's goodbye line may never reach the screen of a loaded machine,
+	 * while a dead pane always says Pi is gone.
+	 */
+	waitForExit(what?: string, timeoutMs?: number): Promise<void>;
 	/** Pi's process id (tmux: the pane's process), to end it as a crash would; undefined where unknown. */
 	piPid(): number | undefined;
 	/** Kills the tmux server (and pi with it): to pi, the terminal is gone (SIGHUP, then EIO). */
@@ -93,6 +99,21 @@ async function pollScreen(
 	throw new Error(`timed out after ${timeoutMs} ms waiting for ${what ?? String(match)}; screen:\n${last}`);
 }
 
+/** Polls `exited` until it says the program has exited. */
+async function pollExit(
+	exited: () => boolean,
+	screen: () => Promise<string>,
+	what: string,
+	timeoutMs: number,
+): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		if (exited()) return;
+		await new Promise((r) => setTimeout(r, 100));
+	}
+	throw new Error(`timed out after ${timeoutMs} ms waiting for ${what} (pi still running); screen:\n${await screen()}`);
+}
+
 function startScript(options: TuiOptions): TuiSession {
 	const { command, args } = piCommand(options.piHome);
 	const term = startScriptTerminal(command, [...args, ...piArgs(options)], {
@@ -112,6 +133,8 @@ function startScript(options: TuiOptions): TuiSession {
 		resize: (cols, rows) => term.resize(cols, rows),
 		paste: (text) => term.write(`\x1b[200~${text}\x1b[201~`),
 		waitForScreen: (match, what, timeoutMs = options.timeoutMs ?? 20_000) => pollScreen(screen, match, what, timeoutMs),
+		waitForExit: (what = "pi to exit", timeoutMs = options.timeoutMs ?? 20_000) =>
+			pollExit(() => term.exited() !== undefined, screen, what, timeoutMs),
 		piPid: () => undefined,
 		close: () => term.close(),
 	};
@@ -156,6 +179,8 @@ function startTmux(options: TuiOptions): TuiSession {
 			}
 		},
 		waitForScreen: (match, what, timeoutMs = options.timeoutMs ?? 20_000) => pollScreen(screen, match, what, timeoutMs),
+		waitForExit: (what = "pi to exit", timeoutMs = options.timeoutMs ?? 20_000) =>
+			pollExit(() => paneDead(server), screen, what, timeoutMs),
 		piPid: () => {
 			const pid = Number(tmux("display-message", "-p", "-t", "pi", "#{pane_pid}").trim());
 			return Number.isInteger(pid) && pid > 0 ? pid : undefined;

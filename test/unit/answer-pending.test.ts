@@ -100,6 +100,23 @@ describe("pending questionnaires on the bus", () => {
 		expect(on(ANSWER_CHANNEL.closed)).toHaveLength(1);
 	});
 
+	it("answers are handled in the order they came, each to its end: closed for the first, then the second refused", async () => {
+		// Regression: each answer awaited the lazily loaded parser and caps on its own, so the second answer
+		// was refused on the bus before the first was delivered and closed, or after: either order.
+		const { bus, store, delivered } = setup();
+		putAside(store, "a");
+		putAside(store, "b");
+		bus.emit(ANSWER_CHANNEL.answer, { id: "a", decline: true });
+		bus.emit(ANSWER_CHANNEL.answer, { id: "a", decline: true });
+		bus.emit(ANSWER_CHANNEL.answer, { id: "b", decline: true });
+		await emittedOn(bus, ANSWER_CHANNEL.closed, 2);
+		const order = bus.emitted
+			.filter((e) => e.channel === ANSWER_CHANNEL.closed || e.channel === ANSWER_CHANNEL.rejected)
+			.map((e) => `${e.channel === ANSWER_CHANNEL.closed ? "closed" : "rejected"} ${(e.data as { id: string }).id}`);
+		expect(order).toEqual(["closed a", "rejected a", "closed b"]);
+		expect(delivered.map((d) => d.id)).toEqual(["a", "b"]);
+	});
+
 	it("refuses an answer that does not fit (it stays pending), and one naming nothing open or pending", async () => {
 		const { bus, store, delivered, on } = setup();
 		putAside(store, "a");

@@ -1,8 +1,7 @@
 /**
  * test/support/pack.ts and pi-install.ts, which the package and compat tests stand on: `npm pack --json`
  * read in npm 11's shape (an array) and npm 12's (an object keyed by package name, npm/cli#9247), with a
- * pack script's output before it; and a failed pack, a failed Pi install, or one failed step among
- * several run side by side leaves nothing in the temp folder. A stand-in `npm` script plays npm.
+ * pack script's output before it; and a failed pack or a failed Pi install leaves nothing in the temp folder. A stand-in `npm` script plays npm.
  */
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,7 +10,6 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { removeDir } from "../support/fake-model.ts";
 import { PACKAGE_NAME, packPackage, readPackResult } from "../support/pack.ts";
 import { installPi } from "../support/pi-install.ts";
-import { allOrNone } from "../support/scratch.ts";
 
 const RESULT = {
 	id: `${PACKAGE_NAME}@0.1.0`,
@@ -127,36 +125,5 @@ describe("installPi", () => {
 	it("keeps it when the install succeeds", async () => {
 		const install = await installPi("0.84.3", { npm: fakeNpm("exit 0"), tmpRoot: join(root, "tmp") });
 		expect(leftInTmp()).toEqual([install.home.slice(join(root, "tmp").length + 1)]);
-	});
-});
-
-describe("allOrNone", () => {
-	const folder = (name: string) => {
-		const path = join(root, "tmp", name);
-		mkdirSync(path);
-		return path;
-	};
-
-	it("all succeed: their results, in order, and every folder kept", async () => {
-		const made = await allOrNone<[string, string]>(
-			[Promise.resolve(folder("a")), Promise.resolve(folder("b"))],
-			(p) => p,
-		);
-		expect(made).toEqual([join(root, "tmp", "a"), join(root, "tmp", "b")]);
-		expect(leftInTmp().sort()).toEqual(["a", "b"]);
-	});
-
-	it("one fails: waits for the slower step, removes what it made, and throws the failure", async () => {
-		const slow = new Promise<string>((resolve) => setTimeout(() => resolve(folder("slow")), 100));
-		const failed = Promise.reject(new Error("npm install of Pi 0.74.0 failed"));
-		await expect(allOrNone<[string, string]>([slow, failed], (p) => p)).rejects.toThrow("0.74.0 failed");
-		expect(leftInTmp()).toEqual([]);
-	});
-
-	it("with a real failed install beside a successful one, nothing is left", async () => {
-		const ok = installPi("1.6.0", { npm: fakeNpm("sleep 0.2; mkdir node_modules"), tmpRoot: join(root, "tmp") });
-		const bad = installPi("0.74.0", { npm: fakeNpm("exit 7"), tmpRoot: join(root, "tmp") });
-		await expect(allOrNone([ok, bad], (made) => made.home)).rejects.toThrow(/0.74.0 failed \(7\)/);
-		expect(leftInTmp()).toEqual([]);
 	});
 });

@@ -85,4 +85,17 @@ describe("installVisibilityReconciler", () => {
 		fire("session_start", true);
 		expect(state.active).toEqual(["ask_user_question"]);
 	});
+
+	it("leaves alone a tool of that name that is another package's (ours stepped aside)", () => {
+		const { pi, state, fire } = fakePi(["read", "ask_user_question"]);
+		installVisibilityReconciler(
+			pi,
+			"ask_user_question",
+			() => false,
+			() => false,
+		);
+		fire("session_start", false);
+		fire("before_agent_start", false);
+		expect(state.active).toEqual(["read", "ask_user_question"]);
+	});
 });
