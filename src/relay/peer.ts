@@ -75,15 +75,12 @@ export class Peer {
 
 	private onData(chunk: Buffer): void {
 		if (this.ended) return;
-		const read = this.reader.feed(chunk);
-		if (!read.ok) {
-			this.fatal(read.code, read.message);
-			return;
-		}
-		for (const line of read.lines) {
-			if (this.ended) return;
+		// Line by line: a `hello` raises the limit for the lines after it, even in this same chunk.
+		const error = this.reader.read(chunk, (line) => {
 			this.onLine(line);
-		}
+			return !this.ended;
+		});
+		if (error !== undefined) this.fatal(error.code, error.message);
 	}
 
 	private onLine(line: string): void {

@@ -46,6 +46,26 @@ describe("LineReader", () => {
 		expect(new LineReader(8).feed(bytes("12345678\n"))).toEqual({ ok: true, lines: ["12345678"] });
 	});
 
+	it("holds each line to the limit in force when it is reached: a sink may raise it for the rest of a chunk", () => {
+		const reader = new LineReader(8);
+		const seen: [string, number][] = [];
+		const error = reader.read(bytes("hello\n0123456789é\nrest-of-a-long-one"), (line, size) => {
+			seen.push([line, size]);
+			reader.maxBytes = 64;
+			return true;
+		});
+		expect(error).toBeUndefined();
+		expect(seen).toEqual([
+			["hello", 5],
+			["0123456789é", 12],
+		]);
+		expect(reader.pending).toBe(18);
+		// A sink that says stop leaves the rest of the chunk unread.
+		const stopped: string[] = [];
+		expect(new LineReader(8).read(bytes("a\nb\n"), (line) => stopped.push(line) < 1)).toBeUndefined();
+		expect(stopped).toEqual(["a"]);
+	});
+
 	it("refuses a line that is not UTF-8", () => {
 		expect(new LineReader(64).feed(Buffer.from([0x7b, 0xff, 0xfe, 0x7d, 0x0a]))).toMatchObject({
 			ok: false,

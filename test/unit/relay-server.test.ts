@@ -126,6 +126,39 @@ describe("authentication and capabilities", () => {
 	});
 });
 
+describe("a pipelined hello", () => {
+	// Root cause: the line reader held every line of a chunk to the limit in force when the chunk came, so
+	// a client that wrote `hello` and a 10 KB `ask` at once (or whose two writes coalesced) was dropped
+	// with too_large (4096 bytes). Each line is now held to the limit in force when it is reached.
+	const bigAsk = (id: string) => ({ ...ask(id), questions: [{ question: "x".repeat(10 * 1024) }] });
+
+	it("serves a hello and a 10 KB ask sent in one write", async () => {
+		const s = await start(recording().handlers);
+		const child = await peer();
+		child.socket.write(
+			`${JSON.stringify({ v: 2, type: "hello", token: s.askToken })}\n${JSON.stringify({ v: 2, ...bigAsk("1") })}\n`,
+		);
+		await child.waitFor((m) => m.type === "result" && m.id === "1", "the result");
+		expect(child.received.map((m) => m.type)).toEqual(["welcome", "asked", "result"]);
+	});
+
+	it("still holds the hello line, and every line of a peer that asks to pair, to the small limit", async () => {
+		const s = await start(recording().handlers);
+		const pairing = await peer();
+		pairing.socket.write(
+			`${JSON.stringify({ v: 2, type: "hello", pair: true })}\n${JSON.stringify({ v: 2, ...bigAsk("1") })}\n`,
+		);
+		await pairing.waitFor(errorOf("too_large"), "too_large after a pairing hello");
+		await pairing.closed;
+		const padded = await peer();
+		padded.socket.write(
+			`${JSON.stringify({ v: 2, type: "hello", token: s.askToken, client: "y".repeat(RELAY_LIMITS.helloBytes) })}\n`,
+		);
+		await padded.waitFor(errorOf("too_large"), "too_large for a big hello");
+		await padded.closed;
+	});
+});
+
 describe("malformed and hostile input", () => {
 	it.each([
 		["not JSON", "{nope\n", "malformed"],
