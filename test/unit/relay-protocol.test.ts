@@ -7,7 +7,13 @@
 import { describe, expect, it } from "vitest";
 import { readOrigin } from "../../src/protocol/origin.ts";
 import { LineReader } from "../../src/relay/lines.ts";
-import { encodeMessage, FATAL_ERRORS, parseClientMessage, parseServerMessage } from "../../src/relay/protocol.ts";
+import {
+	encodeMessage,
+	FATAL_ERRORS,
+	parseClientMessage,
+	parseServerMessage,
+	RELAY_LIMITS,
+} from "../../src/relay/protocol.ts";
 
 const bytes = (text: string) => Buffer.from(text, "utf8");
 const line = (message: Record<string, unknown>) => JSON.stringify({ v: 2, ...message });
@@ -177,6 +183,54 @@ describe("parseClientMessage", () => {
 			"not_found",
 		] as const)
 			expect(FATAL_ERRORS.has(code)).toBe(false);
+	});
+});
+
+describe("the shape guard before JSON.parse", () => {
+	// Root cause: every line went to JSON.parse as it came. A line nested 10⁶ deep cost ~590 ms of Pi's
+	// main thread, a flat array of a million elements hundreds more, and a stream of them (needing only the
+	// ask secret every bash command has) held key echo in the TUI at 226–545 ms. A linear scan now refuses
+	// what no message of the protocol needs before JSON.parse runs (figures: `npm run bench --only=relay`).
+	const from = { cwd: "/w", depth: 1 };
+	const nested = (levels: number) => `${"[".repeat(levels)}${"]".repeat(levels)}`;
+	const askWith = (questions: string) =>
+		`{"v":2,"type":"ask","id":"1","from":${JSON.stringify(from)},"questions":${questions}}`;
+
+	it("refuses an ask nested 10⁶ deep as malformed, naming the limit, with the id unread", () => {
+		expect(parseClientMessage(askWith(nested(1_000_000)))).toEqual({
+			ok: false,
+			code: "malformed",
+			message: `a line is nested deeper than ${RELAY_LIMITS.depth} levels`,
+		});
+		// The deepest an envelope may hold: its own level and 15 more.
+		expect(parseClientMessage(askWith(nested(RELAY_LIMITS.depth - 1)))).toMatchObject({ ok: true });
+		expect(parseClientMessage(askWith(nested(RELAY_LIMITS.depth)))).toMatchObject({ ok: false, code: "malformed" });
+	});
+
+	it("refuses a line of more values than any message needs as too_large", () => {
+		const flat = (n: number) => `[${Array.from({ length: n }, () => "0").join(",")}]`;
+		expect(parseClientMessage(askWith(flat(100_000)))).toEqual({
+			ok: false,
+			code: "too_large",
+			message: `a line holds more than ${RELAY_LIMITS.values} values`,
+		});
+		expect(parseClientMessage(askWith(`[{"k":${flat(2000)}}]`))).toMatchObject({ ok: true });
+	});
+
+	it("counts only structure outside strings: brackets, commas and escaped quotes inside text are content", () => {
+		const text = `[[{,"\\]}]} " ${"[".repeat(100)}${",".repeat(10_000)}\\`;
+		const questions = [{ question: text, header: "H", options: [{ label: text, description: '\\"' }] }];
+		const read = parseClientMessage(line({ type: "ask", id: "1", from, questions }));
+		expect(read).toMatchObject({ ok: true, message: { questions } });
+		// A server's lines (what a client reads) are held to depth only: a long list is fine.
+		const many = Array.from({ length: 10_000 }, (_, i) => ({ id: `q_${i}` }));
+		expect(parseServerMessage(line({ type: "questionnaires", id: "l", questionnaires: many }))).toMatchObject({
+			ok: true,
+		});
+		expect(parseServerMessage(`{"v":2,"type":"result","id":"1","result":${nested(100)}}`)).toMatchObject({
+			ok: false,
+			code: "malformed",
+		});
 	});
 });
 

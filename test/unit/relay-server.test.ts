@@ -165,6 +165,8 @@ describe("malformed and hostile input", () => {
 		["invalid UTF-8", Buffer.from([0xff, 0xfe, 0x0a]), "malformed"],
 		["another version", '{"v":1,"type":"list","id":"1"}\n', "unsupported_version"],
 		["no version", '{"type":"list","id":"1"}\n', "unsupported_version"],
+		["nested 10⁶ deep", `{"v":2,"type":"list","id":"1","x":${"[".repeat(1e6)}${"]".repeat(1e6)}}\n`, "malformed"],
+		["a million values", `{"v":2,"type":"list","id":"1","x":[${"0,".repeat(1e6)}0]}\n`, "too_large"],
 	])("%s: a clear error, then the peer is dropped; other peers go on", async (_what, payload, code) => {
 		const s = await start(recording().handlers);
 		const bystander = await peer(s.askToken);
