@@ -34,7 +34,8 @@ export interface PeerContext {
 	handlers: RelayHandlers;
 	limits: RelayLimits;
 	identify(token: string): Identity | undefined;
-	asks: { open(): number; take(): boolean; release(): void };
+	/** The open asks, over all connections: `take` refuses (saying why) past their count or their bytes. */
+	asks: { take(bytes: number): string | undefined; release(bytes: number): void };
 	/** One pairing at a time per Pi: one code on the person's screen. */
 	pairings: { take(): boolean; release(): void };
 }
@@ -76,21 +77,21 @@ export class Peer {
 	private onData(chunk: Buffer): void {
 		if (this.ended) return;
 		// Line by line: a `hello` raises the limit for the lines after it, even in this same chunk.
-		const error = this.reader.read(chunk, (line) => {
-			this.onLine(line);
+		const error = this.reader.read(chunk, (line, bytes) => {
+			this.onLine(line, bytes);
 			return !this.ended;
 		});
 		if (error !== undefined) this.fatal(error.code, error.message);
 	}
 
-	private onLine(line: string): void {
+	private onLine(line: string, bytes: number): void {
 		const parsed = parseClientMessage(line);
 		if (!parsed.ok) {
 			if (FATAL_ERRORS.has(parsed.code) || this.can === undefined) this.fatal(parsed.code, parsed.message);
 			else this.send(errorMessage(parsed.code, parsed.message, parsed.id));
 		} else if (parsed.message.type === "hello") this.hello(parsed.message);
 		else if (this.can === undefined) this.fatal("unauthorized", "the first message must be hello");
-		else this.request(parsed.message);
+		else this.request(parsed.message, bytes);
 	}
 
 	private hello(hello: Extract<ClientMessage, { type: "hello" }>): void {
@@ -111,7 +112,8 @@ export class Peer {
 		this.send({ type: "welcome", can: identity.can, server: "pi-ask-user-question" });
 	}
 
-	private request(message: Exclude<ClientMessage, { type: "hello" }>): void {
+	/** One request; `bytes` is the size of its line (what an ask holds while it is open). */
+	private request(message: Exclude<ClientMessage, { type: "hello" }>, bytes: number): void {
 		const { id } = message;
 		const { limits, handlers } = this.context;
 		if (!this.can?.has(NEEDS[message.type]))
@@ -127,7 +129,7 @@ export class Peer {
 		else if (this.inFlight.size >= limits.inFlight)
 			this.send(errorMessage("busy", `at most ${limits.inFlight} requests at once`, id));
 		else if (message.type === "list") this.list(id);
-		else if (message.type === "ask") this.ask(id, message.questions, message.from);
+		else if (message.type === "ask") this.ask(id, message.questions, message.from, bytes);
 		else {
 			const { answers, decline, globalNote } = message;
 			const client = this.client ?? "";
@@ -151,16 +153,17 @@ export class Peer {
 		}
 	}
 
-	private ask(id: string, questions: unknown, from: Origin): void {
-		const { asks, limits, handlers } = this.context;
-		if (!asks.take()) {
-			this.send(errorMessage("busy", `at most ${limits.openAsks} questionnaires at once`, id));
+	private ask(id: string, questions: unknown, from: Origin, bytes: number): void {
+		const { asks, handlers } = this.context;
+		const refused = asks.take(bytes);
+		if (refused !== undefined) {
+			this.send(errorMessage("busy", refused, id));
 			return;
 		}
 		const abort = new AbortController();
 		const accepted = (questionnaire: string) => this.send({ type: "asked", id, questionnaire });
 		const run = () => handlers.ask({ questions, from }, abort.signal, accepted);
-		this.track(id, abort, run, "result", () => asks.release());
+		this.track(id, abort, run, "result", () => asks.release(bytes));
 	}
 
 	/** Runs one request's handler; its one reply goes out when it settles, unless the connection ended. */

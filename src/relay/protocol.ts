@@ -31,6 +31,8 @@ export const RELAY_LIMITS = {
 	inFlight: 16,
 	/** Asks waiting or shown at once, over all connections. */
 	openAsks: 256,
+	/** Bytes of the lines of the asks open at once, over all connections: what Pi holds for them. */
+	openAskBytes: 64 * 1024 * 1024,
 	/** Time a new connection has to send `hello`. */
 	helloMs: 5_000,
 	/** Output queued for a peer that does not read; past it the peer is dropped. */
