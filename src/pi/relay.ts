@@ -168,15 +168,23 @@ function startServing(
 	const cwd = ctx.cwd;
 	return new Promise<void>((resolve) => setImmediate(resolve))
 		.then(async () => {
-			const [{ startRelayServer }, { presentRelayedAsk }, { QuestionnaireBoard }, registry, pairing, screen] =
-				await Promise.all([
-					import("../relay/server.ts"),
-					import("../relay/present.ts"),
-					import("../relay/board.ts"),
-					import("../relay/registry.ts"),
-					import("../relay/pairing.ts"),
-					import("../relay/pairing-screen.ts"),
-				]);
+			const [
+				{ startRelayServer },
+				{ presentRelayedAsk },
+				{ QuestionnaireBoard },
+				registry,
+				pairing,
+				screen,
+				{ removeDeadRelayDirs },
+			] = await Promise.all([
+				import("../relay/server.ts"),
+				import("../relay/present.ts"),
+				import("../relay/board.ts"),
+				import("../relay/registry.ts"),
+				import("../relay/pairing.ts"),
+				import("../relay/pairing-screen.ts"),
+				import("../relay/dead-dirs.ts"),
+			]);
 			const { events, asking, store, config } = deps;
 			const board = new QuestionnaireBoard({ events, asking, store });
 			const noteOrigin = board.noteOrigin.bind(board);
@@ -210,6 +218,8 @@ function startServing(
 			} catch {
 				// Without the entry only `pi-ask` cannot find this Pi; the Pis below still ask.
 			}
+			// What crashed Pis left (their sockets' directories), in the background.
+			void removeDeadRelayDirs({ agentDir: deps.agentDir, keep: dirname(server.socketPath) });
 			// Pi exits within milliseconds of losing its terminal: what it leaves behind goes synchronously.
 			const onExit = () => {
 				if (entry !== undefined) registry.removeEntry(entry);

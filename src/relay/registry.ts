@@ -49,8 +49,15 @@ export function removeEntry(path: string): void {
 	rmSync(path, { force: true });
 }
 
-/** Every readable entry whose process still runs; entries of processes that are gone are removed. */
-export function readEntries(agentDir: string, alive: (pid: number) => boolean = processAlive): RegistryEntry[] {
+/**
+ * Every readable entry whose process still runs; entries of processes that are gone are removed, each
+ * handed to `stale` first (its socket's directory may be left too: dead-dirs.ts).
+ */
+export function readEntries(
+	agentDir: string,
+	alive: (pid: number) => boolean = processAlive,
+	stale?: (entry: RegistryEntry) => void,
+): RegistryEntry[] {
 	const dir = registryDir(agentDir);
 	let names: string[];
 	try {
@@ -64,7 +71,10 @@ export function readEntries(agentDir: string, alive: (pid: number) => boolean = 
 		const entry = readEntry(path);
 		if (entry === undefined) continue;
 		if (alive(entry.pid)) entries.push(entry);
-		else removeEntry(path);
+		else {
+			stale?.(entry);
+			removeEntry(path);
+		}
 	}
 	return entries.sort((a, b) => a.startedAt - b.startedAt);
 }
