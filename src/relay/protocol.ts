@@ -178,7 +178,7 @@ const COMMA = 0x2c;
  * that passes it is costlier to parse than a string of its size. Only structure outside strings counts;
  * whether the line is JSON at all is JSON.parse's to say.
  */
-export function shapeProblem(line: string, shape: Shape): Unreadable | undefined {
+function shapeProblem(line: string, shape: Shape): Unreadable | undefined {
 	let depth = 0;
 	let values = 0;
 	for (let i = 0; i < line.length; i++) {
