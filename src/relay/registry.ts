@@ -27,7 +27,7 @@ export interface RegistryEntry {
 }
 
 /** The registry folder inside `agentDir`. */
-function registryDir(agentDir: string): string {
+export function registryDir(agentDir: string): string {
 	return join(agentDir, "ask-user-question", "relays");
 }
 
