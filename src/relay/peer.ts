@@ -58,7 +58,8 @@ export class Peer {
 		this.context = context;
 		this.forget = forget;
 		this.pairing = new PeerPairing(context, () => this.fatal("timeout", "the pairing code expired"));
-		this.reader = new LineReader(context.limits.helloBytes);
+		const { helloBytes, depth, values } = context.limits;
+		this.reader = new LineReader(helloBytes, { depth, values });
 		this.helloTimer = setTimeout(() => this.fatal("timeout", "no hello in time"), context.limits.helloMs);
 		this.helloTimer.unref();
 		socket.on("data", (chunk: Buffer) => this.onData(chunk));
