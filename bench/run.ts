@@ -31,7 +31,10 @@ const measure: Record<Section, () => Promise<Figure[]>> = {
 	frame: async () => (await import("./first-frame.ts")).firstFrameFigures(quick ? 2 : 9),
 	tui: async () => (await import("./tui.ts")).tuiFigures(quick),
 	record: async () => (await import("./record.ts")).recordFigures(),
-	relay: async () => (await import("./relay.ts")).relayFigures(quick ? 3 : 10),
+	relay: async () => [
+		...(await (await import("./relay.ts")).relayFigures(quick ? 3 : 10)),
+		...(await (await import("./relay-echo.ts")).relayEchoFigures(quick ? 10 : 30)),
+	],
 };
 
 function piVersion(): string {
