@@ -210,6 +210,8 @@ export class Peer {
 		this.ended = true;
 		clearTimeout(this.helloTimer);
 		this.pairing.stop();
+		// Nothing more is read: the rest of a refused line (up to megabytes) is never handed to us.
+		this.socket.pause();
 		this.socket.end();
 		setTimeout(() => this.socket.destroy(), 1_000).unref();
 	}
