@@ -19,16 +19,20 @@ type Reply =
 	| { type: "ready"; socket: string; token: string }
 	| { type: "reset" }
 	| { type: "read"; maxMs: number }
-	| { type: "parse"; ms: number };
+	| { type: "parse"; ms: number }
+	| { type: "memory"; rss: number; open: number };
 
 /** The relay process, and a way to ask it one thing at a time. */
-function startChild(): Promise<{
+function startChild(flags: readonly string[] = []): Promise<{
 	child: ChildProcess;
 	ask(command: object): Promise<Reply>;
 	socket: string;
 	token: string;
 }> {
-	const child = fork(CHILD, [], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+	const child = fork(CHILD, [...flags], {
+		stdio: ["ignore", "ignore", "inherit", "ipc"],
+		execArgv: [...process.execArgv, "--expose-gc"],
+	});
 	const waiting: ((reply: Reply) => void)[] = [];
 	child.on("message", (reply: Reply) => waiting.shift()?.(reply));
 	const next = () => new Promise<Reply>((resolve) => waiting.push(resolve));
@@ -68,6 +72,83 @@ const CASES: { which: HostileCase; name: string; target: boolean }[] = [
 	{ which: "values", name: "ask of 10⁶ values (2 MB)", target: true },
 	{ which: "string", name: "ask of one 4 MB string", target: false },
 ];
+
+/** Offers `asks` asks of `bytes` each over connections of 16 (the in-flight limit); resolves once each is answered. */
+async function offerAsks(socket: string, token: string, asks: number, bytes: number) {
+	const line = `{"v":2,"type":"ask","id":"ID","from":{"cwd":"/bench","depth":1},"questions":[{"question":"${"x".repeat(bytes)}"}]}\n`;
+	const connections: import("node:net").Socket[] = [];
+	let accepted = 0;
+	let busy = 0;
+	await Promise.all(
+		Array.from({ length: Math.ceil(asks / 16) }, (_, c) => {
+			const n = Math.min(16, asks - 16 * c);
+			return new Promise<void>((resolve, reject) => {
+				const connection = createConnection(socket);
+				connections.push(connection);
+				let received = "";
+				let replies = 0;
+				connection.setEncoding("utf8");
+				connection.on("connect", () => {
+					connection.write(`${JSON.stringify({ v: 2, type: "hello", token })}\n`);
+					for (let i = 0; i < n; i++) connection.write(line.replace("ID", String(i)));
+				});
+				connection.on("data", (chunk: string) => {
+					received += chunk;
+					for (let nl = received.indexOf("\n"); nl >= 0; nl = received.indexOf("\n")) {
+						const message = received.slice(0, nl);
+						received = received.slice(nl + 1);
+						if (message.includes('"type":"asked"')) accepted++;
+						else if (message.includes('"code":"busy"')) busy++;
+						else continue;
+						if (++replies === n) resolve();
+					}
+				});
+				connection.on("error", reject);
+			});
+		}),
+	);
+	return {
+		accepted,
+		busy,
+		close: () => {
+			for (const c of connections) c.destroy();
+		},
+	};
+}
+
+/** Pi's memory with 250 asks of 3.9 MB offered (issue #31: 0.6 → 1.66 GB), with the bound and without. */
+async function memoryFigures(): Promise<Figure[]> {
+	const figures: Figure[] = [];
+	for (const unbounded of [false, true]) {
+		const relay = await startChild(["--hold", ...(unbounded ? ["--unbounded"] : [])]);
+		try {
+			const rss = async () => {
+				const m = await relay.ask({ type: "memory" });
+				return m.type === "memory" ? m.rss / 1024 / 1024 : Number.NaN;
+			};
+			const before = await rss();
+			const offered = await offerAsks(relay.socket, relay.token, 250, 3_900_000);
+			const open = await rss();
+			offered.close();
+			await new Promise((r) => setTimeout(r, 500));
+			const after = await rss();
+			figures.push({
+				name: unbounded
+					? "  (info) the same, no bound on bytes (before)"
+					: "relay: RSS added by 250 asks of 3.9 MB offered",
+				unit: "MB",
+				samples: [open - before],
+				...(unbounded ? {} : { target: { stat: "max" as const, max: 256 } }),
+				note: `the relay's process after a GC: ${before.toFixed(0)} MB before, ${open.toFixed(0)} MB with ${offered.accepted} asks open (${offered.busy} told busy), ${after.toFixed(0)} MB once their connections closed; asks held as a dialog holds them`,
+			});
+		} finally {
+			const exited = new Promise((resolve) => relay.child.once("exit", resolve));
+			relay.child.send({ type: "exit" });
+			await exited;
+		}
+	}
+	return figures;
+}
 
 /** The relay rows. */
 export async function relayFigures(runs: number): Promise<Figure[]> {
@@ -123,5 +204,5 @@ export async function relayFigures(runs: number): Promise<Figure[]> {
 		relay.child.send({ type: "exit" });
 		await exited;
 	}
-	return figures;
+	return [...figures, ...(await memoryFigures())];
 }
