@@ -75,13 +75,11 @@ export function installRelay(pi: ExtensionAPI, deps: RelayDeps): RelayAccess {
 	let serving: Promise<Serving | undefined> | undefined;
 	let asking: Asking | undefined;
 	let task: string | undefined;
-	// Said once per process: every later session start (Pi loads the extension again for /new) would
-	// find the registry as broken.
+	// Said once per process: each later session start (Pi loads the extension again for /new) fails alike.
 	const registryFailed = (ctx: ExtensionContext, message: string) => {
 		const slot = globalThis as { [REGISTRY_WARNED]?: true };
-		if (slot[REGISTRY_WARNED]) return;
+		if (!slot[REGISTRY_WARNED]) warn(ctx, message);
 		slot[REGISTRY_WARNED] = true;
-		warn(ctx, message);
 	};
 
 	pi.on("session_start", async (_event, ctx) => {
@@ -186,23 +184,15 @@ function startServing(
 	const cwd = ctx.cwd;
 	return new Promise<void>((resolve) => setImmediate(resolve))
 		.then(async () => {
-			const [
-				{ startRelayServer },
-				{ presentRelayedAsk },
-				{ QuestionnaireBoard },
-				registry,
-				pairing,
-				screen,
-				{ removeDeadRelayDirs },
-			] = await Promise.all([
-				import("../relay/server.ts"),
-				import("../relay/present.ts"),
-				import("../relay/board.ts"),
-				import("../relay/registry.ts"),
-				import("../relay/pairing.ts"),
-				import("../relay/pairing-screen.ts"),
-				import("../relay/dead-dirs.ts"),
-			]);
+			const [{ startRelayServer }, { presentRelayedAsk }, { QuestionnaireBoard }, registry, pairing, screen] =
+				await Promise.all([
+					import("../relay/server.ts"),
+					import("../relay/present.ts"),
+					import("../relay/board.ts"),
+					import("../relay/registry.ts"),
+					import("../relay/pairing.ts"),
+					import("../relay/pairing-screen.ts"),
+				]);
 			const { events, asking, store, config } = deps;
 			const board = new QuestionnaireBoard({ events, asking, store });
 			const noteOrigin = board.noteOrigin.bind(board);
@@ -241,7 +231,10 @@ function startServing(
 				);
 			}
 			// What crashed Pis left (their sockets' directories), in the background.
-			void removeDeadRelayDirs({ agentDir: deps.agentDir, keep: dirname(server.socketPath) });
+			const keep = dirname(server.socketPath);
+			void import("../relay/dead-dirs.ts")
+				.then((dead) => dead.removeDeadRelayDirs({ agentDir: deps.agentDir, keep }))
+				.catch(() => {});
 			// Pi exits within milliseconds of losing its terminal: what it leaves behind goes synchronously.
 			const onExit = () => {
 				if (entry !== undefined) registry.removeEntry(entry);

@@ -40,8 +40,12 @@ export async function removeDeadRelayDirs(options: DeadDirsOptions = {}): Promis
 	const uid = options.uid ?? process.getuid?.();
 	if (uid === undefined) return [];
 	const parents = new Set((options.parents ?? [tmpdir(), "/tmp"]).map((p) => resolve(p)));
-	if (options.agentDir !== undefined)
-		readEntries(options.agentDir, undefined, (entry) => parents.add(resolve(dirname(dirname(entry.socket)))));
+	try {
+		if (options.agentDir !== undefined)
+			readEntries(options.agentDir, undefined, (entry) => parents.add(resolve(dirname(dirname(entry.socket)))));
+	} catch {
+		// An entry that cannot be removed: its socket's directory is found in the temp dirs, or not at all.
+	}
 	const found: string[] = [];
 	for (const parent of parents) {
 		const names = await readdir(parent).catch(() => [] as string[]);
