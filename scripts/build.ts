@@ -5,6 +5,7 @@
  * - dist/core.cjs: everything src/index.ts needs at load and for a call (registration, schema,
  *   guidance, config, visibility, execute, RPC walker, validation, envelope, renderers).
  * - dist/pi-ask.cjs: the `pi-ask` command (src/relay/cli.ts), plain Node with no host package.
+ * - dist/serve-app.js, dist/serve-app.css: the page of `pi-ask serve` (src/serve/app/), for the browser.
  * - dist/tui.cjs: the TUI graph (src/tui/entry.ts and below), required lazily by core.cjs when the UI is
  *   preloaded or first used: the `import("../tui/entry.ts")` in src/host/load-tui.ts becomes `require("./tui.cjs")`.
  *   Modules both graphs use (sanitize, fit, i18n, …) are core's instances, handed over at that moment,
@@ -26,6 +27,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const DIST = join(ROOT, "dist");
 const TUI_SOURCE = join(ROOT, "src", "tui", "entry.ts");
 const CLI_SOURCE = join(ROOT, "src", "relay", "pi-ask.ts");
+/** The web inbox's page script and style (`pi-ask serve` serves them from beside dist/pi-ask.cjs). */
+const SERVE_APP = join(ROOT, "src", "serve", "app");
 
 /** Package names whose imports are the host's; each such import must be one of HOST_MODULES. */
 const HOST_PACKAGES = ["@earendil-works/", "@mariozechner/", "typebox", "@sinclair/typebox"];
@@ -204,6 +207,18 @@ export async function buildBundles(options: BuildOptions = {}): Promise<{ core: 
 			banner: { js: "#!/usr/bin/env node" },
 			plugins: [noHostModules],
 		}),
+		// The web inbox's page: a browser script and its style, served as files (no inline script).
+		build({
+			...common,
+			entryPoints: [join(SERVE_APP, "main.ts")],
+			outfile: join(outDir, "serve-app.js"),
+			format: "iife",
+			platform: "browser",
+			target: "es2020",
+			supported: {},
+			plugins: [noHostModules],
+		}),
+		build({ ...common, entryPoints: [join(SERVE_APP, "app.css")], outfile: join(outDir, "serve-app.css") }),
 	]);
 	for (const file of results.flatMap((result) => result.outputFiles)) replaceFile(file.path, file.contents);
 	chmodSync(cli, 0o755);

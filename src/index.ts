@@ -55,7 +55,7 @@ export default function askUserQuestion(pi: ExtensionAPI, importHost?: HostImpor
 	});
 	// Questionnaires that outlive their call: recorded in the session, restored at its start (after the
 	// config above, so the footer speaks the project's locale), reopened with /answer.
-	const pending = installPendingQuestionnaires(pi, currentConfig);
+	const pending = installPendingQuestionnaires(pi, currentConfig, agentDir);
 	// Their answers (or a decline) reach the agent as a message once they are given (pi/late-answer.ts).
 	// Another extension may answer them over the bus; `closed` fires once each is settled, here or there.
 	const channel = servePendingOnTheBus({

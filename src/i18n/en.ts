@@ -342,6 +342,8 @@ export const en = {
 		`Late answer for ${headers} queued · the agent gets it when its current step ends`,
 	/** /answer could not show the questionnaire. */
 	pendingNotShown: (reason: string): string => `The questionnaire could not be shown: ${reason}`,
+	/** /answer's submit when another Pi on the same session answered it first: nothing was sent from here. */
+	pendingAnsweredElsewhere: "Another Pi answered this questionnaire first; nothing was sent from here.",
 
 	// ── questionnaires relayed from a Pi below (src/relay, src/host/labelled-ui.ts) ──
 	/** Above a relayed questionnaire: who asks, e.g. `Asked by a subagent · depth 1 · /home/me/app`. */

@@ -197,6 +197,7 @@ export const ja = once(
 		pendingLateAnswerQueued: (headers: string): string =>
 			`${headers} への後からの回答は送信待ち · エージェントは現在のステップの終了後に受け取ります`,
 		pendingNotShown: (reason: string): string => `質問票を表示できませんでした：${reason}`,
+		pendingAnsweredElsewhere: "別の Pi が先にこの質問票に回答しました。ここからは何も送信していません。",
 		relayFrom: (depth: number, cwd: string): string => `サブエージェントからの質問 · 深さ ${depth} · ${cwd}`,
 		relayFromNamed: (name: string, depth: number, cwd: string): string =>
 			`サブエージェント「${name}」からの質問 · 深さ ${depth} · ${cwd}`,

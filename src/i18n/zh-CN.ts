@@ -190,6 +190,7 @@ export const zhCN = once(
 		pendingNotSaved: (reason: string): string => `待回答的问卷无法保存到会话（${reason}），Pi 重启后将丢失。`,
 		pendingLateAnswerQueued: (headers: string): string => `${headers} 的延后回答已排队 · 智能体在当前步骤结束后收到`,
 		pendingNotShown: (reason: string): string => `无法显示问卷：${reason}`,
+		pendingAnsweredElsewhere: "另一个 Pi 已先回答了这份问卷；这里没有发送任何内容。",
 		relayFrom: (depth: number, cwd: string): string => `来自子智能体的提问 · 深度 ${depth} · ${cwd}`,
 		relayFromNamed: (name: string, depth: number, cwd: string): string =>
 			`来自子智能体“${name}”的提问 · 深度 ${depth} · ${cwd}`,

@@ -11,7 +11,13 @@ import { OUTCOMES, type Outcome } from "../protocol/result.ts";
 import { validateQuestionnaire } from "../protocol/validation.ts";
 import { isRecord } from "../util/records.ts";
 import type { ProgressPatch, TextEdit } from "./progress-patch.ts";
-import { type AskedRecord, type QuestionnaireRecord, RECORD_VERSION, settledRecord } from "./records.ts";
+import {
+	type AskedRecord,
+	type QuestionnaireRecord,
+	RECORD_VERSION,
+	settledRecord,
+	substituteRecord,
+} from "./records.ts";
 
 const KNOWN_OUTCOMES: ReadonlySet<string> = new Set(OUTCOMES);
 /** More entries than 4 questions or options can have means the record is not ours. */
@@ -42,10 +48,17 @@ export function readRecord(data: unknown): QuestionnaireRecord | undefined {
 			if (from !== undefined) asked.from = from.origin;
 			return asked;
 		}
+		case "substitute":
+			return isId(data.call) && typeof data.text === "string" && data.text.length <= MAX_SUBSTITUTE
+				? substituteRecord(id, data.call, data.text)
+				: undefined;
 		default:
 			return undefined;
 	}
 }
+
+/** A substitute is a tool result's text: far under this, whatever the configured limits. */
+const MAX_SUBSTITUTE = 1_000_000;
 
 function readPatch(value: unknown): ProgressPatch | undefined {
 	if (!isRecord(value)) return undefined;

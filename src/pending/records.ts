@@ -5,7 +5,9 @@
  * - `progress` as what was given changes (answers, ticks, drafts, notes, the overall note), a patch of the
  *   last record (progress-patch.ts), typing at most a second behind;
  * - `settled` when it ends for good (answered, declined, …) — it never comes back after that; one settled
- *   for a late answer (`late`) ends only once that message is in the session too (restore.ts).
+ *   for a late answer (`late`) ends only once that message is in the session too (restore.ts);
+ * - `substitute` once for a call that never returned (Pi died with it open): the text the model reads for
+ *   it from then on, whatever happens to the questionnaire later (tool/orphan-calls.ts).
  * A questionnaire asked and never settled is pending: its call returned while it stays open (answer later,
  * cut short) or never returned at all (the process died). The session is append-only, so the live set is
  * what the branch's records add up to (restore.ts).
@@ -71,7 +73,16 @@ export interface SettledRecord {
 	late?: true;
 }
 
-export type QuestionnaireRecord = AskedRecord | ProgressRecord | SettledRecord;
+/** What the model reads, in every request from now on, for the call `call` that never returned. */
+export interface SubstituteRecord {
+	v: typeof RECORD_VERSION;
+	kind: "substitute";
+	id: string;
+	call: string;
+	text: string;
+}
+
+export type QuestionnaireRecord = AskedRecord | ProgressRecord | SettledRecord | SubstituteRecord;
 
 /** What `asked` records. */
 export interface AskedFacts {
@@ -98,4 +109,8 @@ export function settledRecord(id: string, outcome: Outcome, at: number, late = f
 	const record: SettledRecord = { v: RECORD_VERSION, kind: "settled", id, outcome, at };
 	if (late) record.late = true;
 	return record;
+}
+
+export function substituteRecord(id: string, call: string, text: string): SubstituteRecord {
+	return { v: RECORD_VERSION, kind: "substitute", id, call, text };
 }

@@ -26,6 +26,8 @@ export interface RestoredPending {
 	ids: Set<string>;
 	/** Our entries that were corrupt, of an unknown version or did not fit, and so skipped. */
 	skipped: number;
+	/** What the model reads for each call that never returned, by call id (the first recorded stays). */
+	substitutes: Map<string, string>;
 }
 
 /** Reduces `entries` (branch order) to the questionnaires still pending. */
@@ -35,6 +37,7 @@ export function restorePending(entries: readonly SessionEntryLike[]): RestoredPe
 	let skipped = 0;
 	/** Settled for a late answer that is not in the branch (yet): still pending unless it comes. */
 	const awaitingLate = new Set<string>();
+	const substitutes = new Map<string, string>();
 	for (const entry of entries) {
 		const late = lateAnswerOf(entry);
 		if (late !== undefined && awaitingLate.delete(late)) live.delete(late);
@@ -45,7 +48,9 @@ export function restorePending(entries: readonly SessionEntryLike[]): RestoredPe
 			continue;
 		}
 		const item = live.get(record.id);
-		if (record.kind === "asked") {
+		if (record.kind === "substitute") {
+			if (!substitutes.has(record.call)) substitutes.set(record.call, record.text);
+		} else if (record.kind === "asked") {
 			if (ids.has(record.id)) skipped++;
 			else {
 				const { id, call, askedAt, questionnaire, from } = record;
@@ -65,7 +70,7 @@ export function restorePending(entries: readonly SessionEntryLike[]): RestoredPe
 		}
 		ids.add(record.id);
 	}
-	return { pending: [...live.values()], ids, skipped };
+	return { pending: [...live.values()], ids, skipped, substitutes };
 }
 
 /** Drops what does not fit the questions (an option index past the last, ticks on a single-select question). */

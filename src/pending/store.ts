@@ -33,6 +33,8 @@ export interface PendingStoreHost {
 	randomId(): string;
 	/** Told when a record could not be appended: the set still changes, but a restart will not see it. */
 	report?(error: unknown): void;
+	/** False when another Pi settled `id` already (pi/settle-claim.ts); absent: this process is the only one. */
+	claim?(id: string): boolean;
 }
 
 export class PendingStore {
@@ -57,6 +59,11 @@ export class PendingStore {
 	/** Pending, oldest first. */
 	list(): readonly PendingQuestionnaire[] {
 		return this.items;
+	}
+
+	/** The questionnaires a call of this process is asking now (shown, or waiting for the screen). */
+	open(): readonly PendingQuestionnaire[] {
+		return [...this.asking.values()];
 	}
 
 	/** A pending questionnaire by our id. */
@@ -124,6 +131,13 @@ export class PendingStore {
 	 */
 	settle(id: string, outcome: Outcome): boolean {
 		if (this.get(id) === undefined) return false;
+		if (this.host.claim?.(id) === false) {
+			// Settled in another Pi: gone here too, and nothing of ours is sent for it.
+			this.forget(id);
+			this.items = this.items.filter((p) => p.id !== id);
+			this.notify();
+			return false;
+		}
 		// What was given last is written first: should the late answer never reach the session, a restart
 		// finds the questionnaire pending again (restore.ts) with everything it was settled with.
 		this.flush(id);
@@ -153,7 +167,7 @@ export class PendingStore {
 	}
 
 	/** Replaces the pending set with what the session's entries add up to (session start, `/tree`). */
-	restore(restored: RestoredPending): void {
+	restore(restored: Omit<RestoredPending, "substitutes">): void {
 		const pending = restored.pending.filter((p) => !this.asking.has(p.id));
 		const same =
 			pending.length === this.items.length &&

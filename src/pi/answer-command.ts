@@ -14,7 +14,7 @@ import type { AskConfig } from "../config/schema.ts";
 import { chooseHostPath, wantsAccessible } from "../host/choose.ts";
 import { SCREEN } from "../host/screen.ts";
 import { type Messages, messagesIn } from "../i18n/messages.ts";
-import { staysPending } from "../pending/policy.ts";
+import { settleAsk } from "../pending/policy.ts";
 import type { PendingQuestionnaire } from "../pending/registry.ts";
 import type { PendingStore } from "../pending/store.ts";
 import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
@@ -132,7 +132,9 @@ export function registerAnswerCommand(pi: ExtensionAPI, deps: AnswerCommandDeps)
 			return;
 		}
 		// Still pending (pending/policy.ts): what was given by now is recorded at once, not a moment later.
-		if (staysPending(result)) return deps.store.flush(pending.id);
+		if (settleAsk(result, { origin: "answer", id: pending.id }).pendingId !== undefined)
+			return deps.store.flush(pending.id);
 		if (deps.store.settle(pending.id, result.outcome)) await deps.deliver(pending, result);
+		else warn(ctx, m.pendingAnsweredElsewhere, "info");
 	}
 }

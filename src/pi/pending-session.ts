@@ -17,13 +17,18 @@ import { PendingStore } from "../pending/store.ts";
 import { limitsFrom } from "../protocol/budget.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
 import { TOOL_NAME } from "../tool/guidance.ts";
+import { claimSettlement } from "./settle-claim.ts";
 import { warn, warnOnceShown } from "./warn.ts";
 
 /** The key of our footer status (`ctx.ui.setStatus`). */
 const STATUS_KEY = "ask_user_question";
 
 /** Creates the session's pending store and keeps it in step with Pi's session and footer. */
-export function installPendingQuestionnaires(pi: ExtensionAPI, config: () => AskConfig): PendingStore {
+export function installPendingQuestionnaires(
+	pi: ExtensionAPI,
+	config: () => AskConfig,
+	agentDir: string,
+): PendingStore {
 	let ctx: ExtensionContext | undefined;
 	const messages = (): Messages => messagesIn(config().locale);
 	const store = new PendingStore({
@@ -41,6 +46,7 @@ export function installPendingQuestionnaires(pi: ExtensionAPI, config: () => Ask
 		report: (error) => {
 			if (ctx) warn(ctx, messages().pendingNotSaved(sanitizeInline(String(error))));
 		},
+		claim: (id) => claimSettlement({ agentDir, sessionFile: sessionFileOf(ctx) }, id),
 	});
 	const showStatus = () => {
 		if (!ctx?.hasUI) return;
@@ -58,33 +64,53 @@ export function installPendingQuestionnaires(pi: ExtensionAPI, config: () => Ask
 		if (entries.some(isPendingEntry)) {
 			// Only sessions that ever had one pay for reading records (questions are validated again).
 			const { restorePending } = await import("../pending/restore.ts");
-			const { pending, ids, skipped } = restorePending(entries);
+			const { pending, ids, skipped, substitutes: recorded } = restorePending(entries);
 			store.restore({ pending, ids, skipped });
+			substitutes = recorded;
+			await pinSubstitutes(entries, pending);
 			// Below the restored conversation, where it is seen (pi/warn.ts).
 			if (skipped > 0) warnOnceShown(current, messages().pendingSkipped(skipped));
-		} else store.restore({ pending: [], ids: new Set(), skipped: 0 });
+		} else {
+			store.restore({ pending: [], ids: new Set(), skipped: 0 });
+			substitutes = new Map();
+		}
 		showStatus();
 	};
 	pi.on("session_start", (_event, current) => restore(current));
 	pi.on("session_tree", (_event, current) => restore(current));
 	// A call that never returned (Pi died with it open) has no result, and the model would read "No result
 	// provided" and ask again: it reads the call cut short and still pending instead (tool/orphan-calls.ts).
-	// What such a call first read stays what it reads, answered since or not: the model's earlier context (and
-	// the provider's prompt cache) does not change under it, and a late answer follows it as after any cut-short call.
-	const orphans = new Map<string, PendingQuestionnaire>();
+	// The text is made once, at the session start that finds the call without a result, and recorded: the
+	// model reads it in every request after every restart, answered since or not — its earlier context (and
+	// the provider's prompt cache) never changes under it, and a late answer follows it as after any cut-short call.
+	let substitutes = new Map<string, string>();
+	async function pinSubstitutes(
+		entries: readonly { type: string; message?: unknown }[],
+		pending: readonly PendingQuestionnaire[],
+	) {
+		const orphaned = pending.filter((p) => p.callId !== undefined && !substitutes.has(p.callId));
+		if (orphaned.length === 0) return;
+		const { callsWithoutResult, orphanResultText } = await import("../tool/orphan-calls.ts");
+		const { substituteRecord } = await import("../pending/records.ts");
+		const messages = entries.flatMap((e) => (e.type === "message" && e.message !== undefined ? [e.message] : []));
+		const without = callsWithoutResult(messages, TOOL_NAME);
+		for (const p of orphaned) {
+			if (p.callId === undefined || !without.has(p.callId)) continue;
+			const text = orphanResultText(p, limitsFrom(config().limits));
+			substitutes.set(p.callId, text);
+			try {
+				pi.appendEntry(PENDING_ENTRY_TYPE, substituteRecord(p.id, p.callId, text));
+			} catch {
+				// Unsaved, it still holds in this process; the next start makes the same text from the same records.
+			}
+		}
+	}
 	pi.on("context", async (event) => {
-		const withCall = store.list().filter((p) => p.callId !== undefined);
-		if (withCall.length === 0 && orphans.size === 0) return undefined;
+		if (substitutes.size === 0) return undefined;
 		const { answerOrphanCalls } = await import("../tool/orphan-calls.ts");
-		const pendingFor = (callId: string) => {
-			const first = orphans.get(callId) ?? withCall.filter((p) => p.callId === callId).at(-1);
-			if (first !== undefined) orphans.set(callId, first);
-			return first;
-		};
-		const messages = answerOrphanCalls(event.messages, TOOL_NAME, pendingFor, limitsFrom(config().limits));
+		const messages = answerOrphanCalls(event.messages, TOOL_NAME, (callId) => substitutes.get(callId));
 		return messages === event.messages ? undefined : { messages: [...messages] };
 	});
-	pi.on("session_start", () => orphans.clear());
 	// Attached while a session of this instance runs: a reload makes a new instance, and the old one lets go.
 	const flushOnExit = () => store.flush();
 	pi.on("session_start", () => {
@@ -97,4 +123,12 @@ export function installPendingQuestionnaires(pi: ExtensionAPI, config: () => Ask
 		ctx = undefined;
 	});
 	return store;
+}
+
+function sessionFileOf(ctx: ExtensionContext | undefined): string | undefined {
+	try {
+		return ctx?.sessionManager.getSessionFile();
+	} catch {
+		return undefined;
+	}
 }

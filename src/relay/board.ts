@@ -20,7 +20,7 @@ const ANSWER_WAIT_MS = 10_000;
 export interface BoardDeps {
 	events: EventBus;
 	asking: ReadonlySet<string>;
-	store: Pick<PendingStore, "list" | "get">;
+	store: Pick<PendingStore, "list" | "get" | "open">;
 }
 
 interface OpenEntry {
@@ -72,13 +72,23 @@ export class QuestionnaireBoard {
 	/** Open questionnaires first (oldest first), then pending ones (oldest first). */
 	list(): ListedQuestionnaire[] {
 		this.prune();
-		const open = [...this.open].map(([id, entry]): ListedQuestionnaire => {
-			const item: ListedQuestionnaire = { id, state: "open", askedAt: entry.askedAt, questions: entry.questions };
-			if (entry.callId !== undefined) item.callId = entry.callId;
-			const from = this.origins.get(id);
-			if (from !== undefined) item.from = from;
-			return item;
-		});
+		// A call that opened before this board listened (Pi started with a prompt) is this process's own.
+		for (const p of this.deps.store.open())
+			if (!this.open.has(p.id) && this.deps.asking.has(p.id))
+				this.open.set(p.id, {
+					askedAt: p.askedAt,
+					questions: p.questionnaire.questions,
+					...(p.callId === undefined ? {} : { callId: p.callId }),
+				});
+		const open = [...this.open]
+			.sort(([, a], [, b]) => a.askedAt - b.askedAt)
+			.map(([id, entry]): ListedQuestionnaire => {
+				const item: ListedQuestionnaire = { id, state: "open", askedAt: entry.askedAt, questions: entry.questions };
+				if (entry.callId !== undefined) item.callId = entry.callId;
+				const from = this.origins.get(id);
+				if (from !== undefined) item.from = from;
+				return item;
+			});
 		const pending = this.deps.store.list().map((p): ListedQuestionnaire => {
 			const item: ListedQuestionnaire = {
 				id: p.id,
@@ -95,7 +105,8 @@ export class QuestionnaireBoard {
 
 	/**
 	 * Answers `questionnaire` on the answer channel for the paired client `client` (vouched for: the
-	 * result reads as the person's, through that client); the reply once it closed, or why not.
+	 * result reads as the person's, through that client, or through "<device> via <client>" when the
+	 * client names the device it answers for); the reply once it closed, or why not.
 	 */
 	answer(questionnaire: string, fields: AnswerFields, client: string): Promise<HandlerReply> {
 		const { events, asking, store } = this.deps;
@@ -131,7 +142,7 @@ export class QuestionnaireBoard {
 			timer.unref();
 			const { answers, decline, globalNote } = fields;
 			const payload = { id: questionnaire, answers, decline, globalNote };
-			vouchForClient(payload, client);
+			vouchForClient(payload, fields.device === undefined ? client : `${fields.device} via ${client}`);
 			events.emit(ANSWER_CHANNEL.answer, payload);
 		});
 	}

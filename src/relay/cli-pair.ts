@@ -37,6 +37,8 @@ export async function pair(run: Run): Promise<number> {
 			return EXIT.failed;
 		}
 		say("That Pi shows a six-digit code on its screen now.");
+		// Pi's notices sit under a questionnaire on screen: the person must know how to uncover them.
+		say("(A questionnaire on screen covers Pi's messages: press Ctrl+] there to see the code, again to go back.)");
 		return await typeCode(run, link, rl);
 	} finally {
 		rl.close();

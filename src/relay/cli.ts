@@ -9,6 +9,7 @@
  *   pi-ask list [--json]
  *   pi-ask answer <id> [ANSWER…] [--note TEXT] [--decline] [--json FIELDS]
  *   pi-ask unpair
+ *   pi-ask serve [--listen ADDR[:PORT]] [--origin URL] [--devices] [--revoke ID]   (src/serve/: a web inbox)
  *
  * One ANSWER per question, in order: an option's number (`2`), numbers for a multi-select (`1,3`), your own
  * words (`text:Use Redis`), or `-` to leave it. With no ANSWER and a terminal, it asks question by question.
@@ -16,6 +17,7 @@
  */
 import { createInterface } from "node:readline/promises";
 import { resolveAgentDir } from "../config/paths.ts";
+import { serve } from "../serve/command.ts";
 import { type AnswerEntry, type QuestionShape, questionShape, readAnswerWord } from "./answer-words.ts";
 import {
 	age,
@@ -82,6 +84,7 @@ export async function main(
 		if (command === "pair" && rest.length === 0) return await pair(run);
 		if (command === "unpair" && rest.length === 0) return unpair(run);
 		if (command === "list" && rest.length === 0) return await list(run);
+		if (command === "serve" && rest.length === 0) return await serve(run);
 		if (command === "answer" && rest[0] !== undefined) return await answer(run, rest[0], rest.slice(1));
 		err.write(USAGE);
 		return EXIT.usage;

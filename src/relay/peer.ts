@@ -132,9 +132,10 @@ export class Peer {
 		else if (message.type === "list") this.list(id);
 		else if (message.type === "ask") this.ask(id, message.questions, message.from, bytes);
 		else {
-			const { answers, decline, globalNote } = message;
+			const { answers, decline, globalNote, device } = message;
 			const client = this.client ?? "";
-			const run = () => handlers.answer(message.questionnaire, { answers, decline, globalNote }, client);
+			const fields = device === undefined ? { answers, decline, globalNote } : { answers, decline, globalNote, device };
+			const run = () => handlers.answer(message.questionnaire, fields, client);
 			this.track(id, undefined, run, "answered");
 		}
 	}

@@ -20,7 +20,7 @@ import { chooseHostPath, wantsAccessible } from "../host/choose.ts";
 import { afterComposing, notifyWaiting } from "../host/composing.ts";
 import { messagesIn } from "../i18n/messages.ts";
 import { askedLine } from "../notify/sequence.ts";
-import { deferredOnTimeout } from "../pending/policy.ts";
+import { settleAsk } from "../pending/policy.ts";
 import type { PendingStore } from "../pending/store.ts";
 import { capDetails } from "../protocol/budget.ts";
 import type { LateAnswerSource } from "../protocol/late-answer.ts";
@@ -105,10 +105,8 @@ export async function presentRelayedAsk(
 		);
 	};
 	// Put aside, or let run out with onTimeout "defer": pending here, so `closed` is not announced yet.
-	const finish = (given: QuestionnaireResult): QuestionnaireResult => {
-		const result = deferredOnTimeout(given, config.onTimeout);
-		return result.outcome === "deferred" ? { ...result, pendingId: id } : result;
-	};
+	const finish = (given: QuestionnaireResult) =>
+		settleAsk(given, { origin: "relayed", onTimeout: config.onTimeout, id });
 	deps.noteOrigin(id, from);
 	accepted(id);
 	let result: QuestionnaireResult;

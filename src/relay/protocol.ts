@@ -5,10 +5,9 @@
  * what it may do (`ask` with the secret Pi hands the processes it starts; `list` and `answer` with the
  * credential of a client the person paired), or `hello` asking to pair (pairing.ts). Anything malformed
  * gets a clear `error` naming what is wrong, and the errors in {@link FATAL_ERRORS} also end the connection.
- *
  * Pure: message types, limits, parsing and encoding, and the line framing. No sockets, no Pi, no terminal.
  */
-
+import { checkAnswererName } from "../protocol/answered-by.ts";
 import { type Origin, readOrigin } from "../protocol/origin.ts";
 import { isRecord } from "../util/records.ts";
 
@@ -98,6 +97,8 @@ export interface AnswerFields {
 	answers?: unknown;
 	decline?: unknown;
 	globalNote?: unknown;
+	/** The device a paired client answers for (pi-ask serve's phone): answers carry "<device> via <client>". */
+	device?: string;
 }
 
 /** The outcome of one request, as the serving side makes it: what the reply carries, or its error. */
@@ -217,7 +218,10 @@ export function parseClientMessage(line: string): Parsed<ClientMessage> {
 			if (m.by !== undefined)
 				return bad("answer.by: not a field since version 2: answers carry the name the client was paired under");
 			const { answers, decline, globalNote } = m;
-			return { ok: true, message: { type: "answer", id, questionnaire, answers, decline, globalNote } };
+			const device = m.device === undefined ? undefined : checkAnswererName(m.device, "answer.device");
+			if (device?.ok === false) return bad(device.problem);
+			const named = device?.ok ? { device: device.name } : {};
+			return { ok: true, message: { type: "answer", id, questionnaire, answers, decline, globalNote, ...named } };
 		}
 		case "pair":
 			return typeof m.name === "string" && m.name.length <= 1000

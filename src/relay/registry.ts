@@ -9,6 +9,7 @@
  */
 import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { processAlive } from "../util/process-alive.ts";
 import { isRecord } from "../util/records.ts";
 
 /** The registry entry's format; another version is skipped. */
@@ -92,15 +93,4 @@ function readEntry(path: string): RegistryEntry | undefined {
 	if (typeof socket !== "string" || typeof cwd !== "string") return undefined;
 	if (typeof startedAt !== "number" || typeof mode !== "string") return undefined;
 	return { v: REGISTRY_VERSION, pid, socket, cwd, startedAt, mode };
-}
-
-/** True when a process with `pid` exists (signal 0 checks without sending anything). */
-function processAlive(pid: number): boolean {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch (error) {
-		// EPERM: it exists but is another user's (not ours to talk to, but alive).
-		return (error as NodeJS.ErrnoException).code === "EPERM";
-	}
 }

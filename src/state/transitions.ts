@@ -37,15 +37,15 @@ export function inRange(value: number, length: number): boolean {
 
 /** Ends the session: mode `done` and one `host/done` effect carrying the result. */
 export function finish(state: QuestionnaireState, context: ReduceContext, ending: Ending): Transition {
-	// An editor still open (the call was interrupted) keeps its draft, as leaving it would.
-	if (state.mode === "editing") state = keepDraft(state);
+	// Text still in an open editor was never confirmed: it ends as the draft it is, never as an answer (a
+	// closed window, a signal, the timeout, Answer later); /answer reopens on it.
 	const result = buildResult(state, context, ending);
 	return changed({ ...state, mode: "done", pendingExternal: null }, { type: "host/done", result });
 }
 
 /**
  * The current question with its draft kept as the answer, the one rule for leaving the draft editor
- * (Enter, Esc, Tab, Shift+Tab, an interrupted call): non-empty text is the typed answer (with the ticks
+ * (Enter, Esc, Tab, Shift+Tab): non-empty text is the typed answer (with the ticks
  * of a multi-select); text erased to nothing takes back a typed answer and leaves a chosen option (or
  * an explicit "none of these") alone.
  */

@@ -4,7 +4,7 @@
  */
 import type { AskConfig } from "../config/schema.ts";
 import { chooseHostPath, type HostCapabilities, wantsAccessible } from "../host/choose.ts";
-import { deferredOnTimeout, staysPending } from "../pending/policy.ts";
+import { settleAsk } from "../pending/policy.ts";
 import type { PendingStore } from "../pending/store.ts";
 import { capDetails, limitsFrom } from "../protocol/budget.ts";
 import { resultText } from "../protocol/envelope.ts";
@@ -69,7 +69,8 @@ export async function executeAskUserQuestion(params: unknown, env: ExecuteEnv): 
 	const asking: Asking = { id: env.lifecycle?.newId() ?? env.callId, askedAt: Date.now(), questionnaire };
 	let result: QuestionnaireResult;
 	try {
-		result = await runOnHost(asking, env, (r) => stillPending(settleTimeout(r, env), asking.id));
+		const ending = { origin: "call" as const, onTimeout: env.config?.onTimeout, id: asking.id };
+		result = await runOnHost(asking, env, (r) => settleAsk(r, ending));
 	} catch (error) {
 		const message = `The questionnaire failed to run: ${error instanceof Error ? error.message : String(error)}`;
 		result = notShownResult("programmatic", "session_load_failed", message);
@@ -139,16 +140,6 @@ function waitForTheBus(questionnaire: Questionnaire, env: ExecuteEnv) {
 			signal.addEventListener("abort", onAbort, { once: true });
 			countdown?.signal.addEventListener("abort", onTimeout, { once: true });
 		});
-}
-
-/** A relayed questionnaire timed out above, under that Pi's own settings; here, under ours. */
-function settleTimeout(result: QuestionnaireResult, env: ExecuteEnv): QuestionnaireResult {
-	return result.host === "relay" ? result : deferredOnTimeout(result, env.config?.onTimeout);
-}
-
-/** A questionnaire that stays pending (pending/policy.ts) carries its id: `/answer` reopens it by that. */
-function stillPending(result: QuestionnaireResult, id: string | undefined): QuestionnaireResult {
-	return staysPending(result) && id !== undefined ? { ...result, pendingId: id } : result;
 }
 
 /** The model reads a budgeted text; `details` keep every string in full up to the hard cap. */

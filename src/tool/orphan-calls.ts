@@ -3,7 +3,10 @@
  * crash — has no tool result in the session, and Pi's provider layer hands the model "No result provided" for
  * that call. A model reading that asks the same questions again. In the context the model reads, such a call
  * gets instead the result it would have had if cut short: the answers so far, and that the questionnaire
- * stays pending and its answers will arrive as a message. The session is not changed.
+ * stays pending and its answers will arrive as a message. The text is made once, when the next session
+ * start finds the call without a result, and recorded (`substitute`): from then on the model reads that same
+ * text for the call in every request, after any restart, however the questionnaire was answered since — the
+ * history it read never changes.
  * Imports nothing from Pi or the terminal: Pi's messages are read structurally and only ours are added.
  */
 
@@ -25,7 +28,7 @@ interface OrphanResult {
 }
 
 /** What the model reads for the cut-short call of `pending`: word for word an interrupted call's result. */
-function orphanResultText(pending: PendingQuestionnaire, limits: TextLimits = DEFAULT_LIMITS): string {
+export function orphanResultText(pending: PendingQuestionnaire, limits: TextLimits = DEFAULT_LIMITS): string {
 	const questions = pending.questionnaire.questions;
 	const state = restoredState(questions, pending.progress);
 	const result = buildResult(state, { questions, host: "tui" }, "interrupted");
@@ -36,15 +39,20 @@ function orphanResultText(pending: PendingQuestionnaire, limits: TextLimits = DE
 	);
 }
 
+/** The ids of `toolName` calls in `messages` that have no result. */
+export function callsWithoutResult(messages: readonly unknown[], toolName: string): Set<string> {
+	const answered = new Set(messages.flatMap((m) => (isToolResult(m) ? [m.toolCallId] : [])));
+	return new Set(messages.flatMap((m) => askCalls(m, toolName)).filter((id) => !answered.has(id)));
+}
+
 /**
- * `messages` with a result after each `toolName` call that has none and whose questionnaire `pendingFor` finds
- * pending; the same array when there is none.
+ * `messages` with a result after each `toolName` call that has none and for which `substituteFor` has the
+ * text; the same array when there is none.
  */
 export function answerOrphanCalls<M>(
 	messages: readonly M[],
 	toolName: string,
-	pendingFor: (callId: string) => PendingQuestionnaire | undefined,
-	limits?: TextLimits,
+	substituteFor: (callId: string) => string | undefined,
 ): readonly M[] {
 	const answered = new Set(messages.flatMap((m) => (isToolResult(m) ? [m.toolCallId] : [])));
 	const out: M[] = [];
@@ -58,9 +66,8 @@ export function answerOrphanCalls<M>(
 		if (!isToolResult(message)) flush();
 		out.push(message);
 		for (const id of askCalls(message, toolName)) {
-			const pending = answered.has(id) ? undefined : pendingFor(id);
-			if (pending === undefined) continue;
-			const text = orphanResultText(pending, limits);
+			const text = answered.has(id) ? undefined : substituteFor(id);
+			if (text === undefined) continue;
 			const timestamp = isRecord(message) && typeof message.timestamp === "number" ? message.timestamp : 0;
 			added.push({
 				role: "toolResult",

@@ -92,7 +92,10 @@ async function until<T>(what: string, get: () => T | undefined | Promise<T | und
 }
 
 describe("who may answer", () => {
-	it("the agent's own processes list and answer nothing; the person's paired pi-ask answers, and the model is told it was them through it", async () => {
+	// One long scenario (pairing, a background attack, Answer later, a second attack, two answers): ~25 s alone.
+	it("the agent's own processes list and answer nothing; the person's paired pi-ask answers, and the model is told it was them through it", {
+		timeout: 120_000,
+	}, async () => {
 		// The script's commands name files in the harness's folder, known once it exists.
 		let attack = "";
 		const h = await pi.harness([

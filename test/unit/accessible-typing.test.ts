@@ -75,14 +75,15 @@ describe("the accessible prompt records typed text as it is typed", () => {
 		});
 	});
 
-	it("the call cut short while typing keeps the text as the answer, as the TUI's editor does", async () => {
+	it("the call cut short while typing keeps the text as a draft, as the TUI's editor does: never confirmed for the person", async () => {
 		const a = accessible();
 		await a.choose(4, "Type your text");
 		await a.press(...typed("BSD", "legacy"));
 		a.abort();
 		await expect(a.result).resolves.toMatchObject({
 			outcome: "interrupted",
-			answers: [{ kind: "custom", answer: "BSD" }],
+			answers: [],
+			drafts: [{ questionIndex: 0, text: "BSD" }],
 		});
 	});
 

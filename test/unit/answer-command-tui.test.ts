@@ -4,6 +4,9 @@
  * hidden (Ctrl+]) the person can write to the agent, and that message must go out at once. The questionnaire
  * still settles and delivers when it closes. Over RPC the command still returns when it closes.
  */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it, vi } from "vitest";
 import { type AskConfig, defaultConfig } from "../../src/config/schema.ts";
@@ -65,7 +68,7 @@ function fakePi(mode: "tui" | "rpc") {
 	} as unknown as ExtensionAPI;
 	const delivered: QuestionnaireResult[] = [];
 	const config = (): AskConfig => defaultConfig();
-	const store = installPendingQuestionnaires(pi, config);
+	const store = installPendingQuestionnaires(pi, config, mkdtempSync(join(tmpdir(), "pi-ask-agent-")));
 	registerAnswerCommand(pi, { store, config, deliver: (_p, result) => void delivered.push(result) });
 	const start = async () => {
 		for (const handler of handlers.get("session_start") ?? []) await handler({}, ctx);

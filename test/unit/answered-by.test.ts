@@ -3,10 +3,10 @@
  * words written out by hand. "User" is said for the person only — in this Pi's UI, through a client they
  * paired, or in the Pi above; an extension is named and said not to be the user; a timeout never reads as
  * an answer, here or relayed, whatever `onTimeout` says. Plus where each host sets it, and the relayed
- * timeout end to end through the relay's reading of the reply.
+ * timeout through the serving side's ending rule and the asking side's reading of the reply.
  */
 import { describe, expect, it } from "vitest";
-import { deferredOnTimeout } from "../../src/pending/policy.ts";
+import { settleAsk } from "../../src/pending/policy.ts";
 import type { AnsweredBy } from "../../src/protocol/answered-by.ts";
 import { resultText } from "../../src/protocol/envelope.ts";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
@@ -103,10 +103,11 @@ describe("where each host sets it", () => {
 });
 
 describe("a relayed questionnaire whose time ran out above", () => {
-	/** The serving Pi's final result (present.ts applies the same rule), as the asking Pi reads it back. */
+	/** The serving Pi's final result (the rule present.ts applies), as the asking Pi reads it back. */
 	const relayed = (onTimeout: "close" | "defer" | undefined): QuestionnaireResult => {
-		const above = deferredOnTimeout(finishedResult("tui", 1, "timed_out", { answers: [] }), onTimeout);
-		const wire = above.outcome === "deferred" ? { ...above, relayedId: "q_up" } : above;
+		const timedOut = finishedResult("tui", 1, "timed_out", { answers: [] });
+		const { pendingId, ...above } = settleAsk(timedOut, { origin: "relayed", onTimeout, id: "q_up" });
+		const wire = pendingId === undefined ? above : { ...above, relayedId: pendingId };
 		return resultOfReply({ ok: true, result: JSON.parse(JSON.stringify(wire)) }, FORM);
 	};
 

@@ -117,7 +117,8 @@ const LAYERS = [
 	["tui"],
 	["host"],
 	["tool"],
-	["relay"],
+	// `pi-ask serve` is one of pi-ask's commands (relay/cli.ts runs it) and a relay client itself.
+	["relay", "serve"],
 	["pi"],
 	["index.ts", "bundle-entry.ts"],
 ] as const;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { PendingQuestionnaire } from "../../src/pending/registry.ts";
-import { answerOrphanCalls } from "../../src/tool/orphan-calls.ts";
+import { answerOrphanCalls, callsWithoutResult, orphanResultText } from "../../src/tool/orphan-calls.ts";
 import { progressWith, questionnaire } from "../support/pending-store.ts";
 import { SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION } from "../support/questions.ts";
 
@@ -28,7 +28,7 @@ const result = (id: string, text = "done") => ({
 	content: [{ type: "text", text }],
 });
 const user = (text: string) => ({ role: "user", content: text });
-const pendingFor = (id: string) => (id === pending.callId ? pending : undefined);
+const pendingFor = (id: string) => (id === pending.callId ? orphanResultText(pending) : undefined);
 
 describe("answerOrphanCalls", () => {
 	it("gives a pending questionnaire's call with no result the interrupted call's result, before what follows", () => {
@@ -65,5 +65,16 @@ describe("answerOrphanCalls", () => {
 			[user("hello")],
 		];
 		for (const messages of cases) expect(answerOrphanCalls(messages, ASK, pendingFor)).toBe(messages);
+	});
+
+	it("finds the calls without a result", () => {
+		const messages: unknown[] = [
+			call("call_1"),
+			result("call_1"),
+			call("call_2"),
+			call("call_3", "bash"),
+			user("go on"),
+		];
+		expect(callsWithoutResult(messages, ASK)).toEqual(new Set(["call_2"]));
 	});
 });

@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyPatch, diffProgress } from "../../src/pending/progress-patch.ts";
-import { askedRecord, progressRecord, settledRecord } from "../../src/pending/records.ts";
+import { askedRecord, progressRecord, settledRecord, substituteRecord } from "../../src/pending/records.ts";
 import { restorePending, type SessionEntryLike } from "../../src/pending/restore.ts";
 import { emptyProgress, type Progress } from "../../src/protocol/progress.ts";
 import { clone, ours, progressWith, questionnaire } from "../support/pending-store.ts";
@@ -143,8 +143,19 @@ describe("restoring", () => {
 	});
 
 	it("every record kind round-trips through JSON", () => {
-		const entries = [asked("a", "call_9"), step("a", emptyProgress(2), typing), settled("a")];
-		expect(restorePending(entries)).toEqual({ pending: [], ids: new Set(["a"]), skipped: 0 });
+		const entries = [
+			asked("a", "call_9"),
+			step("a", emptyProgress(2), typing),
+			ours(clone(substituteRecord("a", "call_9", "cut short"))),
+			ours(clone(substituteRecord("a", "call_9", "a second text never replaces the first"))),
+			settled("a"),
+		];
+		expect(restorePending(entries)).toEqual({
+			pending: [],
+			ids: new Set(["a"]),
+			skipped: 0,
+			substitutes: new Map([["call_9", "cut short"]]),
+		});
 		expect(restorePending(entries.slice(0, 2)).skipped).toBe(0);
 	});
 });

@@ -5,6 +5,9 @@
  * answered in chat or declined, keeps one pending when it is put aside again, cancelled (a cancel never
  * settles it) or cut short, and hands settled results to `deliver`.
  */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
 import { type AskConfig, defaultConfig } from "../../src/config/schema.ts";
@@ -73,7 +76,7 @@ function fakePi(script: Step[] = [], options: { hasUI?: boolean; branch?: Sessio
 	};
 	const delivered: { id: string; result: QuestionnaireResult }[] = [];
 	const config = (): AskConfig => defaultConfig();
-	const store = installPendingQuestionnaires(pi, config);
+	const store = installPendingQuestionnaires(pi, config, mkdtempSync(join(tmpdir(), "pi-ask-agent-")));
 	registerAnswerCommand(pi, { store, config, deliver: (p, result) => void delivered.push({ id: p.id, result }) });
 	const answer = () => {
 		if (!command) throw new Error("/answer was not registered");

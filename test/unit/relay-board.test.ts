@@ -58,6 +58,32 @@ describe("the board", () => {
 		expect(listed[0]?.questions).toEqual(questionnaire.questions);
 	});
 
+	it("lists a call that opened before the board listened (Pi started with a prompt), and can answer it", async () => {
+		const events = eventBus();
+		const session = testSession();
+		const asking = new Set<string>();
+		// The call opens first: recorded in the store, its `asked` announced to nobody.
+		session.store.asked({ id: "q_early", callId: "call_1", askedAt: 3, questionnaire });
+		const call = answerFromAnywhere(
+			"q_early",
+			questionnaire,
+			events,
+			undefined,
+			(signal) =>
+				new Promise<QuestionnaireResult>((resolve) =>
+					signal.addEventListener("abort", () =>
+						resolve({ outcome: "interrupted", cancelled: true, host: "tui", answers: [] }),
+					),
+				),
+			{ asking },
+		);
+		const board = new QuestionnaireBoard({ events, asking, store: session.store });
+		expect(board.list().map((q) => [q.id, q.state, q.callId])).toEqual([["q_early", "open", "call_1"]]);
+		const reply = await board.answer("q_early", { answers: [{ question: 0, options: ["redis"] }] }, "pi-ask on pts/3");
+		expect(reply).toMatchObject({ ok: true, result: { outcome: "partial" } });
+		expect((await call).answeredBy).toEqual({ kind: "client", name: "pi-ask on pts/3" });
+	});
+
 	it("answers an open questionnaire: the call ends with that answer, the reply is its final result", async () => {
 		const s = setup();
 		const call = openCall(s, "q_1");
@@ -78,6 +104,21 @@ describe("the board", () => {
 		});
 		expect((await call).answers.map((a) => a.answer)).toEqual(["Redis", ["BSD"]]);
 		expect(s.board.list()).toEqual([]);
+	});
+
+	it("names the device a paired client answers for: the answer reads as through it, via the client", async () => {
+		const s = setup();
+		const call = openCall(s, "q_1");
+		const answers = [
+			{ question: 0, options: ["Redis"] },
+			{ question: 1, options: ["Linux"] },
+		];
+		const reply = await s.board.answer("q_1", { answers, device: "Pixel 7" }, "pi-ask on pts/3");
+		expect(reply).toMatchObject({
+			ok: true,
+			result: { answeredBy: { kind: "client", name: "Pixel 7 via pi-ask on pts/3" } },
+		});
+		await call;
 	});
 
 	it("answers a pending one: settled, and the agent gets the late answer", async () => {

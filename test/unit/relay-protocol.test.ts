@@ -135,6 +135,21 @@ describe("parseClientMessage", () => {
 		expect(by.ok ? "" : by.message).toContain("paired");
 	});
 
+	it("reads the optional device a paired client answers for, checked like a client's name", () => {
+		const answer = { type: "answer", id: "a", questionnaire: "q_1", answers: [] };
+		expect(parseClientMessage(line({ ...answer, device: "  Pixel\u200b 7 " }))).toMatchObject({
+			ok: true,
+			message: { type: "answer", device: "Pixel 7" },
+		});
+		const plain = parseClientMessage(line(answer));
+		expect(plain.ok && "device" in plain.message).toBe(false);
+		for (const device of ["User", "   ", 7]) {
+			const read = parseClientMessage(line({ ...answer, device }));
+			expect(read, String(device)).toMatchObject({ ok: false, code: "invalid_request", id: "a" });
+			expect(read.ok ? "" : read.message).toContain("answer.device");
+		}
+	});
+
 	it.each([
 		["not JSON", "{oops", "malformed"],
 		["an array", "[1,2]", "malformed"],

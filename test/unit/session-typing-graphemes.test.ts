@@ -66,9 +66,8 @@ describe("typed emoji, jamo and CJK reach the answer exactly", () => {
 				expect(state.drafts[0], describeDelivery(delivery)).toBe(text);
 				expectShownWhole(h.screen(), text);
 				h.session.abort();
-				expect(h.result().answers).toEqual([
-					{ questionIndex: 0, question: CACHE.question, kind: "custom", answer: text },
-				]);
+				// Cut short in the editor, the text comes back exactly, as the draft it still is.
+				expect(h.result().drafts).toEqual([{ questionIndex: 0, question: CACHE.question, text }]);
 			}),
 			{ numRuns: 150 },
 		);

@@ -137,10 +137,14 @@ describe.each(encodings)("leaving the draft editor keeps the draft as the answer
 		expect(screen).toContain('✔ Cache: "Valkey"');
 	});
 
-	it("an interrupted call keeps the draft being typed", () => {
+	it("an interrupted call keeps the draft being typed as the draft it is, never as an answer", () => {
 		const h = onTypeRow([CACHE, PLATFORMS], encoding);
 		h.press(typed("half", encoding));
 		h.session.abort();
-		expect(h.result()).toMatchObject({ outcome: "interrupted", answers: [{ kind: "custom", answer: "half" }] });
+		expect(h.result()).toMatchObject({
+			outcome: "interrupted",
+			answers: [],
+			drafts: [{ questionIndex: 0, text: "half" }],
+		});
 	});
 });

@@ -385,7 +385,7 @@ describe("Answer later (dialog/deferRequested)", () => {
 		expect(doneResult(effects)).toMatchObject({ outcome: "deferred", answers: [{ answer: "Memory" }] });
 	});
 
-	it("while a draft is open, the typed text is kept as its answer (as leaving the editor does)", () => {
+	it("while a draft is open, the typed text is kept as the draft it is, not confirmed as an answer", () => {
 		const { effects } = deferred(
 			{ type: "draft/opened" },
 			{ type: "draft/edited", text: "Valkey" },
@@ -393,7 +393,8 @@ describe("Answer later (dialog/deferRequested)", () => {
 		);
 		expect(doneResult(effects)).toMatchObject({
 			outcome: "deferred",
-			answers: [{ questionIndex: 0, kind: "custom", answer: "Valkey" }],
+			answers: [],
+			drafts: [{ questionIndex: 0, text: "Valkey" }],
 		});
 	});
 
