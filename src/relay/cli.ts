@@ -37,7 +37,6 @@ import {
 import { pair, unpair } from "./cli-pair.ts";
 import { openRelayLink, type RelayLink, request } from "./client.ts";
 import { type Credential, credentialsFile, readCredential } from "./credentials.ts";
-import { removeDeadRelayDirs } from "./dead-dirs.ts";
 import type { ListedQuestionnaire, ServerMessage } from "./protocol.ts";
 import { readEntries } from "./registry.ts";
 
@@ -78,8 +77,6 @@ export async function main(
 		terminal,
 		surroundings,
 	};
-	// What crashed Pis left (their sockets' directories) goes while the command runs.
-	const sweeping = removeDeadRelayDirs({ agentDir: run.agentDir });
 	try {
 		if (command === "pair" && rest.length === 0) return await pair(run);
 		if (command === "unpair" && rest.length === 0) return unpair(run);
@@ -96,8 +93,6 @@ export async function main(
 		}
 		err.write(`pi-ask: ${error instanceof Error ? error.message : String(error)}\n`);
 		return error instanceof UsageError ? EXIT.usage : error instanceof NotAllowed ? EXIT.notAllowed : EXIT.failed;
-	} finally {
-		await sweeping;
 	}
 }
 

@@ -309,7 +309,7 @@ describe("the bytes of all open asks", () => {
 		expect([s.openAsks(), s.openAskBytes()]).toEqual([0, 0]);
 	});
 
-	it("holds 20 asks of 3.9 MB to 64 MiB of lines; memory returns once they end", async () => {
+	it("holds 20 asks of 3.9 MB to 64 MiB of lines; memory returns once they end", { timeout: 120_000 }, async () => {
 		setFlagsFromString("--expose_gc");
 		const gc = runInNewContext("gc") as () => void;
 		const held = new Set<unknown>();
@@ -337,6 +337,7 @@ describe("the bytes of all open asks", () => {
 			await c.waitFor(
 				() => c.received.filter((m) => m.type === "asked" || m.type === "error").length === 10,
 				"10 replies",
+				60_000,
 			);
 		const replies = children.flatMap((c) => c.received.filter((m) => m.type === "asked" || m.type === "error"));
 		expect(replies.filter((m) => m.type === "asked")).toHaveLength(Math.floor(RELAY_LIMITS.openAskBytes / 3_900_100));
