@@ -21,6 +21,8 @@ export interface WatchedTerminal {
 	waitForText(pattern: RegExp, timeoutMs: number): Promise<number>;
 	/** Everything written so far, escapes removed (for error messages). */
 	text(): string;
+	/** Sends `data` to the program as typed keys. */
+	type(data: string): void;
 	close(): void;
 }
 
@@ -61,6 +63,9 @@ export function startWatchedTerminal(
 			});
 		},
 		text: () => stripEscapes(raw),
+		type: (data) => {
+			if (!child.stdin.destroyed) child.stdin.write(data);
+		},
 		close,
 	};
 }

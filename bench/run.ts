@@ -3,7 +3,8 @@
  * one table (figure | n | min | median | p99 | target | result). A report, not a test: it exits 0
  * unless `--strict` is given and a target is missed.
  *
- * Flags: --strict (exit 1 on a missed target), --quick (fewer runs), --only=tokens,result,load,frame,tui,record.
+ * Flags: --strict (exit 1 on a missed target), --quick (fewer runs),
+ * --only=tokens,result,load,frame,tui,record,relay.
  */
 import { readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
@@ -11,7 +12,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Figure, renderTable, verdict } from "./stats.ts";
 
-const SECTIONS = ["tokens", "result", "load", "frame", "tui", "record"] as const;
+const SECTIONS = ["tokens", "result", "load", "frame", "tui", "record", "relay"] as const;
 type Section = (typeof SECTIONS)[number];
 
 const argv = process.argv.slice(2);
@@ -30,6 +31,10 @@ const measure: Record<Section, () => Promise<Figure[]>> = {
 	frame: async () => (await import("./first-frame.ts")).firstFrameFigures(quick ? 2 : 9),
 	tui: async () => (await import("./tui.ts")).tuiFigures(quick),
 	record: async () => (await import("./record.ts")).recordFigures(),
+	relay: async () => [
+		...(await (await import("./relay.ts")).relayFigures(quick ? 3 : 10)),
+		...(await (await import("./relay-echo.ts")).relayEchoFigures(quick ? 10 : 30)),
+	],
 };
 
 function piVersion(): string {

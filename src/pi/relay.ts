@@ -23,6 +23,7 @@ import type { PresentDeps, ShowingHost } from "../relay/present.ts";
 import type { RelayReply } from "../relay/protocol.ts";
 import type { EventBus } from "../tool/answer-events.ts";
 import { piHost } from "./host-ui.ts";
+import { warn } from "./warn.ts";
 
 /** Asks a questionnaire through the relay above; never rejects. */
 export type RelayAsk = (questionnaire: Questionnaire, signal: AbortSignal | undefined) => Promise<QuestionnaireResult>;
@@ -60,6 +61,9 @@ interface InProcessRelay {
 	ask(request: { questions: unknown; from: Origin }, signal: AbortSignal): Promise<RelayReply>;
 }
 
+/** Set once the person was told this process's registry entry cannot be written. */
+const REGISTRY_WARNED = Symbol.for("pi-ask-user-question/relay-registry-warned");
+
 /** Where a Pi without a UI asks: the relay of a Pi above (socket), or the serving Pi of its own process. */
 type Asking =
 	| { via: "socket"; endpoint: RelayEndpoint; reachable: boolean; cwd: string }
@@ -71,13 +75,24 @@ export function installRelay(pi: ExtensionAPI, deps: RelayDeps): RelayAccess {
 	let serving: Promise<Serving | undefined> | undefined;
 	let asking: Asking | undefined;
 	let task: string | undefined;
+	// Said once per process: each later session start (Pi loads the extension again for /new) fails alike.
+	const registryFailed = (ctx: ExtensionContext, message: string) => {
+		const slot = globalThis as { [REGISTRY_WARNED]?: true };
+		if (!slot[REGISTRY_WARNED]) warn(ctx, message);
+		slot[REGISTRY_WARNED] = true;
+	};
 
 	pi.on("session_start", async (_event, ctx) => {
 		if (relayOff(process.env) || process.platform === "win32") return;
 		if (ctx.hasUI) {
 			const { ui } = ctx;
 			host = { ...piHost(ui), hasUI: true, mode: ctx.mode, composing: () => editorHoldsText(ui) };
-			serving ??= startServing(deps, () => host, ctx);
+			serving ??= startServing(
+				deps,
+				() => host,
+				ctx,
+				(message) => registryFailed(ctx, message),
+			);
 			return;
 		}
 		const local = inProcessRelay();
@@ -163,6 +178,7 @@ function startServing(
 	deps: RelayDeps,
 	host: () => ShowingHost | undefined,
 	ctx: ExtensionContext,
+	registryFailed: (message: string) => void,
 ): Promise<Serving | undefined> {
 	const mode = ctx.mode ?? "tui";
 	const cwd = ctx.cwd;
@@ -207,9 +223,18 @@ function startServing(
 					startedAt: Date.now(),
 					mode,
 				});
-			} catch {
+			} catch (error) {
 				// Without the entry only `pi-ask` cannot find this Pi; the Pis below still ask.
+				const why = error instanceof Error ? error.message : String(error);
+				registryFailed(
+					`pi-ask cannot find this Pi: its entry in ${registry.registryDir(deps.agentDir)} could not be written (${why}). Questions from the Pis it starts still reach you here.`,
+				);
 			}
+			// What crashed Pis left (their sockets' directories), in the background.
+			const keep = dirname(server.socketPath);
+			void import("../relay/dead-dirs.ts")
+				.then((dead) => dead.removeDeadRelayDirs({ agentDir: deps.agentDir, keep }))
+				.catch(() => {});
 			// Pi exits within milliseconds of losing its terminal: what it leaves behind goes synchronously.
 			const onExit = () => {
 				if (entry !== undefined) registry.removeEntry(entry);

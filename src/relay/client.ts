@@ -41,7 +41,8 @@ export interface ConnectOptions {
 export function openRelayLink(socketPath: string, token: string, options: ConnectOptions = {}): Promise<RelayLink> {
 	return new Promise((resolve, reject) => {
 		const socket = createConnection(socketPath);
-		const reader = new LineReader(RELAY_LIMITS.replyBytes);
+		const shape = { depth: RELAY_LIMITS.replyDepth, values: Number.POSITIVE_INFINITY };
+		const reader = new LineReader(RELAY_LIMITS.replyBytes, shape);
 		const listeners = new Set<(message: ServerMessage) => void>();
 		let welcomed = false;
 		let failure: string | undefined;

@@ -34,7 +34,8 @@ export interface PeerContext {
 	handlers: RelayHandlers;
 	limits: RelayLimits;
 	identify(token: string): Identity | undefined;
-	asks: { open(): number; take(): boolean; release(): void };
+	/** The open asks, over all connections: `take` refuses (saying why) past their count or their bytes. */
+	asks: { take(bytes: number): string | undefined; release(bytes: number): void };
 	/** One pairing at a time per Pi: one code on the person's screen. */
 	pairings: { take(): boolean; release(): void };
 }
@@ -57,7 +58,8 @@ export class Peer {
 		this.context = context;
 		this.forget = forget;
 		this.pairing = new PeerPairing(context, () => this.fatal("timeout", "the pairing code expired"));
-		this.reader = new LineReader(context.limits.helloBytes);
+		const { helloBytes, depth, values } = context.limits;
+		this.reader = new LineReader(helloBytes, { depth, values });
 		this.helloTimer = setTimeout(() => this.fatal("timeout", "no hello in time"), context.limits.helloMs);
 		this.helloTimer.unref();
 		socket.on("data", (chunk: Buffer) => this.onData(chunk));
@@ -75,25 +77,22 @@ export class Peer {
 
 	private onData(chunk: Buffer): void {
 		if (this.ended) return;
-		const read = this.reader.feed(chunk);
-		if (!read.ok) {
-			this.fatal(read.code, read.message);
-			return;
-		}
-		for (const line of read.lines) {
-			if (this.ended) return;
-			this.onLine(line);
-		}
+		// Line by line: a `hello` raises the limit for the lines after it, even in this same chunk.
+		const error = this.reader.read(chunk, (line, bytes) => {
+			this.onLine(line, bytes);
+			return !this.ended;
+		});
+		if (error !== undefined) this.fatal(error.code, error.message);
 	}
 
-	private onLine(line: string): void {
+	private onLine(line: string, bytes: number): void {
 		const parsed = parseClientMessage(line);
 		if (!parsed.ok) {
 			if (FATAL_ERRORS.has(parsed.code) || this.can === undefined) this.fatal(parsed.code, parsed.message);
 			else this.send(errorMessage(parsed.code, parsed.message, parsed.id));
 		} else if (parsed.message.type === "hello") this.hello(parsed.message);
 		else if (this.can === undefined) this.fatal("unauthorized", "the first message must be hello");
-		else this.request(parsed.message);
+		else this.request(parsed.message, bytes);
 	}
 
 	private hello(hello: Extract<ClientMessage, { type: "hello" }>): void {
@@ -114,7 +113,8 @@ export class Peer {
 		this.send({ type: "welcome", can: identity.can, server: "pi-ask-user-question" });
 	}
 
-	private request(message: Exclude<ClientMessage, { type: "hello" }>): void {
+	/** One request; `bytes` is the size of its line (what an ask holds while it is open). */
+	private request(message: Exclude<ClientMessage, { type: "hello" }>, bytes: number): void {
 		const { id } = message;
 		const { limits, handlers } = this.context;
 		if (!this.can?.has(NEEDS[message.type]))
@@ -130,7 +130,7 @@ export class Peer {
 		else if (this.inFlight.size >= limits.inFlight)
 			this.send(errorMessage("busy", `at most ${limits.inFlight} requests at once`, id));
 		else if (message.type === "list") this.list(id);
-		else if (message.type === "ask") this.ask(id, message.questions, message.from);
+		else if (message.type === "ask") this.ask(id, message.questions, message.from, bytes);
 		else {
 			const { answers, decline, globalNote, device } = message;
 			const client = this.client ?? "";
@@ -155,16 +155,17 @@ export class Peer {
 		}
 	}
 
-	private ask(id: string, questions: unknown, from: Origin): void {
-		const { asks, limits, handlers } = this.context;
-		if (!asks.take()) {
-			this.send(errorMessage("busy", `at most ${limits.openAsks} questionnaires at once`, id));
+	private ask(id: string, questions: unknown, from: Origin, bytes: number): void {
+		const { asks, handlers } = this.context;
+		const refused = asks.take(bytes);
+		if (refused !== undefined) {
+			this.send(errorMessage("busy", refused, id));
 			return;
 		}
 		const abort = new AbortController();
 		const accepted = (questionnaire: string) => this.send({ type: "asked", id, questionnaire });
 		const run = () => handlers.ask({ questions, from }, abort.signal, accepted);
-		this.track(id, abort, run, "result", () => asks.release());
+		this.track(id, abort, run, "result", () => asks.release(bytes));
 	}
 
 	/** Runs one request's handler; its one reply goes out when it settles, unless the connection ended. */
@@ -210,6 +211,8 @@ export class Peer {
 		this.ended = true;
 		clearTimeout(this.helloTimer);
 		this.pairing.stop();
+		// Nothing more is read: the rest of a refused line (up to megabytes) is never handed to us.
+		this.socket.pause();
 		this.socket.end();
 		setTimeout(() => this.socket.destroy(), 1_000).unref();
 	}

@@ -5,41 +5,19 @@
  * what it may do (`ask` with the secret Pi hands the processes it starts; `list` and `answer` with the
  * credential of a client the person paired), or `hello` asking to pair (pairing.ts). Anything malformed
  * gets a clear `error` naming what is wrong, and the errors in {@link FATAL_ERRORS} also end the connection.
- * Pure: message types, limits, parsing and encoding, and the line framing. No sockets, no Pi, no terminal.
+ * Pure: message types, parsing and encoding (limits.ts has the limits, lines.ts the framing). No sockets,
+ * no Pi, no terminal.
  */
 import { checkAnswererName } from "../protocol/answered-by.ts";
 import { type Origin, readOrigin } from "../protocol/origin.ts";
 import { isRecord } from "../util/records.ts";
+import { RELAY_LIMITS } from "./limits.ts";
 
 export type { Origin } from "../protocol/origin.ts";
+export { RELAY_LIMITS, type RelayLimits } from "./limits.ts";
 
 /** The protocol version this code speaks; a message with another `v` is refused. */
 const RELAY_PROTOCOL_VERSION = 2;
-
-/** The limits every server enforces (documented in docs/relay-protocol.md). */
-export const RELAY_LIMITS = {
-	/** Longest line before `welcome` (a `hello` is tiny): an unauthenticated peer can make us hold no more. */
-	helloBytes: 4 * 1024,
-	/** Longest line after `welcome` (an `ask` carries the questions, previews included). */
-	messageBytes: 4 * 1024 * 1024,
-	/** Longest line a client reads (a result, a list of questionnaires). */
-	replyBytes: 16 * 1024 * 1024,
-	/** Connections open at once; one more is told `busy` and closed. */
-	connections: 64,
-	/** Requests one connection may have unanswered at once. */
-	inFlight: 16,
-	/** Asks waiting or shown at once, over all connections. */
-	openAsks: 256,
-	/** Time a new connection has to send `hello`. */
-	helloMs: 5_000,
-	/** Output queued for a peer that does not read; past it the peer is dropped. */
-	outputBytes: 16 * 1024 * 1024,
-	/** Longest request `id`. */
-	idLength: 64,
-} as const;
-
-/** The limits' shape, for tighter ones (tests). */
-export type RelayLimits = { readonly [K in keyof typeof RELAY_LIMITS]: number };
 
 /** What a secret allows. */
 export type Capability = "ask" | "list" | "answer" | "pair";

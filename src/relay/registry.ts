@@ -28,7 +28,7 @@ export interface RegistryEntry {
 }
 
 /** The registry folder inside `agentDir`. */
-function registryDir(agentDir: string): string {
+export function registryDir(agentDir: string): string {
 	return join(agentDir, "ask-user-question", "relays");
 }
 
@@ -50,8 +50,15 @@ export function removeEntry(path: string): void {
 	rmSync(path, { force: true });
 }
 
-/** Every readable entry whose process still runs; entries of processes that are gone are removed. */
-export function readEntries(agentDir: string, alive: (pid: number) => boolean = processAlive): RegistryEntry[] {
+/**
+ * Every readable entry whose process still runs; entries of processes that are gone are removed, each
+ * handed to `stale` first (its socket's directory may be left too: dead-dirs.ts).
+ */
+export function readEntries(
+	agentDir: string,
+	alive: (pid: number) => boolean = processAlive,
+	stale?: (entry: RegistryEntry) => void,
+): RegistryEntry[] {
 	const dir = registryDir(agentDir);
 	let names: string[];
 	try {
@@ -65,7 +72,10 @@ export function readEntries(agentDir: string, alive: (pid: number) => boolean = 
 		const entry = readEntry(path);
 		if (entry === undefined) continue;
 		if (alive(entry.pid)) entries.push(entry);
-		else removeEntry(path);
+		else {
+			stale?.(entry);
+			removeEntry(path);
+		}
 	}
 	return entries.sort((a, b) => a.startedAt - b.startedAt);
 }

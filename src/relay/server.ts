@@ -8,8 +8,8 @@
  * Every peer is untrusted: a connection must say `hello` with a secret within `helloMs` and in at most
  * `helloBytes`; a malformed line, an oversized one, a wrong version or a wrong secret is answered with an
  * error and the peer is dropped; a peer that stops reading is dropped once `outputBytes` wait for it;
- * connections, requests in flight and open asks are capped, one more being told `busy`. A dropped
- * connection cancels its asks (their dialogs close). Nothing a peer does can throw into Pi.
+ * connections, requests in flight, open asks and the bytes of their lines are capped, one more being told
+ * `busy`. A dropped connection cancels its asks (their dialogs close). Nothing a peer does can throw into Pi.
  * What asks, lists and answers mean is the handlers' (present.ts, board.ts); this file only serves them.
  * No Pi imports. Unix only: on Windows it refuses to start (the relay is then off).
  */
@@ -33,6 +33,8 @@ export interface RelayServer {
 	connections(): number;
 	/** Asks running now (waiting or shown). */
 	openAsks(): number;
+	/** Bytes of the lines of the asks running now. */
+	openAskBytes(): number;
 	/** Stops accepting, cancels every ask (their results still go out), ends every connection, removes the directory. */
 	close(): Promise<void>;
 }
@@ -60,6 +62,7 @@ export async function startRelayServer(
 	const askToken = secret();
 	const peers = new Set<Peer>();
 	let asks = 0;
+	let askBytes = 0;
 	let pairing = false;
 	const context: PeerContext = {
 		handlers,
@@ -80,10 +83,17 @@ export async function startRelayServer(
 			},
 		},
 		asks: {
-			open: () => asks,
-			take: () => asks < limits.openAsks && ++asks > 0,
-			release: () => {
+			take: (bytes) => {
+				if (asks >= limits.openAsks) return `at most ${limits.openAsks} questionnaires at once`;
+				if (askBytes + bytes > limits.openAskBytes)
+					return `the questionnaires open here hold ${mib(askBytes)} of at most ${mib(limits.openAskBytes)}; try again once one is answered`;
+				asks++;
+				askBytes += bytes;
+				return undefined;
+			},
+			release: (bytes) => {
 				asks--;
+				askBytes -= bytes;
 			},
 		},
 	};
@@ -119,6 +129,7 @@ export async function startRelayServer(
 		askToken,
 		connections: () => peers.size,
 		openAsks: () => asks,
+		openAskBytes: () => askBytes,
 		close: () => {
 			closing ??= (async () => {
 				server.close();
@@ -135,6 +146,10 @@ function privateDir(parent: string | undefined): string {
 	const base = parent ?? tmpdir();
 	const fits = Buffer.byteLength(join(base, "pi-ask-XXXXXX", "relay.sock")) <= MAX_SOCKET_PATH;
 	return mkdtempSync(join(fits ? base : "/tmp", "pi-ask-"));
+}
+
+function mib(bytes: number): string {
+	return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
 function secret(): string {

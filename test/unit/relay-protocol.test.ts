@@ -7,7 +7,13 @@
 import { describe, expect, it } from "vitest";
 import { readOrigin } from "../../src/protocol/origin.ts";
 import { LineReader } from "../../src/relay/lines.ts";
-import { encodeMessage, FATAL_ERRORS, parseClientMessage, parseServerMessage } from "../../src/relay/protocol.ts";
+import {
+	encodeMessage,
+	FATAL_ERRORS,
+	parseClientMessage,
+	parseServerMessage,
+	RELAY_LIMITS,
+} from "../../src/relay/protocol.ts";
 
 const bytes = (text: string) => Buffer.from(text, "utf8");
 const line = (message: Record<string, unknown>) => JSON.stringify({ v: 2, ...message });
@@ -44,6 +50,26 @@ describe("LineReader", () => {
 		expect(open.pending).toBe(0);
 		// Exactly the limit is fine.
 		expect(new LineReader(8).feed(bytes("12345678\n"))).toEqual({ ok: true, lines: ["12345678"] });
+	});
+
+	it("holds each line to the limit in force when it is reached: a sink may raise it for the rest of a chunk", () => {
+		const reader = new LineReader(8);
+		const seen: [string, number][] = [];
+		const error = reader.read(bytes("hello\n0123456789é\nrest-of-a-long-one"), (line, size) => {
+			seen.push([line, size]);
+			reader.maxBytes = 64;
+			return true;
+		});
+		expect(error).toBeUndefined();
+		expect(seen).toEqual([
+			["hello", 5],
+			["0123456789é", 12],
+		]);
+		expect(reader.pending).toBe(18);
+		// A sink that says stop leaves the rest of the chunk unread.
+		const stopped: string[] = [];
+		expect(new LineReader(8).read(bytes("a\nb\n"), (line) => stopped.push(line) < 1)).toBeUndefined();
+		expect(stopped).toEqual(["a"]);
 	});
 
 	it("refuses a line that is not UTF-8", () => {
@@ -172,6 +198,85 @@ describe("parseClientMessage", () => {
 			"not_found",
 		] as const)
 			expect(FATAL_ERRORS.has(code)).toBe(false);
+	});
+});
+
+describe("the shape watch before JSON.parse", () => {
+	// Root cause: every line went to JSON.parse as it came. A line nested 10⁶ deep cost ~590 ms of Pi's
+	// main thread, a flat array of a million elements hundreds more, and a stream of them (needing only the
+	// ask secret every bash command has) held key echo in the TUI at 226–545 ms. The reader now follows each
+	// line's structure as its bytes arrive and refuses what no message of the protocol needs on the chunk
+	// that shows it, before the line is joined, decoded or parsed (figures: `npm run bench -- --only=relay`).
+	const shape = { depth: RELAY_LIMITS.depth, values: RELAY_LIMITS.values };
+	const from = { cwd: "/w", depth: 1 };
+	const nested = (levels: number) => `${"[".repeat(levels)}${"]".repeat(levels)}`;
+	const askWith = (questions: string) =>
+		`{"v":2,"type":"ask","id":"1","from":${JSON.stringify(from)},"questions":${questions}}\n`;
+	/** Feeds `text` in 64 KB chunks, as a socket hands it over; the first error, and what was held then. */
+	const readInChunks = (reader: LineReader, text: string) => {
+		const all = bytes(text);
+		const lines: string[] = [];
+		for (let i = 0; i < all.length; i += 65_536) {
+			const error = reader.read(all.subarray(i, i + 65_536), (line) => lines.push(line) > 0);
+			if (error !== undefined) return { error, lines, held: reader.pending, at: i };
+		}
+		return { error: undefined, lines, held: reader.pending, at: all.length };
+	};
+
+	it("refuses an ask nested 10⁶ deep as malformed on its first chunk, naming the limit", () => {
+		const reader = new LineReader(RELAY_LIMITS.messageBytes, shape);
+		expect(readInChunks(reader, askWith(nested(1_000_000)))).toEqual({
+			error: { code: "malformed", message: `a line is nested deeper than ${RELAY_LIMITS.depth} levels` },
+			lines: [],
+			held: 0,
+			at: 0,
+		});
+		// The deepest a line may be: the envelope's level and 15 more.
+		const deepest = readInChunks(
+			new LineReader(RELAY_LIMITS.messageBytes, shape),
+			askWith(nested(RELAY_LIMITS.depth - 1)),
+		);
+		expect(deepest.error).toBeUndefined();
+		expect(parseClientMessage(deepest.lines[0] ?? "")).toMatchObject({ ok: true });
+		const over = readInChunks(new LineReader(RELAY_LIMITS.messageBytes, shape), askWith(nested(RELAY_LIMITS.depth)));
+		expect(over.error).toMatchObject({ code: "malformed" });
+	});
+
+	it("refuses a line of more values than any message needs as too_large, long before its end", () => {
+		const flat = (n: number) => `[${Array.from({ length: n }, () => "0").join(",")}]`;
+		const read = readInChunks(new LineReader(RELAY_LIMITS.messageBytes, shape), askWith(flat(1_000_000)));
+		expect(read).toMatchObject({
+			error: { code: "too_large", message: `a line holds more than ${RELAY_LIMITS.values} values` },
+			at: 0,
+		});
+		const fits = readInChunks(new LineReader(RELAY_LIMITS.messageBytes, shape), askWith(`[{"k":${flat(2000)}}]`));
+		expect(fits.error).toBeUndefined();
+	});
+
+	it("counts only structure outside strings, however the bytes are split: escapes and UTF-8 are content", () => {
+		const text = `[[{,"\\]}]} " é漢😀 ${"[".repeat(100)}${",".repeat(10_000)}\\`;
+		const questions = [{ question: text, header: "H", options: [{ label: text, description: '\\"' }] }];
+		const whole = `${line({ type: "ask", id: "1", from, questions })}\n`;
+		const all = bytes(whole);
+		for (const size of [1, 2, 3, 7, 4096]) {
+			const reader = new LineReader(RELAY_LIMITS.messageBytes, shape);
+			const lines: string[] = [];
+			for (let i = 0; i < all.length; i += size)
+				expect(reader.read(all.subarray(i, i + size), (l) => lines.push(l) > 0)).toBeUndefined();
+			expect(lines).toEqual([whole.slice(0, -1)]);
+		}
+		// Each line starts afresh: ten lines of 10 levels each are fine.
+		const ten = `${askWith(nested(10)).repeat(10)}`;
+		expect(readInChunks(new LineReader(RELAY_LIMITS.messageBytes, shape), ten)).toMatchObject({ error: undefined });
+		// What a client reads is held to depth only: a long list is fine, a deep one is not.
+		const reply = { depth: RELAY_LIMITS.replyDepth, values: Number.POSITIVE_INFINITY };
+		const many = Array.from({ length: 10_000 }, (_, i) => ({ id: `q_${i}` }));
+		const list = `${line({ type: "questionnaires", id: "l", questionnaires: many })}\n`;
+		expect(readInChunks(new LineReader(RELAY_LIMITS.replyBytes, reply), list).error).toBeUndefined();
+		const deep = `{"v":2,"type":"result","id":"1","result":${nested(100)}}\n`;
+		expect(readInChunks(new LineReader(RELAY_LIMITS.replyBytes, reply), deep).error).toMatchObject({
+			code: "malformed",
+		});
 	});
 });
 
