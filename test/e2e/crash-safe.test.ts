@@ -100,28 +100,17 @@ describe.skipIf(!tmuxAvailable())("a questionnaire survives the end of Pi", () =
 		expect(texts("tool").join("\n")).not.toContain("User answered");
 	});
 
-	it("(c) Pi ended with SIGTERM while typing: the text is still the draft", async () => {
+	it.each([
+		["(b) Pi killed with SIGKILL two seconds after the last key: the same, nothing lost", "SIGKILL", 2_000],
+		["(c) Pi ended with SIGTERM while typing: the text is still the draft", "SIGTERM", 0],
+	] as const)("%s", async (_name, signal, pause) => {
 		const dir = pi.tempDir("pi-ask-crash-");
 		const first = await start([askStep(CACHE_QUESTION, LOGS_QUESTION), echoLate], dir, { prompt: "Ask me." });
 		await answerAndType(first.session);
-		process.kill(first.session.piPid()!, "SIGTERM");
-		await first.session
-			.waitForScreen((s) => !s.includes(LOGS_QUESTION.question) || s.includes("dead"), "Pi gone", 5_000)
-			.catch(() => "");
-		first.session.close();
-
-		const { h, session } = await start([], dir, { resume: true });
-		expect((await answerAfterRestart(h, session)).replace(LATE_LINE, "")).toBe(ANSWERED);
-	});
-
-	it("(b) Pi killed with SIGKILL two seconds after the last key: the same, nothing lost", async () => {
-		const dir = pi.tempDir("pi-ask-crash-");
-		const first = await start([askStep(CACHE_QUESTION, LOGS_QUESTION), echoLate], dir, { prompt: "Ask me." });
-		await answerAndType(first.session);
-		await new Promise((r) => setTimeout(r, 2_000));
+		await new Promise((r) => setTimeout(r, pause));
 		const pid = first.session.piPid();
 		expect(pid).toBeDefined();
-		process.kill(pid!, "SIGKILL");
+		process.kill(pid!, signal);
 		await first.session
 			.waitForScreen((s) => !s.includes(LOGS_QUESTION.question) || s.includes("dead"), "Pi gone", 5_000)
 			.catch(() => "");
