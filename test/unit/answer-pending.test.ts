@@ -106,9 +106,9 @@ describe("pending questionnaires on the bus", () => {
 		const { bus, store, delivered } = setup();
 		putAside(store, "a");
 		putAside(store, "b");
-		bus.emit(ANSWER_CHANNEL.answer, { id: "a", decline: true });
-		bus.emit(ANSWER_CHANNEL.answer, { id: "a", decline: true });
-		bus.emit(ANSWER_CHANNEL.answer, { id: "b", decline: true });
+		bus.emit(ANSWER_CHANNEL.answer, { by: "test-bridge", id: "a", decline: true });
+		bus.emit(ANSWER_CHANNEL.answer, { by: "test-bridge", id: "a", decline: true });
+		bus.emit(ANSWER_CHANNEL.answer, { by: "test-bridge", id: "b", decline: true });
 		await emittedOn(bus, ANSWER_CHANNEL.closed, 2);
 		const order = bus.emitted
 			.filter((e) => e.channel === ANSWER_CHANNEL.closed || e.channel === ANSWER_CHANNEL.rejected)
