@@ -29,10 +29,8 @@ export default function askUserQuestion(pi: ExtensionAPI, importHost?: HostImpor
 	const currentConfig = () => config;
 	// Extensions that answer questionnaires announce themselves on Pi's event bus (tool/answer-events.ts).
 	const answerers = new Answerers(pi.events);
-	// The calls asking now, by id: an answer on the bus for one of them is that call's (tool/answer-anywhere.ts).
 	// Without a UI, `relay` asks the nearest Pi above that can show the questions (pi/relay.ts).
-	const asking = new Set<string>();
-	const bus: ToolBus = { events: pi.events, answerers, asking, relay: () => relay.ask() };
+	const bus: ToolBus = { events: pi.events, answerers, relay: () => relay.ask() };
 
 	const reported = new Set<string>();
 	const report = (ctx: Parameters<typeof warnOnceShown>[0], warning: string) => {
@@ -71,16 +69,19 @@ export default function askUserQuestion(pi: ExtensionAPI, importHost?: HostImpor
 	const channel = servePendingOnTheBus({
 		events: pi.events,
 		store: pending,
-		asking,
 		deliver: installLateAnswers(pi, currentConfig),
 	});
-	const answer = registerAnswerCommand(pi, { store: pending, config: currentConfig, deliver: channel.settled });
+	const answer = registerAnswerCommand(pi, {
+		store: pending,
+		config: currentConfig,
+		events: pi.events,
+		deliver: channel.settled,
+	});
 	// Pis started below this one ask through it; without a UI, this one asks the nearest Pi above (pi/relay.ts).
 	const relay = installRelay(pi, {
 		config: currentConfig,
 		store: pending,
 		events: pi.events,
-		asking,
 		agentDir,
 		trace: relayedTraces(pi, currentConfig),
 	});

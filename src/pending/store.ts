@@ -1,8 +1,10 @@
 /**
- * One session's questionnaires, from the moment one is shown until it is settled, and the one place that
- * records them (records.ts): `asked` as the person first sees it, what they give as they give it, `settled` at
- * the end. The set `list()` shows is what is pending: asked, not settled, and not being asked by a call
- * running now. Progress is written off the keystroke path: a change only schedules the write, at most
+ * One session's questionnaires, from the moment one is asked until it is settled: the one registry of what
+ * is asked now (`open()`: a tool call's, a Pi below's, one reopened with `/answer`) and of what is pending
+ * (`list()`: asked, not settled, and not asked now), and the one place that records them (records.ts):
+ * `asked` as the person first sees it, what they give as they give it, `settled` at the end. One asked
+ * unrecorded (nobody sees it here yet: a Pi below's, one waiting unseen for an extension) is recorded only
+ * if it stays pending. Progress is written off the keystroke path: a change only schedules the write, at most
  * {@link PROGRESS_DELAY_MS} later, and `flush` writes at once (a call returning, the session ending, the
  * process exiting). The `asked` record, which holds the questions (previews included: up to megabytes), is
  * written on the host's next turn where the host can defer it, so it never stands between the call and the
@@ -37,10 +39,18 @@ export interface PendingStoreHost {
 	claim?(id: string): boolean;
 }
 
+/** One questionnaire asked now; `facts` until it is recorded (absent for one reopened: recorded long ago). */
+interface Asking {
+	item: PendingQuestionnaire;
+	recorded: boolean;
+	reopened: boolean;
+	facts?: AskedFacts;
+}
+
 export class PendingStore {
 	private items: readonly PendingQuestionnaire[] = [];
-	/** Questionnaires whose call is asking now, in this process: not pending while it runs. */
-	private readonly asking = new Map<string, PendingQuestionnaire>();
+	/** Questionnaires asked now, in this process: not pending while they are. */
+	private readonly asking = new Map<string, Asking>();
 	/** Every id the session has used: a new one must be none of them. */
 	private ids = new Set<string>();
 	/** Per questionnaire, the progress the session's records add up to; patches are made against it. */
@@ -61,9 +71,14 @@ export class PendingStore {
 		return this.items;
 	}
 
-	/** The questionnaires a call of this process is asking now (shown, or waiting for the screen). */
+	/** The questionnaires this process asks now (shown, waiting for the screen, or for an extension's answer). */
 	open(): readonly PendingQuestionnaire[] {
-		return [...this.asking.values()];
+		return [...this.asking.values()].map((a) => a.item);
+	}
+
+	/** True while `id` is asked now: its asker answers it, not the pending list. */
+	isAsking(id: string): boolean {
+		return this.asking.has(id);
 	}
 
 	/** A pending questionnaire by our id. */
@@ -79,28 +94,39 @@ export class PendingStore {
 		}
 	}
 
-	/** A call shows a questionnaire: recorded as the person first sees it. */
-	asked(facts: AskedFacts): void {
+	/**
+	 * A questionnaire is asked: recorded as the person first sees it, or (`record: false`) only should it
+	 * stay pending.
+	 */
+	asked(facts: AskedFacts, { record = true }: { record?: boolean } = {}): void {
 		const { id, callId, askedAt, questionnaire, from } = facts;
 		const progress = emptyProgress(questionnaire.questions.length);
 		this.ids.add(id);
 		const item: PendingQuestionnaire = { id, askedAt, questionnaire, progress };
 		if (callId !== undefined) item.callId = callId;
 		if (from !== undefined) item.from = from;
-		this.asking.set(id, item);
-		this.recorded.set(id, progress);
-		const record = askedRecord(facts);
-		this.unwrittenAsks.set(id, record);
-		if (this.host.soon === undefined) this.writeAsk(id);
-		else this.host.soon(() => this.writeAsk(id));
+		this.asking.set(id, { item, recorded: record, reopened: false, facts });
+		if (!record) return;
+		this.record(id, facts);
+	}
+
+	/** `/answer` opens pending `id` again: asked now until it is returned; undefined if it is not pending. */
+	reopen(id: string): PendingQuestionnaire | undefined {
+		const item = this.get(id);
+		if (item === undefined || this.asking.has(id)) return undefined;
+		this.asking.set(id, { item, recorded: true, reopened: true });
+		this.items = this.items.filter((p) => p.id !== id);
+		this.notify();
+		return item;
 	}
 
 	/** What was given changed (asking now, or reopened with `/answer`); written within the delay. */
 	progressed(id: string, progress: Progress): void {
 		const asking = this.asking.get(id);
-		if (asking) this.asking.set(id, { ...asking, progress });
+		if (asking) asking.item = { ...asking.item, progress };
 		else if (this.get(id)) this.items = this.items.map((p) => (p.id === id ? { ...p, progress } : p));
 		else return;
+		if (asking?.recorded === false) return;
 		this.unsaved.add(id);
 		this.cancelWrite ??= this.host.later(() => {
 			this.cancelWrite = undefined;
@@ -108,21 +134,36 @@ export class PendingStore {
 		}, PROGRESS_DELAY_MS);
 	}
 
-	/** The call asking `id` returned: the questionnaire is pending from now on, or settled with `outcome`. */
-	returned(id: string, ending: { pending: true } | { pending: false; outcome: Outcome }): void {
+	/**
+	 * Whoever asked `id` is done with it: it is pending from now on, or settled with `outcome` (one reopened
+	 * by `/answer` as `settle` settles a pending one). False when another Pi settled it first.
+	 */
+	returned(id: string, ending: { pending: true } | { pending: false; outcome: Outcome }): boolean {
 		const asking = this.asking.get(id);
-		if (asking === undefined) return;
-		if (!ending.pending) {
-			this.writeAsk(id);
+		if (asking === undefined) return false;
+		const { item, recorded, reopened, facts } = asking;
+		if (ending.pending) {
+			if (!recorded && facts !== undefined) {
+				this.record(id, facts);
+				this.unsaved.add(id);
+			}
+			this.flush(id);
 			this.asking.delete(id);
+			this.items = [...this.items.filter((p) => p.id !== id), item];
+			this.notify();
+			return true;
+		}
+		this.asking.delete(id);
+		if (reopened) {
+			this.items = [...this.items, item];
+			return this.settle(id, ending.outcome);
+		}
+		if (recorded) {
+			this.writeAsk(id);
 			this.forget(id);
 			this.write(settledRecord(id, ending.outcome, this.host.now()));
-			return;
 		}
-		this.flush(id);
-		this.asking.delete(id);
-		this.items = [...this.items.filter((p) => p.id !== id), asking];
-		this.notify();
+		return true;
 	}
 
 	/**
@@ -153,7 +194,7 @@ export class PendingStore {
 		for (const each of id === undefined ? [...this.unwrittenAsks.keys()] : [id]) this.writeAsk(each);
 		for (const each of id === undefined ? [...this.unsaved] : [id]) {
 			if (!this.unsaved.delete(each)) continue;
-			const current = this.asking.get(each) ?? this.get(each);
+			const current = this.asking.get(each)?.item ?? this.get(each);
 			const before = this.recorded.get(each);
 			if (current === undefined || before === undefined) continue;
 			const patch = diffProgress(before, current.progress);
@@ -190,6 +231,14 @@ export class PendingStore {
 	private forget(id: string): void {
 		this.recorded.delete(id);
 		this.unsaved.delete(id);
+	}
+
+	/** Records `id` as asked: written on the host's next turn where it can defer it. */
+	private record(id: string, facts: AskedFacts): void {
+		this.recorded.set(id, emptyProgress(facts.questionnaire.questions.length));
+		this.unwrittenAsks.set(id, askedRecord(facts));
+		if (this.host.soon === undefined) this.writeAsk(id);
+		else this.host.soon(() => this.writeAsk(id));
 	}
 
 	/** Writes `id`'s `asked` record if it is still waiting for its turn. */

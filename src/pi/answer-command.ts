@@ -1,24 +1,23 @@
 /**
  * `/answer`: coming back to a pending questionnaire. With one waiting it opens at once, with several the
- * list (pending-pick.ts) picks one, or closes one as answered in chat or declined. It opens on the same
- * host path a tool call would (the TUI overlay, the accessible prompts, or the dialog walker in RPC
- * clients), with the answers, ticks, notes and drafts given so far. Submitting, or choosing "Answered in
+ * list (pending-pick.ts) picks one, or closes one as answered in chat or declined. It is asked again as a
+ * tool call's questionnaire is (src/ask/ask.ts: the same host path, the same race with the bus), with the
+ * answers, ticks, notes and drafts given so far. Submitting, or choosing "Answered in
  * chat" or "Decline" in "Stop answering?", settles it and hands the result to the agent (`deliver`: the
  * late answer); a cancel key never settles it (src/state/leave.ts): leaving by Esc, Ctrl+C or a dismissed
  * dialog puts it aside again, like Answer later or being cut short (a session switch, Pi quitting), and
- * keeps it pending with what was given by then. If it is settled elsewhere meanwhile (another extension
- * answered it), the dialog closes and nothing more happens: the first answer wins.
+ * keeps it pending with what was given by then. If it is answered elsewhere meanwhile (another extension,
+ * the person's paired client, another Pi on this session), the dialog closes: the first answer wins.
  */
 import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
 import type { AskConfig } from "../config/schema.ts";
-import { chooseHostPath, wantsAccessible } from "../host/choose.ts";
 import { SCREEN } from "../host/screen.ts";
 import { type Messages, messagesIn } from "../i18n/messages.ts";
-import { settleAsk } from "../pending/policy.ts";
 import type { PendingQuestionnaire } from "../pending/registry.ts";
 import type { PendingStore } from "../pending/store.ts";
 import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
+import type { EventBus } from "../tool/answer-events.ts";
 import { piHost } from "./host-ui.ts";
 import { type CloseHow, pickPending } from "./pending-pick.ts";
 import { warn } from "./warn.ts";
@@ -30,6 +29,8 @@ const ANSWER_COMMAND = "answer";
 export interface AnswerCommandDeps {
 	store: PendingStore;
 	config: () => AskConfig;
+	/** Pi's bus: an answer there (another extension, the person's paired client) wins over an open dialog. */
+	events: EventBus;
 	/** Hands a settled questionnaire's result (answers or a decline) to the agent, once. */
 	deliver(pending: PendingQuestionnaire, result: QuestionnaireResult): void | Promise<void>;
 }
@@ -61,7 +62,8 @@ export function registerAnswerCommand(pi: ExtensionAPI, deps: AnswerCommandDeps)
 			const choice = only ? { answer: only } : await pickPending(ctx.ui, list, m, Date.now());
 			if (choice === undefined) return;
 			if ("close" in choice) return await close(choice.close, choice.how);
-			if (open.has(choice.answer.id)) return ctx.ui.notify(m.pendingAlreadyOpen, "info");
+			if (open.has(choice.answer.id) || deps.store.isAsking(choice.answer.id))
+				return ctx.ui.notify(m.pendingAlreadyOpen, "info");
 			// One questionnaire on screen at a time (host/screen.ts): say why this one does not appear yet.
 			if (SCREEN.busy) ctx.ui.notify(m.pendingWaitsForScreen, "info");
 			const answering = answer(choice.answer, ctx, m);
@@ -82,59 +84,33 @@ export function registerAnswerCommand(pi: ExtensionAPI, deps: AnswerCommandDeps)
 	}
 
 	async function answer(pending: PendingQuestionnaire, ctx: ExtensionCommandContext, m: Messages): Promise<void> {
-		const { id } = pending;
 		const controller = new AbortController();
-		const stopWatching = deps.store.subscribe(() => {
-			if (deps.store.get(id) === undefined) controller.abort();
-		});
 		let end = () => {};
-		open.set(id, { abort: () => controller.abort(), ended: new Promise((resolve) => (end = resolve)) });
+		open.set(pending.id, { abort: () => controller.abort(), ended: new Promise((resolve) => (end = resolve)) });
 		try {
-			const config = deps.config();
-			const path = chooseHostPath({
-				hasUI: ctx.hasUI,
-				mode: ctx.mode,
-				accessible: wantsAccessible(config.ui, process.env),
-			});
-			if (path === "none") return;
 			// Loaded when first used, like a tool call's path (tool-definition.ts).
-			const { openOnHost } = await import("../tool/open-on-host.ts");
-			const result = await openOnHost(
-				path,
+			const { ask } = await import("../ask/ask.ts");
+			const { ui, hasUI, mode } = ctx;
+			const asked = await ask(
 				pending.questionnaire,
-				{ ...piHost(ctx.ui), config },
+				{ origin: "answer", pending },
 				{
+					host: () => ({ ...piHost(ui), hasUI, mode }),
+					config: deps.config(),
 					signal: controller.signal,
-					progress: pending.progress,
-					onProgress: (progress) => deps.store.progressed(id, progress),
-					byPerson: true,
-					...(pending.from === undefined ? {} : { from: pending.from }),
+					events: deps.events,
+					store: deps.store,
+					deliver: deps.deliver,
 				},
 			);
-			await settleWith(pending, result, ctx, m);
+			if (!asked.asked) return;
+			const { result } = asked.ending;
+			if (result.outcome === "not_shown")
+				warn(ctx, m.pendingNotShown(sanitizeInline(result.error?.message ?? "")), "error");
+			else if (asked.settledElsewhere) warn(ctx, m.pendingAnsweredElsewhere, "info");
 		} finally {
-			stopWatching();
-			open.delete(id);
+			open.delete(pending.id);
 			end();
 		}
-	}
-
-	async function settleWith(
-		pending: PendingQuestionnaire,
-		result: QuestionnaireResult,
-		ctx: ExtensionCommandContext,
-		m: Messages,
-	): Promise<void> {
-		// Settled elsewhere while it was open: that answer won.
-		if (deps.store.get(pending.id) === undefined) return;
-		if (result.outcome === "not_shown") {
-			warn(ctx, m.pendingNotShown(sanitizeInline(result.error?.message ?? "")), "error");
-			return;
-		}
-		// Still pending (pending/policy.ts): what was given by now is recorded at once, not a moment later.
-		if (settleAsk(result, { origin: "answer", id: pending.id }).pendingId !== undefined)
-			return deps.store.flush(pending.id);
-		if (deps.store.settle(pending.id, result.outcome)) await deps.deliver(pending, result);
-		else warn(ctx, m.pendingAnsweredElsewhere, "info");
 	}
 }

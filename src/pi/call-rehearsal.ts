@@ -36,7 +36,7 @@ export const rehearseCall: RehearsalAsk = async (ui, signal) => {
 	const args = prepareAskArguments(SAMPLE_ARGUMENTS, DEFAULT_LIMITS);
 	// Unstyled: Pi's theme is warm already, our code around it is what runs cold.
 	renderAskCall(repairArguments(args), plainHostTheme, {}, defaultMessages).render(COLUMNS);
-	const { executeAskUserQuestion } = await import("../tool/execute.ts");
+	const { executeAskUserQuestion } = await import("../ask/execute.ts");
 	await executeAskUserQuestion(args, {
 		hasUI: true,
 		mode: "tui",
@@ -47,7 +47,6 @@ export const rehearseCall: RehearsalAsk = async (ui, signal) => {
 		signal,
 		callId: "rehearsal",
 		events: ownBus,
-		asking: new Set(),
 		lifecycle: nowhere(),
 	});
 };

@@ -12,6 +12,7 @@
 import { rmSync } from "node:fs";
 import { dirname } from "node:path";
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type { RelayAsk, ShowingHost } from "../ask/ask.ts";
 import type { AskConfig } from "../config/schema.ts";
 import { editorHoldsText } from "../host/composing.ts";
 import type { PendingStore } from "../pending/store.ts";
@@ -19,21 +20,17 @@ import type { Origin } from "../protocol/origin.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
 import { askingEnv, endpointFromEnv, type RelayEndpoint, relayOff, servingEnv } from "../relay/env.ts";
-import type { PresentDeps, ShowingHost } from "../relay/present.ts";
+import type { PresentDeps } from "../relay/present.ts";
 import type { RelayReply } from "../relay/protocol.ts";
 import type { EventBus } from "../tool/answer-events.ts";
 import { piHost } from "./host-ui.ts";
 import { warn } from "./warn.ts";
-
-/** Asks a questionnaire through the relay above; never rejects. */
-export type RelayAsk = (questionnaire: Questionnaire, signal: AbortSignal | undefined) => Promise<QuestionnaireResult>;
 
 /** What the relay needs from the rest of the extension. */
 export interface RelayDeps {
 	config: () => AskConfig;
 	store: PendingStore;
 	events: EventBus;
-	asking: Set<string>;
 	agentDir: string;
 	/** Keeps a subagent's questionnaire answered here in the transcript. */
 	trace?: PresentDeps["trace"];
@@ -193,10 +190,9 @@ function startServing(
 					import("../relay/pairing.ts"),
 					import("../relay/pairing-screen.ts"),
 				]);
-			const { events, asking, store, config } = deps;
-			const board = new QuestionnaireBoard({ events, asking, store });
-			const noteOrigin = board.noteOrigin.bind(board);
-			const present: PresentDeps = { host, config, events, asking, store, noteOrigin, trace: deps.trace };
+			const { events, store, config } = deps;
+			const board = new QuestionnaireBoard({ events, store });
+			const present: PresentDeps = { host, config, events, store, trace: deps.trace };
 			const server = await startRelayServer({
 				ask: (request, signal, accepted) => presentRelayedAsk(request, signal, accepted, present),
 				list: () => board.list(),
@@ -247,7 +243,6 @@ function startServing(
 					process.off("exit", onExit);
 					applyEnv(previous);
 					if (entry !== undefined) registry.removeEntry(entry);
-					board.dispose();
 					await server.close();
 				},
 			};

@@ -1,6 +1,6 @@
 /**
  * Builds the ask_user_question ToolDefinition for Pi from the guidance in force. The Pi-facing
- * shell only: validation, host choice and results live in tool/execute.ts.
+ * shell only: validation, host choice and results live in ask/execute.ts.
  */
 import type {
 	ExtensionAPI,
@@ -10,9 +10,9 @@ import type {
 	ToolRenderers,
 	ToolRenderResultOptions,
 } from "@earendil-works/pi-coding-agent";
+import type { AskStore, RelayAsk } from "../ask/ask.ts";
 import type { AskConfig } from "../config/schema.ts";
 import { messagesIn } from "../i18n/messages.ts";
-import type { PendingStore } from "../pending/store.ts";
 import { limitsFrom } from "../protocol/budget.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
 import type { Answerers, EventBus } from "../tool/answer-events.ts";
@@ -21,7 +21,6 @@ import { prepareAskArguments } from "../tool/prepare-arguments.ts";
 import { repairArguments } from "../tool/repair-arguments.ts";
 import { QuestionnaireParams, type QuestionnaireParamsInput } from "../tool/schema.ts";
 import { piHost } from "./host-ui.ts";
-import type { RelayAsk } from "./relay.ts";
 import { renderAskCall } from "./render-call.ts";
 import { renderAskResult } from "./render-result.ts";
 import type { AskRenderContext } from "./render-rows.ts";
@@ -30,7 +29,6 @@ import type { AskRenderContext } from "./render-rows.ts";
 export interface ToolBus {
 	events: EventBus;
 	answerers?: Answerers;
-	asking?: Set<string>;
 	/** How to ask through the relay to the nearest Pi above (pi/relay.ts); undefined where there is none. */
 	relay?: () => RelayAsk | undefined;
 }
@@ -38,14 +36,14 @@ export interface ToolBus {
 /**
  * The tool as registered with Pi; `config` returns the settings in force when a call runs; on `bus.events`
  * (Pi's shared bus) other extensions may answer a call's questionnaire (tool/answer-channel.ts),
- * `bus.answerers` says whether one announced it always does, and `bus.asking` holds the questionnaires asking now;
- * `lifecycle` (the session's pending store) records each questionnaire from the moment it is shown, for `/answer`.
+ * and `bus.answerers` says whether one announced it always does; `lifecycle` (the session's store) holds what
+ * is asked now and records each questionnaire from the moment it is shown, for `/answer`.
  */
 export function defineAskTool(
 	guidance: GuidanceTexts,
 	config: () => AskConfig,
 	bus?: ToolBus,
-	lifecycle?: Pick<PendingStore, "newId" | "asked" | "progressed" | "returned">,
+	lifecycle?: AskStore,
 ): ToolDefinition<typeof QuestionnaireParams, QuestionnaireResult> {
 	return {
 		name: TOOL_NAME,
@@ -65,7 +63,7 @@ export function defineAskTool(
 		async execute(toolCallId, params, signal, _onUpdate, ctx: ExtensionContext) {
 			// Imported on the first call, not at load: validation, the RPC walker and the result envelope
 			// are code Pi's start-up need not initialize (in dist/core.cjs the import stays in the bundle).
-			const { executeAskUserQuestion } = await import("../tool/execute.ts");
+			const { executeAskUserQuestion } = await import("../ask/execute.ts");
 			return executeAskUserQuestion(params, {
 				hasUI: ctx.hasUI,
 				mode: ctx.mode,
@@ -75,7 +73,6 @@ export function defineAskTool(
 				events: bus?.events,
 				answerers: bus?.answerers,
 				callId: toolCallId,
-				asking: bus?.asking,
 				lifecycle,
 				relay: bus?.relay?.(),
 			});

@@ -4,10 +4,10 @@
  * (put aside, cut short) — and an answer to one of them. An answer goes through the same answer channel as
  * another extension's (tool/answer-channel.ts: the same checks, and the first answer wins, wherever it
  * came from); the reply is the questionnaire's final result (whose `answeredBy` says whose answer won) or
- * the problems that made it refuse the answer. Pi-free: the bus, the store and the ids asking now come in.
+ * the problems that made it refuse the answer. Pi-free: the bus and the session's store come in.
  */
+import type { PendingQuestionnaire } from "../pending/registry.ts";
 import type { PendingStore } from "../pending/store.ts";
-import type { Origin } from "../protocol/origin.ts";
 import { ANSWER_CHANNEL, answerId, type EventBus, vouchForClient } from "../tool/answer-events.ts";
 import { isRecord } from "../util/records.ts";
 import type { HandlerReply } from "./handlers.ts";
@@ -16,91 +16,25 @@ import type { AnswerFields, ListedQuestionnaire } from "./protocol.ts";
 /** How long an answer waits for the questionnaire to close before the reply says it is not confirmed. */
 const ANSWER_WAIT_MS = 10_000;
 
-/** What the board reads. */
+/** What the board reads: the bus to answer on, and the session's one registry of what is asked now. */
 export interface BoardDeps {
 	events: EventBus;
-	asking: ReadonlySet<string>;
-	store: Pick<PendingStore, "list" | "get" | "open">;
+	store: Pick<PendingStore, "list" | "get" | "open" | "isAsking">;
 }
 
-interface OpenEntry {
-	askedAt: number;
-	callId?: string;
-	questions: unknown[];
-}
-
-/** Keeps what the answer channel announced, to list and answer it. */
+/** Lists what waits in this Pi and answers it. */
 export class QuestionnaireBoard {
-	private readonly open = new Map<string, OpenEntry>();
-	private readonly origins = new Map<string, Origin>();
 	private readonly deps: BoardDeps;
-	private readonly stops: (() => void)[];
 
 	constructor(deps: BoardDeps) {
 		this.deps = deps;
-		this.stops = [
-			listen(deps.events, ANSWER_CHANNEL.asked, (data) => this.asked(data)),
-			listen(deps.events, ANSWER_CHANNEL.closed, (data) => {
-				const id = answerId(data);
-				if (id !== undefined) this.open.delete(id);
-			}),
-		];
-	}
-
-	/** Stops listening (the session ended). */
-	dispose(): void {
-		for (const stop of this.stops) stop();
-		this.open.clear();
-		this.origins.clear();
-	}
-
-	private asked(data: unknown): void {
-		if (!isRecord(data) || typeof data.id !== "string" || data.pending === true || !Array.isArray(data.questions))
-			return;
-		this.prune();
-		const entry: OpenEntry = { askedAt: Date.now(), questions: data.questions };
-		if (typeof data.callId === "string") entry.callId = data.callId;
-		this.open.set(data.id, entry);
-	}
-
-	/** Notes who asks `id` (a relayed questionnaire), or forgets it (undefined). */
-	noteOrigin(id: string, from: Origin | undefined): void {
-		if (from === undefined) this.origins.delete(id);
-		else this.origins.set(id, from);
 	}
 
 	/** Open questionnaires first (oldest first), then pending ones (oldest first). */
 	list(): ListedQuestionnaire[] {
-		this.prune();
-		// A call that opened before this board listened (Pi started with a prompt) is this process's own.
-		for (const p of this.deps.store.open())
-			if (!this.open.has(p.id) && this.deps.asking.has(p.id))
-				this.open.set(p.id, {
-					askedAt: p.askedAt,
-					questions: p.questionnaire.questions,
-					...(p.callId === undefined ? {} : { callId: p.callId }),
-				});
-		const open = [...this.open]
-			.sort(([, a], [, b]) => a.askedAt - b.askedAt)
-			.map(([id, entry]): ListedQuestionnaire => {
-				const item: ListedQuestionnaire = { id, state: "open", askedAt: entry.askedAt, questions: entry.questions };
-				if (entry.callId !== undefined) item.callId = entry.callId;
-				const from = this.origins.get(id);
-				if (from !== undefined) item.from = from;
-				return item;
-			});
-		const pending = this.deps.store.list().map((p): ListedQuestionnaire => {
-			const item: ListedQuestionnaire = {
-				id: p.id,
-				state: "pending",
-				askedAt: p.askedAt,
-				questions: p.questionnaire.questions,
-			};
-			if (p.callId !== undefined) item.callId = p.callId;
-			if (p.from !== undefined) item.from = p.from;
-			return item;
-		});
-		return [...open, ...pending];
+		const { store } = this.deps;
+		const open = [...store.open()].sort((a, b) => a.askedAt - b.askedAt);
+		return [...open.map((p) => listed(p, "open")), ...store.list().map((p) => listed(p, "pending"))];
 	}
 
 	/**
@@ -109,8 +43,8 @@ export class QuestionnaireBoard {
 	 * client names the device it answers for); the reply once it closed, or why not.
 	 */
 	answer(questionnaire: string, fields: AnswerFields, client: string): Promise<HandlerReply> {
-		const { events, asking, store } = this.deps;
-		if (!asking.has(questionnaire) && store.get(questionnaire) === undefined)
+		const { events, store } = this.deps;
+		if (!store.isAsking(questionnaire) && store.get(questionnaire) === undefined)
 			return Promise.resolve({ ok: false, code: "not_found", message: "no questionnaire with this id is waiting" });
 		return new Promise((resolve) => {
 			const stops: (() => void)[] = [];
@@ -146,11 +80,14 @@ export class QuestionnaireBoard {
 			events.emit(ANSWER_CHANNEL.answer, payload);
 		});
 	}
+}
 
-	/** Forgets open entries whose call no longer asks (they ended, or are pending now). */
-	private prune(): void {
-		for (const id of this.open.keys()) if (!this.deps.asking.has(id)) this.open.delete(id);
-	}
+/** One questionnaire as the list shows it. */
+function listed(p: PendingQuestionnaire, state: "open" | "pending"): ListedQuestionnaire {
+	const item: ListedQuestionnaire = { id: p.id, state, askedAt: p.askedAt, questions: p.questionnaire.questions };
+	if (p.callId !== undefined) item.callId = p.callId;
+	if (p.from !== undefined) item.from = p.from;
+	return item;
 }
 
 /** Subscribes, never throwing; returns the unsubscribe. */

@@ -4,6 +4,8 @@
  * extension loads, on Pi's start-up path; the parsing and the race load on the first call.
  * Imports only util/records.ts.
  */
+import type { Origin } from "../protocol/origin.ts";
+import type { Questionnaire } from "../protocol/questions.ts";
 import { isRecord } from "../util/records.ts";
 
 /** The event names, one place. */
@@ -17,12 +19,48 @@ export const ANSWER_CHANNEL = {
 } as const;
 
 /** The payload version of `asked`; a change that breaks listeners bumps it. */
-export const ANSWER_CHANNEL_VERSION = 1;
+const ANSWER_CHANNEL_VERSION = 1;
 
 /** Pi's shared event bus, structurally (`pi.events`). */
 export interface EventBus {
 	emit(channel: string, data: unknown): void;
 	on(channel: string, handler: (data: unknown) => void): () => void;
+}
+
+/** What `asked` announces of a questionnaire. */
+export interface AskedItem {
+	id: string;
+	callId?: string;
+	questionnaire: Questionnaire;
+	/** A Pi below asked it (src/relay): a bridge can say who asks, as the dialog does. */
+	from?: Origin;
+	askedAt: number;
+}
+
+/**
+ * The `asked` payload, one shape wherever it is said: `pending` (with `askedAt`) for one whose call
+ * returned, announced as it becomes pending, on a restore, or reopened with `/answer`.
+ */
+export function askedPayload(item: AskedItem, pending: boolean): Record<string, unknown> {
+	const { id, callId, questionnaire, from, askedAt } = item;
+	// The questions are frozen (validation.ts), so listeners can read but not change them.
+	return {
+		version: ANSWER_CHANNEL_VERSION,
+		id,
+		...(callId === undefined ? {} : { callId }),
+		questions: questionnaire.questions,
+		...(pending ? { pending: true, askedAt } : {}),
+		...(from === undefined ? {} : { from }),
+	};
+}
+
+/** Emits, never throwing: another extension's listener must not break ours. */
+export function emitQuietly(events: EventBus, channel: string, data: unknown): void {
+	try {
+		events.emit(channel, data);
+	} catch {
+		// The listener's failure is its own.
+	}
 }
 
 /** The id an `answer` payload is for, or undefined when it names none. */

@@ -3,7 +3,7 @@
  * call returned while it stays pending (put aside, or cut short) can still be answered over the bus:
  *
  * - `asked` `{ version: 1, id, callId?, questions, pending: true, askedAt }` announces each pending questionnaire
- *   when it becomes pending, and again when a session start restores it (listeners that came later, a
+ *   when it becomes pending, when `/answer` reopens it, and again when a session start restores it (listeners that came later, a
  *   restart, `/reload`): an `asked` may repeat for one id; `pending: true` says its call has returned.
  * - `answer` naming a pending id settles it (the first answer wins: an open `/answer` closes), and the
  *   answers reach the agent as a late answer. An answer naming no questionnaire that is open or pending
@@ -17,14 +17,20 @@
 import type { PendingQuestionnaire } from "../pending/registry.ts";
 import type { PendingStore } from "../pending/store.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
-import { ANSWER_CHANNEL, ANSWER_CHANNEL_VERSION, answerId, type EventBus, quotedExcerpt } from "./answer-events.ts";
+import {
+	ANSWER_CHANNEL,
+	answerId,
+	askedPayload,
+	type EventBus,
+	emitQuietly as emit,
+	quotedExcerpt,
+} from "./answer-events.ts";
 
 /** What the channel works with. */
 export interface PendingChannelDeps {
 	events: EventBus;
-	store: Pick<PendingStore, "list" | "get" | "settle" | "subscribe">;
-	/** The ids whose call is asking now: that call's own listener answers them (answer-anywhere.ts). */
-	asking: ReadonlySet<string>;
+	/** Its questionnaires: one asked now is its asker's to answer (src/ask/bus-race.ts), a pending one ours. */
+	store: Pick<PendingStore, "list" | "get" | "settle" | "subscribe" | "isAsking">;
 	/** Hands a settled questionnaire to the agent (the late answer). */
 	deliver(pending: PendingQuestionnaire, result: QuestionnaireResult): void | Promise<void>;
 }
@@ -44,19 +50,7 @@ export function servePendingOnTheBus(deps: PendingChannelDeps): PendingChannel {
 	let announced = new Set<string>();
 	const announce = () => {
 		const now = store.list();
-		for (const p of now) {
-			if (announced.has(p.id)) continue;
-			const { id, callId, askedAt, questionnaire, from } = p;
-			emit(events, ANSWER_CHANNEL.asked, {
-				version: ANSWER_CHANNEL_VERSION,
-				id,
-				...(callId === undefined ? {} : { callId }),
-				questions: questionnaire.questions,
-				pending: true,
-				askedAt,
-				...(from === undefined ? {} : { from }),
-			});
-		}
+		for (const p of now) if (!announced.has(p.id)) emit(events, ANSWER_CHANNEL.asked, askedPayload(p, true));
 		announced = new Set(now.map((p) => p.id));
 	};
 	store.subscribe(announce);
@@ -92,7 +86,7 @@ export function servePendingOnTheBus(deps: PendingChannelDeps): PendingChannel {
 		events.on(ANSWER_CHANNEL.answer, (payload) => {
 			// Decided at once: a call that is asking now may end (answered by this very payload) before the parser loads.
 			const id = answerId(payload);
-			if (id !== undefined && deps.asking.has(id)) return;
+			if (id !== undefined && store.isAsking(id)) return;
 			const pending = id === undefined ? undefined : store.get(id);
 			if (pending === undefined) {
 				const which = id === undefined ? "must name the questionnaire" : `no questionnaire ${quotedExcerpt(id)} is`;
@@ -108,13 +102,4 @@ export function servePendingOnTheBus(deps: PendingChannelDeps): PendingChannel {
 		// A bus that fails to subscribe: pending questionnaires are answered with /answer only.
 	}
 	return { settled };
-}
-
-/** Emits, never throwing: another extension's listener must not break ours. */
-function emit(events: EventBus, channel: string, data: unknown): void {
-	try {
-		events.emit(channel, data);
-	} catch {
-		// The listener's failure is its own.
-	}
 }

@@ -8,9 +8,9 @@
  * call, live timers and immediates (async_hooks), and the heap after full GCs. Prints one JSON line.
  */
 import { createHook } from "node:async_hooks";
+import { executeAskUserQuestion } from "../../src/ask/execute.ts";
 import type { TuiLoad } from "../../src/host/load-tui.ts";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
-import { executeAskUserQuestion } from "../../src/tool/execute.ts";
 import { runTuiQuestionnaire } from "../../src/tui/run.ts";
 import { SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION, withPreviews } from "../support/questions.ts";
 import { PiLikeHost } from "./support/pi-host.ts";

@@ -12,10 +12,10 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type AskToolResult, executeAskUserQuestion } from "../../src/ask/execute.ts";
 import type { TuiLoad } from "../../src/host/load-tui.ts";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
 import type { EventBus } from "../../src/tool/answer-events.ts";
-import { type AskToolResult, executeAskUserQuestion } from "../../src/tool/execute.ts";
 import { runTuiQuestionnaire } from "../../src/tui/run.ts";
 import type { ExternalEditor } from "../../src/tui/session-options.ts";
 import { eventBus } from "../support/event-bus.ts";

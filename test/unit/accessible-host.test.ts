@@ -5,11 +5,11 @@
  */
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { executeAskUserQuestion } from "../../src/ask/execute.ts";
 import { defaultConfig } from "../../src/config/schema.ts";
 import { chooseHostPath, wantsAccessible } from "../../src/host/choose.ts";
 import type { TuiLoad } from "../../src/host/load-tui.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
-import { executeAskUserQuestion } from "../../src/tool/execute.ts";
 import { CACHE } from "./session-harness.ts";
 
 describe("chooseHostPath with accessible", () => {

@@ -16,6 +16,7 @@ import { askedRecord, type SessionEntryLike } from "../../src/pending/records.ts
 import { registerAnswerCommand } from "../../src/pi/answer-command.ts";
 import { installPendingQuestionnaires } from "../../src/pi/pending-session.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
+import { eventBus } from "../support/event-bus.ts";
 import { ours } from "../support/pending-store.ts";
 import { SMALL_CACHE_QUESTION } from "../support/questions.ts";
 
@@ -69,13 +70,21 @@ function fakePi(mode: "tui" | "rpc") {
 	const delivered: QuestionnaireResult[] = [];
 	const config = (): AskConfig => defaultConfig();
 	const store = installPendingQuestionnaires(pi, config, mkdtempSync(join(tmpdir(), "pi-ask-agent-")));
-	registerAnswerCommand(pi, { store, config, deliver: (_p, result) => void delivered.push(result) });
+	registerAnswerCommand(pi, {
+		store,
+		config,
+		events: eventBus(),
+		deliver: (_p, result) => void delivered.push(result),
+	});
 	const start = async () => {
 		for (const handler of handlers.get("session_start") ?? []) await handler({}, ctx);
 	};
 	const answer = () => command?.("", ctx as unknown as ExtensionCommandContext) ?? Promise.resolve();
 	return { start, answer, shown, settle, delivered, notes };
 }
+
+/** How long a first opening may take: it loads the lifecycle and the TUI (slow on a loaded machine). */
+const LOADED = { timeout: 15_000 };
 
 /** "returned" when `run` settles within `ms`, else "still running". */
 const within = (run: Promise<unknown>, ms: number) =>
@@ -88,20 +97,20 @@ describe("/answer and the command's end", () => {
 		const returned = within(f.answer(), 1_000);
 		try {
 			expect(await returned).toBe("returned");
-			await vi.waitFor(() => expect(f.shown).toHaveBeenCalledTimes(1));
+			await vi.waitFor(() => expect(f.shown).toHaveBeenCalledTimes(1), LOADED);
 			expect(f.delivered).toEqual([]);
 		} finally {
 			// Closed either way: one questionnaire is on screen at a time, and the next test needs it.
 			f.settle(ANSWERED);
 		}
-		await vi.waitFor(() => expect(f.delivered).toMatchObject([{ outcome: "answered" }]));
+		await vi.waitFor(() => expect(f.delivered).toMatchObject([{ outcome: "answered" }]), LOADED);
 	});
 
 	it("over RPC it returns when the questionnaire closes, as before", async () => {
 		const f = fakePi("rpc");
 		await f.start();
 		const run = f.answer();
-		await vi.waitFor(() => expect(f.shown).toHaveBeenCalledTimes(1));
+		await vi.waitFor(() => expect(f.shown).toHaveBeenCalledTimes(1), LOADED);
 		expect(await within(run, 200)).toBe("still running");
 		f.settle(ANSWERED);
 		await run;
@@ -120,8 +129,8 @@ describe("/answer and the command's end", () => {
 			release();
 		}
 		await onScreen;
-		await vi.waitFor(() => expect(f.shown).toHaveBeenCalledTimes(1));
+		await vi.waitFor(() => expect(f.shown).toHaveBeenCalledTimes(1), LOADED);
 		f.settle(ANSWERED);
-		await vi.waitFor(() => expect(f.delivered).toHaveLength(1));
+		await vi.waitFor(() => expect(f.delivered).toHaveLength(1), LOADED);
 	});
 });

@@ -30,16 +30,14 @@ function putAside(store: PendingStore, id: string): void {
 function setup() {
 	const bus = eventBus();
 	const { store } = testSession();
-	const asking = new Set<string>();
 	const delivered: { id: string; result: QuestionnaireResult }[] = [];
 	const channel = servePendingOnTheBus({
 		events: bus,
 		store,
-		asking,
 		deliver: (p, result) => void delivered.push({ id: p.id, result }),
 	});
 	const on = (channelName: string) => bus.emitted.filter((e) => e.channel === channelName).map((e) => e.data);
-	return { bus, store, asking, delivered, channel, on };
+	return { bus, store, delivered, channel, on };
 }
 
 /** Waits until `n` records were emitted on `channel` (the parser loads lazily, so the answer is handled later). */
@@ -135,8 +133,8 @@ describe("pending questionnaires on the bus", () => {
 	});
 
 	it("an answer for a call still asking is that call's: nothing here, no refusal", async () => {
-		const { bus, asking, on } = setup();
-		asking.add("open-call");
+		const { bus, store, on } = setup();
+		store.asked({ id: "open-call", askedAt: 1_000, questionnaire });
 		bus.emit(ANSWER_CHANNEL.answer, { by: "test-bridge", id: "open-call", decline: true });
 		expect(on(ANSWER_CHANNEL.rejected)).toEqual([]);
 	});
@@ -178,7 +176,6 @@ describe("pending questionnaires on the bus", () => {
 		const channel = servePendingOnTheBus({
 			events: bus,
 			store,
-			asking: new Set(),
 			deliver: () => Promise.reject(new Error("stale session")),
 		});
 		putAside(store, "a");

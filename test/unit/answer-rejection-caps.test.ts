@@ -7,9 +7,9 @@
  * questionnaire (answer-pending.ts) refuse through the same parser.
  */
 import { describe, expect, it, vi } from "vitest";
+import { raceTheBus } from "../../src/ask/bus-race.ts";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../../src/protocol/result.ts";
-import { answerFromAnywhere } from "../../src/tool/answer-anywhere.ts";
 import { parseAnswer } from "../../src/tool/answer-channel.ts";
 import { ANSWER_CHANNEL, quotedExcerpt } from "../../src/tool/answer-events.ts";
 import { servePendingOnTheBus } from "../../src/tool/answer-pending.ts";
@@ -97,12 +97,15 @@ describe("refusals on the bus", () => {
 		const rejected: { problems: string[] }[] = [];
 		bus.on(ANSWER_CHANNEL.rejected, (data) => rejected.push(data as { problems: string[] }));
 		let close: (r: QuestionnaireResult) => void = () => {};
-		const running = answerFromAnywhere("call-1", FORM, bus, undefined, (signal) => {
-			return new Promise((resolve) => {
+		const open = (signal: AbortSignal) =>
+			new Promise<QuestionnaireResult>((resolve) => {
 				close = resolve;
 				signal.addEventListener("abort", () => resolve(finishedResult("tui", 2, "interrupted", { answers: [] })));
 			});
-		});
+		const running = raceTheBus(
+			{ id: "call-1", questionnaire: FORM, askedAt: 0 },
+			{ events: bus, signal: undefined, open, reopened: false },
+		);
 		bus.emit(ANSWER_CHANNEL.answer, {
 			by: "test-bridge",
 			id: "call-1",
@@ -117,7 +120,7 @@ describe("refusals on the bus", () => {
 	it("a pending questionnaire's refusal, and one naming a 10 MB id, are bounded", async () => {
 		const bus = eventBus();
 		const { store } = testSession();
-		servePendingOnTheBus({ events: bus, store, asking: new Set(), deliver: () => {} });
+		servePendingOnTheBus({ events: bus, store, deliver: () => {} });
 		store.asked({ id: "p", askedAt: 1_000, questionnaire: FORM });
 		store.returned("p", { pending: true });
 		const rejected = () =>

@@ -6,7 +6,7 @@
  * timeout through the serving side's ending rule and the asking side's reading of the reply.
  */
 import { describe, expect, it } from "vitest";
-import { settleAsk } from "../../src/pending/policy.ts";
+import { endingOf } from "../../src/pending/ending.ts";
 import type { AnsweredBy } from "../../src/protocol/answered-by.ts";
 import { resultText } from "../../src/protocol/envelope.ts";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
@@ -106,7 +106,7 @@ describe("a relayed questionnaire whose time ran out above", () => {
 	/** The serving Pi's final result (the rule present.ts applies), as the asking Pi reads it back. */
 	const relayed = (onTimeout: "close" | "defer" | undefined): QuestionnaireResult => {
 		const timedOut = finishedResult("tui", 1, "timed_out", { answers: [] });
-		const { pendingId, ...above } = settleAsk(timedOut, { origin: "relayed", onTimeout, id: "q_up" });
+		const { pendingId, ...above } = endingOf(timedOut, { origin: "relayed", onTimeout, id: "q_up" }).result;
 		const wire = pendingId === undefined ? above : { ...above, relayedId: pendingId };
 		return resultOfReply({ ok: true, result: JSON.parse(JSON.stringify(wire)) }, FORM);
 	};

@@ -5,10 +5,10 @@
  */
 import { initTheme } from "@earendil-works/pi-coding-agent";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import * as execute from "../../src/ask/execute.ts";
 import { SCREEN } from "../../src/host/screen.ts";
 import { rehearseCall } from "../../src/pi/call-rehearsal.ts";
 import * as renderCall from "../../src/pi/render-call.ts";
-import * as execute from "../../src/tool/execute.ts";
 import * as notify from "../../src/tui/notify.ts";
 import { warmUpTui } from "../../src/tui/warm-up.ts";
 

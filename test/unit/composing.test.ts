@@ -1,12 +1,16 @@
 /**
  * A questionnaire that comes while the person writes in Pi's editor waits until they send or clear it
- * (host/composing.ts), saying so once; an abort ends the wait. Through openOnHost: an own questionnaire
- * on the TUI paths waits, one opened with /answer or walked as dialogs does not, and one aborted while
- * it waits ends interrupted with nothing shown.
+ * (host/composing.ts), saying so once; an abort ends the wait. Through the lifecycle (ask/ask.ts): an own
+ * questionnaire waits (an RPC host's editor is never Pi's: it reads empty), one opened with /answer does
+ * not, and one aborted while it waits ends interrupted with nothing shown.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { type Asker, ask } from "../../src/ask/ask.ts";
+import { defaultConfig } from "../../src/config/schema.ts";
 import { afterComposing, editorHoldsText } from "../../src/host/composing.ts";
-import { openOnHost } from "../../src/tool/open-on-host.ts";
+import type { TuiLoad } from "../../src/host/load-tui.ts";
+import { emptyProgress } from "../../src/protocol/progress.ts";
+import type { QuestionnaireResult } from "../../src/protocol/result.ts";
 import type { HostUi } from "../../src/tui/host-ui.ts";
 import { captureStdoutNotifications } from "../support/stdout-notifications.ts";
 import { CACHE } from "./session-harness.ts";
@@ -60,7 +64,26 @@ describe("afterComposing", () => {
 	});
 });
 
-describe("openOnHost while the person writes in the editor", () => {
+const FORM = { questions: [CACHE] };
+const CALL: Asker = { origin: "call" };
+
+/** Asks FORM on `host` in `mode`, the TUI loaded by `loadTui`; the result the asker reads. */
+async function asked(
+	host: HostUi,
+	loadTui: () => Promise<TuiLoad>,
+	{ asker = CALL, signal }: { asker?: Asker; signal?: AbortSignal } = {},
+): Promise<QuestionnaireResult | undefined> {
+	const done = await ask(FORM, asker, {
+		host: () => ({ ui: host, hasUI: true, mode: "tui", composing: () => editorHoldsText(host) }),
+		config: defaultConfig(),
+		accessible: false,
+		loadTui,
+		...(signal && { signal }),
+	});
+	return done.asked ? done.ending.result : undefined;
+}
+
+describe("a questionnaire asked while the person writes in the editor", () => {
 	function ui(text: { value: string }) {
 		const host = {
 			getEditorText: () => text.value,
@@ -82,7 +105,7 @@ describe("openOnHost while the person writes in the editor", () => {
 		const text = { value: "draft" };
 		const host = ui(text);
 		const run = vi.fn(async (..._args: unknown[]) => undefined);
-		const opening = openOnHost("tui", { questions: [CACHE] }, { ui: host, loadTui: async () => ({ ok: true, run }) });
+		const opening = asked(host, async () => ({ ok: true, run }));
 		await vi.advanceTimersByTimeAsync(1_000);
 		expect(run).not.toHaveBeenCalled();
 		expect(host.notify).toHaveBeenCalledWith(
@@ -101,16 +124,17 @@ describe("openOnHost while the person writes in the editor", () => {
 	it("with nothing in the editor it opens at once, announced as usual", async () => {
 		const host = ui({ value: "" });
 		const run = vi.fn(async (..._args: unknown[]) => undefined);
-		await openOnHost("tui", { questions: [CACHE] }, { ui: host, loadTui: async () => ({ ok: true, run }) });
+		await asked(host, async () => ({ ok: true, run }));
 		expect(host.notify).not.toHaveBeenCalled();
 		expect(run.mock.calls[0]?.[2]).toMatchObject({ announce: true });
 	});
 
-	it("one opened with /answer, or walked as dialogs (RPC), does not wait", async () => {
+	it("one opened with /answer does not wait", async () => {
 		const host = ui({ value: "draft" });
-		await openOnHost("tui", { questions: [CACHE] }, { ui: host, loadTui }, { byPerson: true });
-		await openOnHost("dialogs", { questions: [CACHE] }, { ui: host, loadTui });
+		const pending = { id: "q_1", askedAt: 0, questionnaire: FORM, progress: emptyProgress(1) };
+		await asked(host, loadTui, { asker: { origin: "answer", pending } });
 		expect(host.notify).not.toHaveBeenCalled();
+		// The TUI was loaded and showed nothing (custom() answered undefined): the dialogs then ran, at once.
 		expect(host.select).toHaveBeenCalled();
 	});
 
@@ -118,12 +142,7 @@ describe("openOnHost while the person writes in the editor", () => {
 		const host = ui({ value: "draft" });
 		const controller = new AbortController();
 		const run = vi.fn(async () => undefined);
-		const opening = openOnHost(
-			"tui",
-			{ questions: [CACHE] },
-			{ ui: host, loadTui: async () => ({ ok: true, run }) },
-			{ signal: controller.signal },
-		);
+		const opening = asked(host, async () => ({ ok: true, run }), { signal: controller.signal });
 		controller.abort();
 		await expect(opening).resolves.toMatchObject({ outcome: "interrupted", answers: [] });
 		expect(run).not.toHaveBeenCalled();

@@ -10,11 +10,11 @@
  * raw control characters, with every quoted piece a valid JSON string; the input is not modified.
  */
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
+import { type AskToolResult, executeAskUserQuestion } from "../../src/ask/execute.ts";
 import { countChars, DEFAULT_LIMITS, omissionMarker } from "../../src/protocol/budget.ts";
 import { quote } from "../../src/protocol/quote.ts";
 import type { Problem, QuestionnaireResult } from "../../src/protocol/result.ts";
 import { validateQuestionnaire } from "../../src/protocol/validation.ts";
-import { type AskToolResult, executeAskUserQuestion } from "../../src/tool/execute.ts";
 import type { FuzzCase } from "./fuzz-inputs.ts";
 
 /** The floor text-slots.ts promises: a cut string still shows 32 characters (or all of it), however tight the total. */

@@ -4,13 +4,13 @@
  */
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it, vi } from "vitest";
+import { type ExecuteEnv, executeAskUserQuestion } from "../../src/ask/execute.ts";
 import { defaultConfig } from "../../src/config/schema.ts";
 import { chooseHostPath } from "../../src/host/choose.ts";
 import type { TuiLoad } from "../../src/host/load-tui.ts";
 import { emptyProgress } from "../../src/protocol/progress.ts";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
-import { type ExecuteEnv, executeAskUserQuestion } from "../../src/tool/execute.ts";
 import { eventBus } from "../support/event-bus.ts";
 import { testSession } from "../support/pending-store.ts";
 import { SMALL_CACHE_QUESTION } from "../support/questions.ts";

@@ -7,13 +7,13 @@
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import { KeybindingsManager, TUI_KEYBINDINGS } from "@earendil-works/pi-tui";
 import { describe, expect, it, vi } from "vitest";
+import { executeAskUserQuestion } from "../../src/ask/execute.ts";
 import { defaultConfig } from "../../src/config/schema.ts";
 import { messagesIn } from "../../src/i18n/messages.ts";
 import { renderAskCall } from "../../src/pi/render-call.ts";
 import { renderAskResult } from "../../src/pi/render-result.ts";
 import { defineAskTool } from "../../src/pi/tool-definition.ts";
 import { finishedResult } from "../../src/protocol/result.ts";
-import { executeAskUserQuestion } from "../../src/tool/execute.ts";
 import { DEFAULT_GUIDANCE } from "../../src/tool/guidance.ts";
 import { runTuiQuestionnaire } from "../../src/tui/run.ts";
 import type { ExternalEditor } from "../../src/tui/session.ts";

@@ -102,7 +102,8 @@ function circles(graph: Map<string, string[]>): string[][] {
  * The layers of src/, lowest first. The questionnaire core (protocol: questions, the answer model, the
  * rules, validation, the model's text; state: the pure state machine) sits on plain helpers; the lifecycle,
  * the notifications and the config on the core; the hosts (the dialog walker, the TUI) above those; then
- * the tool, the relay, the Pi adapter and the entry points. A folder's files may import each other.
+ * the tool's protocol (the schema, the answer channel), the lifecycle (ask), the relay, the Pi adapter and the
+ * entry points. A folder's files may import each other.
  */
 const LAYERS = [
 	["util"],
@@ -117,6 +118,8 @@ const LAYERS = [
 	["tui"],
 	["host"],
 	["tool"],
+	// The lifecycle: one questionnaire's life, whoever asks it (a tool call, /answer, a Pi below).
+	["ask"],
 	// `pi-ask serve` is one of pi-ask's commands (relay/cli.ts runs it) and a relay client itself.
 	["relay", "serve"],
 	["pi"],
@@ -151,6 +154,12 @@ describe("src/ import graph", () => {
 		);
 		expect(upwards).toEqual([]);
 		expect([...graph.keys()].filter((file) => layerOf(file) < 0)).toEqual([]);
+	});
+
+	it("only the lifecycle (ask/ask.ts) runs the host path and the race with the bus", () => {
+		const runners = (target: string) => [...graph].filter(([, targets]) => targets.includes(target)).map(([f]) => f);
+		expect(runners("ask/open-on-host.ts")).toEqual(["ask/ask.ts"]);
+		expect(runners("ask/bus-race.ts")).toEqual(["ask/ask.ts"]);
 	});
 
 	it("the circle finder finds a circle (self-test)", () => {

@@ -9,13 +9,15 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { type AskConfig, defaultConfig } from "../../src/config/schema.ts";
 import { askedRecord, PENDING_ENTRY_TYPE, progressRecord, type SessionEntryLike } from "../../src/pending/records.ts";
 import { registerAnswerCommand } from "../../src/pi/answer-command.ts";
 import { installPendingQuestionnaires } from "../../src/pi/pending-session.ts";
 import type { IndexedAnswer } from "../../src/protocol/progress.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
+import { ANSWER_CHANNEL } from "../../src/tool/answer-events.ts";
+import { eventBus } from "../support/event-bus.ts";
 import { SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION } from "../support/questions.ts";
 import { type Call, ScriptedHost, type Step } from "./rpc-fake-host.ts";
 
@@ -77,12 +79,18 @@ function fakePi(script: Step[] = [], options: { hasUI?: boolean; branch?: Sessio
 	const delivered: { id: string; result: QuestionnaireResult }[] = [];
 	const config = (): AskConfig => defaultConfig();
 	const store = installPendingQuestionnaires(pi, config, mkdtempSync(join(tmpdir(), "pi-ask-agent-")));
-	registerAnswerCommand(pi, { store, config, deliver: (p, result) => void delivered.push({ id: p.id, result }) });
+	const events = eventBus();
+	registerAnswerCommand(pi, {
+		store,
+		config,
+		events,
+		deliver: (p, result) => void delivered.push({ id: p.id, result }),
+	});
 	const answer = () => {
 		if (!command) throw new Error("/answer was not registered");
 		return command("", ctx as unknown as ExtensionCommandContext);
 	};
-	return { branch, store, statuses, notes, confirms, host, fire, answer, delivered };
+	return { branch, store, statuses, notes, confirms, host, fire, answer, delivered, events };
 }
 
 /** A select's rows (an input has none). */
@@ -263,15 +271,15 @@ describe("/answer", () => {
 		expect(store.list()).toEqual([]);
 	});
 
-	it("settled elsewhere while open (another extension answered): the dialog closes, nothing more", async () => {
+	it("answered elsewhere while open (another extension): the dialog closes and that answer is delivered, once", async () => {
 		const branch = deferred("a");
-		let settle = () => {};
-		const { store, answer, fire, delivered } = fakePi(
+		let answered = () => {};
+		const { store, answer, fire, delivered, events, statuses } = fakePi(
 			[
 				(call) =>
 					new Promise<string | undefined>((resolve) => {
-						settle = () => {
-							store.settle("a", "answered");
+						answered = () => {
+							events.emit(ANSWER_CHANNEL.answer, { id: "a", decline: true, by: "chat-bridge" });
 							resolve(rows(call)[0]);
 						};
 					}),
@@ -280,11 +288,16 @@ describe("/answer", () => {
 		);
 		await fire("session_start");
 		const running = answer();
-		await new Promise((r) => setTimeout(r, 0));
-		settle();
+		await vi.waitFor(() => expect(store.isAsking("a")).toBe(true));
+		// Open in /answer, it is not waiting: the footer does not count it.
+		expect(statuses.at(-1)).toBeUndefined();
+		answered();
 		await running;
-		expect(delivered).toEqual([]);
+		expect(delivered).toMatchObject([
+			{ id: "a", result: { outcome: "declined", answeredBy: { kind: "extension", name: "chat-bridge" } } },
+		]);
 		expect(store.list()).toEqual([]);
+		expect(store.isAsking("a")).toBe(false);
 	});
 
 	it("cut short by the session ending: recorded pending with the answers so far before shutdown completes", async () => {

@@ -1,14 +1,15 @@
 /**
  * `list` and `answer` for the person's own clients (src/relay/board.ts), over the in-process answer
- * channel: open questionnaires (a call asks now) and pending ones are listed, with who asked a relayed
- * one; an answer goes through the channel's own checks (refused with its problems, or the final result,
+ * channel: open questionnaires (asked now: the store's one registry) and pending ones are listed, with who
+ * asked a relayed one; an answer goes through the channel's own checks (refused with its problems, or the final result,
  * first answer wins); an id nobody waits on is not_found.
  */
 import { describe, expect, it } from "vitest";
+import { raceTheBus } from "../../src/ask/bus-race.ts";
 import type { Origin } from "../../src/protocol/origin.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
 import { QuestionnaireBoard } from "../../src/relay/board.ts";
-import { answerFromAnywhere } from "../../src/tool/answer-anywhere.ts";
+import { ANSWER_CHANNEL } from "../../src/tool/answer-events.ts";
 import { servePendingOnTheBus } from "../../src/tool/answer-pending.ts";
 import { eventBus } from "../support/event-bus.ts";
 import { questionnaire, testSession } from "../support/pending-store.ts";
@@ -18,29 +19,35 @@ const FROM: Origin = { name: "scout", cwd: "/w", depth: 1 };
 function setup() {
 	const events = eventBus();
 	const session = testSession();
-	const asking = new Set<string>();
 	const delivered: QuestionnaireResult[] = [];
-	servePendingOnTheBus({ events, store: session.store, asking, deliver: (_p, r) => void delivered.push(r) });
-	const board = new QuestionnaireBoard({ events, asking, store: session.store });
-	return { events, session, asking, board, delivered };
+	servePendingOnTheBus({ events, store: session.store, deliver: (_p, r) => void delivered.push(r) });
+	const board = new QuestionnaireBoard({ events, store: session.store });
+	return { events, session, board, delivered };
 }
 
-/** A call asking `id` now (answered by the bus, or never), as a tool call or a relayed ask would. */
-function openCall(setupResult: ReturnType<typeof setup>, id: string) {
-	const { events, asking } = setupResult;
-	return answerFromAnywhere(
-		id,
-		questionnaire,
-		events,
-		undefined,
-		(signal) =>
-			new Promise((resolve) => {
-				signal.addEventListener("abort", () =>
-					resolve({ outcome: "interrupted", cancelled: true, host: "tui", answers: [] }),
-				);
-			}),
-		{ asking },
+/** Waits, as a host path does, until its signal ends it: interrupted. */
+const untilAborted = (signal: AbortSignal) =>
+	new Promise<QuestionnaireResult>((resolve) =>
+		signal.addEventListener("abort", () =>
+			resolve({ outcome: "interrupted", cancelled: true, host: "tui", answers: [] }),
+		),
 	);
+
+/**
+ * A questionnaire asked now as the lifecycle asks one (src/ask/ask.ts): in the store's registry (unrecorded
+ * for one nobody sees yet), raced against the bus, returned once that race ends.
+ */
+async function openCall(
+	{ events, session }: Pick<ReturnType<typeof setup>, "events" | "session">,
+	id: string,
+	extra: { from?: Origin; callId?: string; askedAt?: number } = {},
+): Promise<QuestionnaireResult> {
+	const item = { id, askedAt: extra.askedAt ?? 10, questionnaire, ...extra };
+	session.store.asked(item, { record: false });
+	const result = await raceTheBus(item, { events, signal: undefined, open: untilAborted, reopened: false });
+	session.store.returned(id, { pending: false, outcome: result.outcome });
+	events.emit(ANSWER_CHANNEL.closed, { id, result });
+	return result;
 }
 
 describe("the board", () => {
@@ -48,8 +55,7 @@ describe("the board", () => {
 		const s = setup();
 		s.session.store.asked({ id: "q_p", askedAt: 5, questionnaire, from: FROM });
 		s.session.store.returned("q_p", { pending: true });
-		s.board.noteOrigin("q_open", FROM);
-		void openCall(s, "q_open");
+		void openCall(s, "q_open", { from: FROM });
 		const listed = s.board.list();
 		expect(listed.map((q) => [q.id, q.state, q.from?.name])).toEqual([
 			["q_open", "open", "scout"],
@@ -58,26 +64,11 @@ describe("the board", () => {
 		expect(listed[0]?.questions).toEqual(questionnaire.questions);
 	});
 
-	it("lists a call that opened before the board listened (Pi started with a prompt), and can answer it", async () => {
+	it("lists a call that opened before the board was made (Pi started with a prompt), and can answer it", async () => {
 		const events = eventBus();
 		const session = testSession();
-		const asking = new Set<string>();
-		// The call opens first: recorded in the store, its `asked` announced to nobody.
-		session.store.asked({ id: "q_early", callId: "call_1", askedAt: 3, questionnaire });
-		const call = answerFromAnywhere(
-			"q_early",
-			questionnaire,
-			events,
-			undefined,
-			(signal) =>
-				new Promise<QuestionnaireResult>((resolve) =>
-					signal.addEventListener("abort", () =>
-						resolve({ outcome: "interrupted", cancelled: true, host: "tui", answers: [] }),
-					),
-				),
-			{ asking },
-		);
-		const board = new QuestionnaireBoard({ events, asking, store: session.store });
+		const call = openCall({ events, session }, "q_early", { callId: "call_1", askedAt: 3 });
+		const board = new QuestionnaireBoard({ events, store: session.store });
 		expect(board.list().map((q) => [q.id, q.state, q.callId])).toEqual([["q_early", "open", "call_1"]]);
 		const reply = await board.answer("q_early", { answers: [{ question: 0, options: ["redis"] }] }, "pi-ask on pts/3");
 		expect(reply).toMatchObject({ ok: true, result: { outcome: "partial" } });
@@ -148,12 +139,5 @@ describe("the board", () => {
 			ok: false,
 			code: "not_found",
 		});
-	});
-
-	it("stops listening once disposed", () => {
-		const s = setup();
-		const before = s.events.listeners();
-		s.board.dispose();
-		expect(s.events.listeners()).toBe(before - 2);
 	});
 });

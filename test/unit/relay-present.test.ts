@@ -8,6 +8,7 @@
 
 import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it, vi } from "vitest";
+import { openOnHost } from "../../src/ask/open-on-host.ts";
 import { defaultConfig } from "../../src/config/schema.ts";
 import { notificationText } from "../../src/notify/sequence.ts";
 import { resultText } from "../../src/protocol/envelope.ts";
@@ -15,7 +16,10 @@ import type { Origin } from "../../src/protocol/origin.ts";
 import { type PresentDeps, presentRelayedAsk } from "../../src/relay/present.ts";
 import { resultOfReply } from "../../src/relay/reply.ts";
 import { ANSWER_CHANNEL } from "../../src/tool/answer-events.ts";
-import { openOnHost } from "../../src/tool/open-on-host.ts";
+
+/** A first showing: announced, under the answer timeout. */
+const SHOWN = { announce: true, timed: true };
+
 import { eventBus } from "../support/event-bus.ts";
 import { testSession } from "../support/pending-store.ts";
 import { CACHE_QUESTION, PLATFORM_QUESTION } from "../support/questions.ts";
@@ -35,24 +39,26 @@ function setup(script: Step[]) {
 	const host = new ScriptedHost(script);
 	const session = testSession();
 	const events = eventBus();
-	const asking = new Set<string>();
-	const origins: (Origin | undefined)[] = [];
 	const deps: PresentDeps = {
 		host: () => ({ ui: host as unknown as ExtensionUIContext, hasUI: true, mode: "rpc" }),
 		config: defaultConfig,
 		events,
-		asking,
 		store: session.store,
-		noteOrigin: (_id, from) => origins.push(from),
 	};
-	return { host, session, events, asking, origins, deps };
+	return { host, session, events, deps };
 }
 
 const never = new AbortController().signal;
 
 describe("a relayed questionnaire shown here", () => {
 	it("is labelled with who asks, its questions untouched, and its result goes back as given", async () => {
-		const { host, deps, origins, asking } = setup([pick("SQLite file")]);
+		let open: readonly { id: string; from?: Origin }[] = [];
+		const { host, deps, session } = setup([
+			(call) => {
+				open = session.store.open();
+				return call.kind === "select" ? call.options.find((o) => o.includes("SQLite file")) : undefined;
+			},
+		]);
 		const ids: string[] = [];
 		const reply = await presentRelayedAsk(
 			{ questions: [CACHE_QUESTION], from: FROM },
@@ -74,8 +80,9 @@ describe("a relayed questionnaire shown here", () => {
 		expect(title.split("\n")[0]).toBe(LABEL);
 		expect(title).toContain(CACHE_QUESTION.question);
 		expect(ids).toHaveLength(1);
-		expect(origins).toEqual([FROM, undefined]);
-		expect(asking.size).toBe(0);
+		// Asked now while it is shown (`pi-ask list` names who asks), and not after.
+		expect(open).toMatchObject([{ id: ids[0], from: FROM }]);
+		expect(session.store.open()).toEqual([]);
 	});
 
 	it("validates the questions again with the tool's rules, and shows nothing when they fail", async () => {
@@ -219,7 +226,12 @@ describe("a relayed questionnaire shown here", () => {
 				return call.kind === "select" ? call.options[0] : undefined;
 			},
 		]);
-		const mine = openOnHost("dialogs", { questions: [CACHE_QUESTION] }, { ui: own as unknown as ExtensionUIContext });
+		const mine = openOnHost(
+			"dialogs",
+			{ questions: [CACHE_QUESTION] },
+			{ ui: own as unknown as ExtensionUIContext },
+			SHOWN,
+		);
 		const relayed = presentRelayedAsk({ questions: [CACHE_QUESTION], from: FROM }, never, () => {}, deps);
 		await Promise.all([mine, relayed]);
 		expect(order).toEqual(["own shown", "own answered", "relayed shown"]);
@@ -282,7 +294,12 @@ describe("a relayed questionnaire shown here", () => {
 		// Queued behind this Pi's own questionnaire, then its asker gone: never seen, nothing to say.
 		live = true;
 		const own = new ScriptedHost([() => new Promise<string | undefined>((r) => setTimeout(() => r(undefined), 60))]);
-		const mine = openOnHost("dialogs", { questions: [CACHE_QUESTION] }, { ui: own as unknown as ExtensionUIContext });
+		const mine = openOnHost(
+			"dialogs",
+			{ questions: [CACHE_QUESTION] },
+			{ ui: own as unknown as ExtensionUIContext },
+			SHOWN,
+		);
 		const leaving = new AbortController();
 		const queued = presentRelayedAsk({ questions: [CACHE_QUESTION], from: FROM }, leaving.signal, () => {}, deps);
 		setTimeout(() => leaving.abort(), 20);

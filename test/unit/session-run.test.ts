@@ -7,10 +7,14 @@ import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import { getMarkdownTheme, getSelectListTheme, initTheme } from "@earendil-works/pi-coding-agent";
 import { KeybindingsManager, type OverlayOptions, TUI_KEYBINDINGS } from "@earendil-works/pi-tui";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { openOnHost } from "../../src/ask/open-on-host.ts";
 import { defaultConfig } from "../../src/config/schema.ts";
 import { piHost } from "../../src/pi/host-ui.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
-import { openOnHost } from "../../src/tool/open-on-host.ts";
+
+/** A first showing: announced, under the answer timeout. */
+const SHOWN = { announce: true, timed: true };
+
 import { runTuiQuestionnaire } from "../../src/tui/run.ts";
 import { CACHE, flush, PLATFORMS } from "./session-harness.ts";
 
@@ -108,7 +112,7 @@ describe("runTuiQuestionnaire", () => {
 		try {
 			const config = { ...defaultConfig(), timeout: 2 };
 			const f = fakeUi();
-			const run = openOnHost("tui", { questions: [CACHE] }, { ui: f.ui, config });
+			const run = openOnHost("tui", { questions: [CACHE] }, { ui: f.ui, config }, SHOWN);
 			const { component } = await f.shown;
 			expect(component.render(80).join("\n")).toContain("Closes in 0:02");
 			await vi.advanceTimersByTimeAsync(2_000);
@@ -116,7 +120,7 @@ describe("runTuiQuestionnaire", () => {
 			expect(vi.getTimerCount()).toBe(0);
 
 			const plain = fakeUi();
-			const walking = openOnHost("accessible", { questions: [CACHE] }, { ui: plain.ui, config });
+			const walking = openOnHost("accessible", { questions: [CACHE] }, { ui: plain.ui, config }, SHOWN);
 			const prompt = (await plain.shown).component;
 			await vi.advanceTimersByTimeAsync(86_400_000);
 			expect(prompt.render(80).join("\n")).not.toContain("Closes in");
@@ -127,7 +131,12 @@ describe("runTuiQuestionnaire", () => {
 			// Reopened from /answer: the person just asked for it, so no countdown.
 			const reopened = fakeUi();
 			const progress = { answers: [undefined], ticks: [[]], notes: [""], drafts: [""], globalNote: "" };
-			const again = openOnHost("tui", { questions: [CACHE] }, { ui: reopened.ui, config }, { progress });
+			const again = openOnHost(
+				"tui",
+				{ questions: [CACHE] },
+				{ ui: reopened.ui, config },
+				{ progress, announce: false, timed: false },
+			);
 			const shown = (await reopened.shown).component;
 			await vi.advanceTimersByTimeAsync(86_400_000);
 			expect(shown.render(80).join("\n")).not.toContain("Closes in");
@@ -143,14 +152,14 @@ describe("runTuiQuestionnaire", () => {
 			throw new Error("disk full");
 		});
 		const overlay = fakeUi();
-		const onOverlay = openOnHost("tui", { questions: [CACHE] }, { ui: overlay.ui }, { onProgress });
+		const onOverlay = openOnHost("tui", { questions: [CACHE] }, { ui: overlay.ui }, { ...SHOWN, onProgress });
 		(await overlay.shown).component.handleInput?.("2");
 		expect(await onOverlay).toMatchObject({ outcome: "answered", answers: [{ answer: "SQLite file" }] });
 		expect(onProgress).toHaveBeenCalled();
 		onProgress.mockClear();
 
 		const plain = fakeUi();
-		const onPrompt = openOnHost("accessible", { questions: [CACHE] }, { ui: plain.ui }, { onProgress });
+		const onPrompt = openOnHost("accessible", { questions: [CACHE] }, { ui: plain.ui }, { ...SHOWN, onProgress });
 		const prompt = (await plain.shown).component;
 		for (const key of ["2", "\r"]) prompt.handleInput?.(key);
 		expect(await onPrompt).toMatchObject({ outcome: "answered", answers: [{ answer: "SQLite file" }] });
@@ -158,7 +167,7 @@ describe("runTuiQuestionnaire", () => {
 		onProgress.mockClear();
 
 		const dialogs = { select: async (_t: string, rows: string[]) => rows[1], input: async () => undefined };
-		const onDialogs = openOnHost("dialogs", { questions: [CACHE] }, { ui: dialogs as never }, { onProgress });
+		const onDialogs = openOnHost("dialogs", { questions: [CACHE] }, { ui: dialogs as never }, { ...SHOWN, onProgress });
 		expect(await onDialogs).toMatchObject({ outcome: "answered", answers: [{ answer: "SQLite file" }] });
 		expect(onProgress).toHaveBeenCalled();
 	});
@@ -168,7 +177,7 @@ describe("runTuiQuestionnaire", () => {
 		const pi = piHost(f.ui);
 		expect(pi).toEqual({ ui: f.ui, themes: { markdown: getMarkdownTheme, selectList: getSelectListTheme } });
 		const themes = { markdown: vi.fn(pi.themes.markdown), selectList: vi.fn(pi.themes.selectList) };
-		const run = openOnHost("tui", { questions: [CACHE] }, { ui: pi.ui, themes });
+		const run = openOnHost("tui", { questions: [CACHE] }, { ui: pi.ui, themes }, SHOWN);
 		const { component } = await f.shown;
 		expect(themes.markdown).toHaveBeenCalledOnce();
 		expect(themes.selectList).toHaveBeenCalledOnce();

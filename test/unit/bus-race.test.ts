@@ -1,21 +1,32 @@
 /**
- * One questionnaire answered from the host or from the event bus (tool/answer-anywhere.ts): the first
- * answer wins. A bus answer closes the host's questionnaire through its signal and comes back with host
+ * One questionnaire answered from the host or from the event bus (ask/bus-race.ts): the first answer
+ * wins. A bus answer closes the host's questionnaire through its signal and comes back with host
  * `programmatic` and who answered; a host answer ends the listening, so a later bus answer changes
  * nothing; a payload that does not fit is refused on the bus and the questionnaire goes on; answers for
- * other calls are ignored; a throwing listener cannot break the call; `asked` and `closed` frame it all,
- * except that a call leaving its questionnaire pending emits no `closed`.
+ * other calls are ignored; a throwing listener cannot break the call; `asked` opens it all (`closed` is
+ * the lifecycle's: ask-lifecycle.test.ts).
  */
 import { describe, expect, it, vi } from "vitest";
+import { raceTheBus } from "../../src/ask/bus-race.ts";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
 import { finishedResult, type QuestionnaireResult } from "../../src/protocol/result.ts";
 import { validateQuestionnaire } from "../../src/protocol/validation.ts";
-import { answerFromAnywhere } from "../../src/tool/answer-anywhere.ts";
 import { ANSWER_CHANNEL } from "../../src/tool/answer-events.ts";
 import { eventBus } from "../support/event-bus.ts";
 import { SMALL_CACHE_QUESTION, withPreviews } from "../support/questions.ts";
 
 const FORM: Questionnaire = { questions: [withPreviews(SMALL_CACHE_QUESTION, "redis.conf")] };
+
+/** Races `open` against the bus for questionnaire `id`. */
+function answerFromAnywhere(
+	id: string,
+	questionnaire: Questionnaire,
+	events: ReturnType<typeof eventBus>,
+	signal: AbortSignal | undefined,
+	open: (signal: AbortSignal) => Promise<QuestionnaireResult>,
+): Promise<QuestionnaireResult> {
+	return raceTheBus({ id, questionnaire, askedAt: 0 }, { events, signal, open, reopened: false });
+}
 
 /** A host path that stays open until answered (`answer`) or aborted (then: interrupted). */
 function host() {
@@ -36,7 +47,7 @@ const redisByTerminal = finishedResult("tui", 1, "submitted", {
 	answers: [{ questionIndex: 0, question: "Which cache?", kind: "option", answer: "Redis", preview: "redis.conf" }],
 });
 
-describe("answerFromAnywhere", () => {
+describe("raceTheBus", () => {
 	it("a bus answer wins: the host's questionnaire is closed and the result says who answered", async () => {
 		const b = eventBus();
 		const h = host();
@@ -55,13 +66,8 @@ describe("answerFromAnywhere", () => {
 			answers: [{ questionIndex: 0, question: "Which cache?", kind: "option", answer: "Redis", preview: "redis.conf" }],
 		});
 		expect(h.signal()?.aborted).toBe(true);
-		expect(b.emitted.map((e) => e.channel)).toEqual([
-			ANSWER_CHANNEL.asked,
-			ANSWER_CHANNEL.answer,
-			ANSWER_CHANNEL.closed,
-		]);
+		expect(b.emitted.map((e) => e.channel)).toEqual([ANSWER_CHANNEL.asked, ANSWER_CHANNEL.answer]);
 		expect(b.emitted[0]?.data).toEqual({ version: 1, id: "call-1", questions: FORM.questions });
-		expect(b.emitted.at(-1)?.data).toEqual({ id: "call-1", result });
 		expect(b.listeners()).toBe(1); // only the test's own `asked` listener is left
 	});
 
@@ -74,7 +80,6 @@ describe("answerFromAnywhere", () => {
 		const result = await answerFromAnywhere("call-2", FORM, b, undefined, h.open);
 		expect(result).toMatchObject({ outcome: "declined", host: "programmatic", answers: [] });
 		expect(h.open).not.toHaveBeenCalled();
-		expect(b.emitted.at(-1)).toEqual({ channel: ANSWER_CHANNEL.closed, data: { id: "call-2", result } });
 	});
 
 	it("the host answers first: the listening ends and a later bus answer changes nothing", async () => {
@@ -86,8 +91,6 @@ describe("answerFromAnywhere", () => {
 		expect(await running).toBe(redisByTerminal);
 		b.emit(ANSWER_CHANNEL.answer, { by: "test-bridge", id: "call-3", decline: true });
 		expect(b.listeners()).toBe(0);
-		expect(b.emitted.at(-2)?.channel).toBe(ANSWER_CHANNEL.closed);
-		expect(b.emitted.at(-2)?.data).toEqual({ id: "call-3", result: redisByTerminal });
 	});
 
 	it("the host's answer settles it at once: a bus answer right after it is late", async () => {
@@ -123,7 +126,7 @@ describe("answerFromAnywhere", () => {
 		});
 	});
 
-	it("listeners can read but not change the (validated, frozen) questions, and get a copy of the result", async () => {
+	it("listeners can read but not change the (validated, frozen) questions", async () => {
 		const b = eventBus();
 		const h = host();
 		const validated = validateQuestionnaire(structuredClone(FORM));
@@ -132,9 +135,6 @@ describe("answerFromAnywhere", () => {
 		const before = structuredClone(form);
 		b.on(ANSWER_CHANNEL.asked, (data) => {
 			(data as { questions: { question: string }[] }).questions[0]!.question = "changed";
-		});
-		b.on(ANSWER_CHANNEL.closed, (data) => {
-			(data as { result: QuestionnaireResult }).result.outcome = "declined";
 		});
 		const running = answerFromAnywhere("call-7", form, b, undefined, h.open);
 		h.answer(redisByTerminal);
@@ -149,37 +149,9 @@ describe("answerFromAnywhere", () => {
 		b.on(ANSWER_CHANNEL.asked, () => {
 			throw new Error("listener bug");
 		});
-		b.on(ANSWER_CHANNEL.closed, () => {
-			throw new Error("listener bug");
-		});
 		const running = answerFromAnywhere("call-5", FORM, b, undefined, h.open);
 		h.answer(redisByTerminal);
 		expect(await running).toBe(redisByTerminal);
-	});
-
-	it("a call that leaves its questionnaire pending emits no closed (that comes once it is settled)", async () => {
-		const b = eventBus();
-		const h = host();
-		const asking = new Set<string>();
-		const deferred = finishedResult("tui", 1, "deferred", { answers: [] });
-		const finish = (r: QuestionnaireResult) => (r.outcome === "deferred" ? { ...r, pendingId: "call-9" } : r);
-		const running = answerFromAnywhere("call-9", FORM, b, undefined, h.open, { asking, finish });
-		expect([...asking]).toEqual(["call-9"]);
-		h.answer(deferred);
-		expect(await running).toEqual({ ...deferred, pendingId: "call-9" });
-		expect(asking.size).toBe(0);
-		expect(b.emitted.map((e) => e.channel)).toEqual([ANSWER_CHANNEL.asked]);
-	});
-
-	it("closed carries the final result, as finish makes it", async () => {
-		const b = eventBus();
-		const h = host();
-		const finish = (r: QuestionnaireResult): QuestionnaireResult => ({ ...r, globalNote: "final" });
-		const running = answerFromAnywhere("call-10", FORM, b, undefined, h.open, { finish });
-		h.answer(redisByTerminal);
-		const result = await running;
-		expect(result.globalNote).toBe("final");
-		expect(b.emitted.at(-1)).toEqual({ channel: ANSWER_CHANNEL.closed, data: { id: "call-10", result } });
 	});
 
 	it("the tool's abort still ends the host path as interrupted", async () => {

@@ -1,13 +1,14 @@
 /**
- * Shows a questionnaire on the host path chosen for it (host/choose.ts) until it ends or the signal
- * fires: the TUI overlay or the accessible prompts (loaded on first use), else the dialog walker. Used
- * by a tool call and by `/answer`, which passes the progress a pending questionnaire had collected so it
- * reopens where the person left it. Pi-free: the adapter passes Pi's `ctx.ui` in (src/pi/host-ui.ts).
+ * Shows a questionnaire on the host path the lifecycle chose for it (ask.ts) until it ends or the signal
+ * fires: the TUI overlay or the accessible prompts (loaded on first use), else the dialog walker, with the
+ * progress a reopened questionnaire had collected so it opens where the person left it. Only the lifecycle
+ * calls it. Pi-free: the adapter passes Pi's `ctx.ui` in (src/pi/host-ui.ts).
  */
 import type { AskConfig } from "../config/schema.ts";
 import { walkQuestionnaire } from "../dialogs/walker.ts";
-import { afterComposing, editorHoldsText, notifyWaiting } from "../host/composing.ts";
+import { afterComposing, notifyWaiting } from "../host/composing.ts";
 import { loadTui, type TuiLoad } from "../host/load-tui.ts";
+import { notice } from "../host/notice.ts";
 import { SCREEN } from "../host/screen.ts";
 import { type Messages, messagesIn } from "../i18n/messages.ts";
 import { askedLine } from "../notify/sequence.ts";
@@ -34,19 +35,19 @@ export interface OpenEnv {
 /** How this opening differs from a first one. */
 export interface OpenOptions {
 	signal?: AbortSignal;
-	/** What was given before (`/answer`): restored, and no answer timeout (the person just asked for it). */
+	/** What was given before (`/answer`): restored. */
 	progress?: Progress;
 	/** Told what was given as it changes, and as it ends (the session records it). */
 	onProgress?: (progress: Progress) => void;
-	/** The person opened it themselves (`/answer`): they are looking, so no desktop notification. */
-	byPerson?: boolean;
 	/**
 	 * A Pi below asked it (relayed, src/relay): shown with a line naming where it comes from, and it waits
 	 * behind this Pi's own questionnaires for the screen.
 	 */
 	from?: Origin;
-	/** Its desktop notification went out already (it waited for the editor): none as it shows. */
-	announced?: boolean;
+	/** It sends its desktop notification as it shows (false: the person asked for it, or was told already). */
+	announce: boolean;
+	/** The answer timeout runs while it is shown (the lifecycle's rule, ask.ts). */
+	timed: boolean;
 	/** Told once its turn came and it is being shown (it may have waited behind others). */
 	onShown?: () => void;
 }
@@ -60,44 +61,58 @@ export async function openOnHost(
 	path: "tui" | "accessible" | "dialogs",
 	questionnaire: Questionnaire,
 	env: OpenEnv,
-	options: OpenOptions = {},
+	options: OpenOptions,
 ): Promise<QuestionnaireResult> {
-	// Unbidden, it waits while the person writes in the editor (host/composing.ts); a relayed one has waited
-	// already (relay/present.ts), and one opened with /answer was asked for.
-	let announce = options.byPerson !== true && options.announced !== true;
-	if (path !== "dialogs" && options.from === undefined && announce) {
-		const m = messagesIn(env.config?.locale);
-		const asked = askedLine(questionnaire);
-		const tell = () => {
-			notice(env.ui, m.tuiWaitsForEditor(asked));
-			// Whoever left a draft and walked away still learns that a question waits; not again as it shows.
-			void notifyWaiting(env.config ?? {}, m.tuiNotifyTitle(questionnaire.questions.length), asked);
-			announce = false;
-		};
-		await afterComposing(() => editorHoldsText(env.ui), options.signal, tell);
-	}
 	const shown = await SCREEN.take(options.from === undefined ? "own" : "relayed", options.signal, () =>
-		show(path, questionnaire, env, { ...options, announce }),
+		show(path, questionnaire, env, options),
 	);
 	const host = path === "dialogs" ? "rpc" : "tui";
 	return shown ?? finishedResult(host, questionnaire.questions.length, "interrupted", { answers: [] });
+}
+
+/**
+ * Waits while the person writes in Pi's editor (host/composing.ts), telling them once what waits, on
+ * screen and as the desktop notification; true when it did (the questionnaire then shows unannounced).
+ */
+export async function afterEditor(
+	composing: () => boolean,
+	ui: Pick<HostUi, "notify">,
+	questionnaire: Questionnaire,
+	config: AskConfig,
+	{ from, signal }: { from?: Origin; signal: AbortSignal | undefined },
+): Promise<boolean> {
+	let told = false;
+	await afterComposing(composing, signal, async () => {
+		const m = messagesIn(config.locale);
+		const asked = askedLine(questionnaire);
+		const label = from === undefined ? undefined : await originLabelIn(from, m);
+		notice(ui, label === undefined ? m.tuiWaitsForEditor(asked) : m.relayWaitsForEditor(label));
+		// Whoever left a draft and walked away still learns that a question waits; not again as it shows.
+		void notifyWaiting(config, label ?? m.tuiNotifyTitle(questionnaire.questions.length), asked);
+		told = true;
+	});
+	return told;
+}
+
+/** Where a relayed questionnaire comes from, in the person's words (loaded only for relayed ones). */
+async function originLabelIn(from: Origin, messages: Messages): Promise<string> {
+	const { originLabel } = await import("../host/labelled-ui.ts");
+	return originLabel(from, messages);
 }
 
 async function show(
 	path: "tui" | "accessible" | "dialogs",
 	questionnaire: Questionnaire,
 	openEnv: OpenEnv,
-	options: OpenOptions & { announce: boolean },
+	options: OpenOptions,
 ): Promise<QuestionnaireResult> {
 	options.onShown?.();
 	// The person reads the questionnaire in their locale; the model's text (envelope.ts) stays English.
 	const messages = messagesIn(openEnv.config?.locale);
 	const asker = options.from === undefined ? undefined : await labelled(openEnv, options.from, messages);
 	const env = asker?.env ?? openEnv;
-	// The answer timeout runs from here until the showing ends, on every host but the accessible prompts
-	// (WCAG 2.2.1: a screen-reader user is never timed out), and never for a reopened questionnaire.
-	const timeout =
-		path === "accessible" ? undefined : answerCountdown(env.config?.timeout, options.progress !== undefined);
+	// The answer timeout runs from here until the showing ends.
+	const timeout = options.timed ? answerCountdown(env.config?.timeout) : undefined;
 	const onProgress = options.onProgress && quietly(options.onProgress);
 	try {
 		return await showOn(path, questionnaire, env, { ...options, timeout, onProgress }, messages, asker?.label);
@@ -110,7 +125,7 @@ async function showOn(
 	path: "tui" | "accessible" | "dialogs",
 	questionnaire: Questionnaire,
 	env: OpenEnv,
-	options: OpenOptions & { announce: boolean; timeout: Countdown | undefined },
+	options: OpenOptions & { timeout: Countdown | undefined },
 	messages: Messages,
 	askedBy: string | undefined,
 ): Promise<QuestionnaireResult> {
@@ -140,8 +155,8 @@ async function showOn(
 
 /** `env` whose UI names where the questionnaire comes from, and that name (loaded only for relayed ones). */
 async function labelled(env: OpenEnv, from: Origin, messages: Messages): Promise<{ env: OpenEnv; label: string }> {
-	const { labelledUi, originLabel } = await import("../host/labelled-ui.ts");
-	const label = originLabel(from, messages);
+	const { labelledUi } = await import("../host/labelled-ui.ts");
+	const label = await originLabelIn(from, messages);
 	return { env: { ...env, ui: labelledUi(env.ui, label) }, label };
 }
 
@@ -154,13 +169,4 @@ function quietly(record: (progress: Progress) => void): (progress: Progress) => 
 			// The questionnaire goes on; what it ends with still reaches the model.
 		}
 	};
-}
-
-/** A notice to the person; one that cannot be shown costs nothing else. */
-export function notice(ui: Pick<HostUi, "notify">, text: string): void {
-	try {
-		ui.notify(text, "info");
-	} catch {
-		// The questionnaire matters more than the notice.
-	}
 }

@@ -1,0 +1,85 @@
+/**
+ * One questionnaire, answerable from two places: the host (the person at the terminal or in the editor)
+ * and other extensions on Pi's event bus (tool/answer-channel.ts), the person's paired clients among them.
+ * The first answer wins: an answer from the bus closes the host's questionnaire (through the abort signal
+ * it runs under) and comes back with host `programmatic` and who answered; a host result ends the
+ * listening. An answer that does not fit the questions is refused on the bus with its problems and changes
+ * nothing. Listeners that throw cannot break the call. `closed` is the lifecycle's to say (ask.ts): a
+ * questionnaire that stays pending is still answerable (tool/answer-pending.ts).
+ * Only the lifecycle runs it. Imports nothing from Pi or the terminal.
+ */
+import type { QuestionnaireResult } from "../protocol/result.ts";
+import { busResult, parseAnswer } from "../tool/answer-channel.ts";
+import {
+	ANSWER_CHANNEL,
+	type AskedItem,
+	answerId,
+	askedPayload,
+	type EventBus,
+	emitQuietly,
+} from "../tool/answer-events.ts";
+import { eitherSignal } from "../util/signals.ts";
+
+/** How one race is run. */
+export interface Race {
+	events: EventBus;
+	/** The asker's abort. */
+	signal: AbortSignal | undefined;
+	/** The host path, under a signal that also fires when the bus answers first. */
+	open: (signal: AbortSignal) => Promise<QuestionnaireResult>;
+	/** Reopened by `/answer`: announced as pending (its call returned). */
+	reopened: boolean;
+}
+
+/** Runs `race.open` after announcing `item` (`asked`) and resolves with whichever answer came first. */
+export async function raceTheBus(item: AskedItem, race: Race): Promise<QuestionnaireResult> {
+	const { events, signal, open } = race;
+	const { id, questionnaire } = item;
+	const answeredElsewhere = new AbortController();
+	const hostSignal = eitherSignal(signal, answeredElsewhere.signal);
+	let fromBus: QuestionnaireResult | undefined;
+	let settled = false;
+	let busAnswered: () => void = () => {};
+	const busAnswer = new Promise<void>((resolve) => {
+		busAnswered = resolve;
+	});
+	const stopListening = listen(events, ANSWER_CHANNEL.answer, (payload) => {
+		if (settled || answerId(payload) !== id) return;
+		const parsed = parseAnswer(questionnaire, payload);
+		if (!parsed.ok) {
+			emitQuietly(events, ANSWER_CHANNEL.rejected, { id, problems: parsed.problems });
+			return;
+		}
+		settled = true;
+		fromBus = busResult(questionnaire, parsed.answer);
+		busAnswered();
+		answeredElsewhere.abort();
+	});
+	try {
+		emitQuietly(events, ANSWER_CHANNEL.asked, askedPayload(item, race.reopened));
+		// Answered while being announced: nothing to show.
+		if (fromBus) return fromBus;
+		// The host's answer settles it the moment it exists: a bus answer after it, even in the same tick, is late.
+		const onHost = open(hostSignal).then((hostAnswer) => {
+			settled = true;
+			return hostAnswer;
+		});
+		const hostResult = await Promise.race([onHost, busAnswer.then(() => undefined)]);
+		settled = true;
+		// The host path ends promptly on its signal; waiting for it means its dialog is gone when the call returns.
+		if (fromBus) await onHost.catch(() => undefined);
+		return fromBus ?? (hostResult as QuestionnaireResult);
+	} finally {
+		settled = true;
+		stopListening();
+	}
+}
+
+/** Subscribes; a bus that fails to subscribe just means nobody can answer from it. */
+function listen(events: EventBus, channel: string, handler: (data: unknown) => void): () => void {
+	try {
+		return events.on(channel, handler);
+	} catch {
+		return () => {};
+	}
+}
