@@ -19,7 +19,7 @@ import type { LateAnswerSource } from "../protocol/late-answer.ts";
 import type { Origin } from "../protocol/origin.ts";
 import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
-import { finishedResult, notShownResult, type QuestionnaireResult } from "../protocol/result.ts";
+import { cutShortResult, finishedResult, notShownResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { ANSWER_CHANNEL, type EventBus, emitQuietly } from "../tool/answer-events.ts";
 import type { HostThemes, HostUi } from "../tui/host-ui.ts";
 import { answerCountdown } from "../util/countdown.ts";
@@ -124,7 +124,7 @@ export async function ask(questionnaire: Questionnaire, asker: Asker, env: AskEn
 			waiting?.composing !== undefined &&
 			(await afterEditor(waiting.composing, waiting.ui, questionnaire, config, { from, signal }));
 		const now = env.host();
-		if (now === undefined) return finishedResult(hostOf(path), count, "interrupted", { answers: [] });
+		if (now === undefined) return cutShortResult(hostOf(path), count);
 		const onProgress = store === undefined ? undefined : (given: Progress) => store.progressed(id, given);
 		return openOnHost(
 			path,

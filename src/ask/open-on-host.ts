@@ -15,7 +15,7 @@ import { askedLine } from "../notify/sequence.ts";
 import type { Origin } from "../protocol/origin.ts";
 import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
-import { finishedResult, notShownResult, type QuestionnaireResult } from "../protocol/result.ts";
+import { cutShortResult, notShownResult, type QuestionnaireResult } from "../protocol/result.ts";
 import type { HostThemes, HostUi } from "../tui/host-ui.ts";
 import { answerCountdown, type Countdown } from "../util/countdown.ts";
 import { untilAborted } from "../util/until-aborted.ts";
@@ -67,7 +67,7 @@ export async function openOnHost(
 		show(path, questionnaire, env, options),
 	);
 	const host = path === "dialogs" ? "rpc" : "tui";
-	return shown ?? finishedResult(host, questionnaire.questions.length, "interrupted", { answers: [] });
+	return shown ?? cutShortResult(host, questionnaire.questions.length);
 }
 
 /**
@@ -135,7 +135,7 @@ async function showOn(
 	if (path === "dialogs") return walk();
 	// An abort ends the call even while the module loads (an import that never settles included).
 	const load = await untilAborted((env.loadTui ?? loadTui)(), signal, () => undefined);
-	if (load === undefined) return finishedResult("tui", questionnaire.questions.length, "interrupted", { answers: [] });
+	if (load === undefined) return cutShortResult("tui", questionnaire.questions.length);
 	if (!load.ok) return notShownResult("tui", load.code, load.message);
 	const result = await load.run(questionnaire, env.ui, {
 		signal,

@@ -9,7 +9,7 @@ import { en } from "../i18n/en.ts";
 import type { Messages } from "../i18n/messages.ts";
 import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
-import { finishedResult, type HostKind, type QuestionnaireResult } from "../protocol/result.ts";
+import { cutShortResult, type HostKind, type QuestionnaireResult } from "../protocol/result.ts";
 import { applyMove, type DialogStep, dialogStep, type Move, type Typing } from "../state/dialog-step.ts";
 import { initialState } from "../state/layout.ts";
 import { givenChanged, progressOfState, restoredState } from "../state/restore.ts";
@@ -59,7 +59,7 @@ export async function walkQuestionnaire(
 	} catch {
 		// An internal error: the walk ends as one that cannot go on, below.
 	}
-	const bare = () => finishedResult(options.host, context.questions.length, "interrupted", { answers: [] });
+	const bare = () => cutShortResult(options.host, context.questions.length);
 	try {
 		// Ending properly can fail too: then nothing is kept and nothing declined.
 		return settle({ kind: "stop", reason: "failed" }) ?? bare();

@@ -152,8 +152,8 @@ async function askInProcess(
 	signal: AbortSignal | undefined,
 ): Promise<QuestionnaireResult> {
 	const { resultOfReply } = await import("../relay/reply.ts");
-	const { finishedResult } = await import("../protocol/result.ts");
-	if (signal?.aborted) return finishedResult("relay", questionnaire.questions.length, "interrupted", { answers: [] });
+	const { cutShortResult } = await import("../protocol/result.ts");
+	if (signal?.aborted) return cutShortResult("relay", questionnaire.questions.length);
 	const controller = new AbortController();
 	const abort = () => controller.abort();
 	signal?.addEventListener("abort", abort, { once: true });

@@ -177,6 +177,11 @@ function ownUiAnswerer(host: HostKind, ended: Ending): AnsweredBy | undefined {
 	return host === "programmatic" ? undefined : { kind: "person" };
 }
 
+/** A questionnaire cut short before anything was given (an abort, its host gone, never shown its turn). */
+export function cutShortResult(host: HostKind, questionCount: number): QuestionnaireResult {
+	return finishedResult(host, questionCount, "interrupted", { answers: [] });
+}
+
 /** Builds the result for a questionnaire that was never shown to the user. */
 export function notShownResult(
 	host: HostKind,

@@ -8,7 +8,7 @@
  */
 import type { Origin } from "../protocol/origin.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
-import { finishedResult, notShownResult, type QuestionnaireResult } from "../protocol/result.ts";
+import { cutShortResult, notShownResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { openRelayLink, type RelayLink } from "./client.ts";
 import type { RelayEndpoint } from "./env.ts";
 import type { ServerMessage } from "./protocol.ts";
@@ -25,7 +25,7 @@ export async function askThroughRelay(
 	signal: AbortSignal | undefined,
 ): Promise<QuestionnaireResult> {
 	const count = questionnaire.questions.length;
-	const interrupted = () => finishedResult("relay", count, "interrupted", { answers: [] });
+	const interrupted = () => cutShortResult("relay", count);
 	if (signal?.aborted) return interrupted();
 	let link: RelayLink;
 	try {

@@ -21,7 +21,7 @@ import { askedLine, notificationText } from "../notify/sequence.ts";
 import { limitsFrom } from "../protocol/budget.ts";
 import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
-import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
+import { cutShortResult, type QuestionnaireResult } from "../protocol/result.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
 import type { Countdown } from "../util/countdown.ts";
 import { eitherSignal } from "../util/signals.ts";
@@ -90,7 +90,7 @@ export async function runTuiQuestionnaire(
 		env: options.env,
 		isTTY: options.isTTY,
 	};
-	if (signal?.aborted) return finishedResult("tui", questionnaire.questions.length, "interrupted", { answers: [] });
+	if (signal?.aborted) return cutShortResult("tui", questionnaire.questions.length);
 	const blocked = { kind: "question", message: messages.tuiBlocked(asked) } as const;
 	let open = true;
 	const announce = (tui: TUI) => {

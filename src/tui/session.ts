@@ -16,7 +16,7 @@
  */
 import type { Focusable } from "@earendil-works/pi-tui";
 import { defaultMessages, type Messages } from "../i18n/messages.ts";
-import { finishedResult, type QuestionnaireResult } from "../protocol/result.ts";
+import { cutShortResult, type QuestionnaireResult } from "../protocol/result.ts";
 import {
 	editorTarget,
 	initialState,
@@ -225,7 +225,7 @@ export class QuestionnaireSession implements Focusable {
 	/** Ends as `interrupted` with the answers committed so far (abort, dispose, failure). */
 	private endWithAnswersSoFar(): void {
 		const result = this.store.interruptedResult();
-		this.finish(result ?? finishedResult("tui", this.context.questions.length, "interrupted", { answers: [] }));
+		this.finish(result ?? cutShortResult("tui", this.context.questions.length));
 	}
 
 	/** Reports the failure and ends; the result is deferred, because Pi may be iterating its overlays now. */
