@@ -44,6 +44,8 @@ export interface TypingOptions {
 	text?: string;
 	/** Told the text as it changes, before Enter, so the session records it while the input is open. */
 	onTyped?: (text: string) => void;
+	/** Told the text the input holds when the person leaves it without sending it (the cancel key). */
+	onLeft?: (text: string) => void;
 }
 
 /** The two dialogs of Pi's `ctx.ui` the walker uses. */

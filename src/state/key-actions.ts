@@ -8,21 +8,20 @@ import type { KeyInput } from "./bindings.ts";
 import { focusedRow } from "./focused-row.ts";
 import type { HintId } from "./hints.ts";
 import { cancelStep, type LeaveChoice } from "./leave.ts";
+import { KINDS } from "./question-kinds.ts";
 import { hasInput } from "./result.ts";
 import { submitChoiceAction, submitChoiceHint } from "./submit-choice.ts";
 import type { QuestionnaireState } from "./types.ts";
 
 /** Enter while browsing: depends on the focused row, or on the Submit tab's choice. */
 export function confirmAction(s: QuestionnaireState): Action | undefined {
-	if (s.mode === "leave") return LEAVE_ACTIONS[s.leaveChoice];
+	if (s.mode === "leave") return { type: "dialog/leaveChosen", choice: s.leaveChoice };
 	if (s.mode === "submit") return submitChoiceAction(s.submitChoice);
 	const f = focusedRow(s);
 	if (!f) return undefined;
 	switch (f.row.kind) {
 		case "option":
-			return f.shape.multi
-				? { type: "multi/optionToggled", option: f.row.option }
-				: { type: "answer/optionChosen", option: f.row.option };
+			return { type: KINDS[f.shape.kind].optionAction, option: f.row.option };
 		case "type":
 			return { type: "draft/opened" };
 		case "next":
@@ -36,7 +35,7 @@ export function confirmHint(s: QuestionnaireState): HintId | undefined {
 	if (s.mode === "submit") return s.submitChoice === "cancel" ? cancelHint(s) : submitChoiceHint(s.submitChoice);
 	const f = focusedRow(s);
 	if (!f) return undefined;
-	if (f.row.kind === "option") return f.shape.multi ? "toggle" : "select";
+	if (f.row.kind === "option") return KINDS[f.shape.kind].optionHint;
 	return f.row.kind === "type" ? "typeAnswer" : "next";
 }
 
@@ -54,13 +53,6 @@ export function cancelHint(s: QuestionnaireState): HintId {
 	return step === "decline" ? "decline" : step === "later" ? "answerLater" : "cancel";
 }
 
-const LEAVE_ACTIONS: Readonly<Record<LeaveChoice, Action>> = {
-	keep: { type: "dialog/leaveDismissed" },
-	later: { type: "dialog/deferRequested" },
-	chat: { type: "dialog/answeredInChat" },
-	decline: { type: "dialog/declineChosen" },
-};
-
 const LEAVE_HINTS: Readonly<Record<LeaveChoice, HintId>> = {
 	keep: "keepAnswering",
 	later: "answerLater",
@@ -74,5 +66,5 @@ export function jumpAction(s: QuestionnaireState, data: string, keys: KeyInput):
 	const digit = Number(keys.text(data));
 	if (!f || !Number.isInteger(digit) || digit < 1 || digit > f.shape.optionCount) return undefined;
 	const option = digit - 1;
-	return f.shape.multi ? { type: "multi/optionToggled", option } : { type: "answer/optionChosen", option };
+	return { type: KINDS[f.shape.kind].optionAction, option };
 }

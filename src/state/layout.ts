@@ -5,6 +5,8 @@
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { Question } from "../protocol/questions.ts";
+import { initialAnswers } from "./answers.ts";
+import { KINDS } from "./question-kinds.ts";
 import type { QuestionnaireState, QuestionShape } from "./types.ts";
 
 /** Label of the free-text row every question ends with. */
@@ -15,9 +17,9 @@ export const NEXT_ROW_LABEL = "Next";
 /** What a row of a question tab is. */
 export type RowKind = { kind: "option"; option: number } | { kind: "type" } | { kind: "next" };
 
-/** Number of rows of a question tab: options, "Type something.", and "Next" for multi-select. */
+/** Number of rows of a question tab: options, then its kind's control rows ("Type something.", "Next"). */
 export function rowCount(shape: QuestionShape): number {
-	return shape.optionCount + (shape.multi ? 2 : 1);
+	return shape.optionCount + KINDS[shape.kind].controlRows.length;
 }
 
 /** Index of the "Type something." row. */
@@ -28,8 +30,8 @@ export function typeRow(shape: QuestionShape): number {
 /** What row `row` of a question tab is (rows past the end count as the last row). */
 export function rowAt(shape: QuestionShape, row: number): RowKind {
 	if (row >= 0 && row < shape.optionCount) return { kind: "option", option: row };
-	if (row === shape.optionCount || !shape.multi) return { kind: "type" };
-	return { kind: "next" };
+	const controls = KINDS[shape.kind].controlRows;
+	return { kind: controls[Math.min(Math.max(0, row - shape.optionCount), controls.length - 1)] ?? "type" };
 }
 
 /** Number of tabs: one per question, plus the Submit tab when there is more than one question. */
@@ -49,26 +51,16 @@ export function browseMode(state: QuestionnaireState, tab: number): "options" | 
 
 /** The initial state for a validated questionnaire (1–4 questions; any option count works). */
 export function initialState(questions: readonly Question[]): QuestionnaireState {
-	const shape = questions.map((q) => ({
-		multi: q.multiSelect === true,
-		optionCount: q.options.length,
-		hasPreview: q.options.map((o) => typeof o.preview === "string" && o.preview.trim() !== ""),
-	}));
+	const answers = initialAnswers(questions);
 	return {
-		shape,
+		...answers,
 		mode: "options",
 		tab: 0,
-		focus: shape.map(() => 0),
-		answers: shape.map(() => null),
-		checked: shape.map((s) => Array.from({ length: s.optionCount }, () => false)),
-		drafts: shape.map(() => ""),
-		notes: shape.map(() => ""),
-		globalNote: "",
+		focus: answers.shape.map(() => 0),
 		submitChoice: "submit",
 		leaveChoice: "keep",
-		reopened: false,
 		collapsed: false,
-		previewScroll: shape.map(() => 0),
+		previewScroll: answers.shape.map(() => 0),
 		pendingExternal: null,
 		nextRequestId: 1,
 	};

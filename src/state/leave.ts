@@ -13,6 +13,7 @@
  *   key never declines. In `/answer` that leaves it pending and tells the agent nothing.
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
+import type { Ending } from "../protocol/result.ts";
 
 /** What a cancel does now: decline at once, ask how to leave, or put the questionnaire aside. */
 export type CancelStep = "decline" | "ask" | "later";
@@ -34,11 +35,28 @@ export function cancelStep(situation: CancelSituation): CancelStep {
 	return "ask";
 }
 
+/**
+ * A host that cannot go on (an internal error, a dialog client past its budget) ends as a cancel would where
+ * a cancel declines (a fresh call, nothing given), else as interrupted, keeping everything given (it stays
+ * pending): never declining what holds answers.
+ */
+export function failedEnding(reopened: boolean, given: boolean): Ending {
+	return cancelStep({ reopened, given, asking: false }) === "decline" ? "declined" : "interrupted";
+}
+
 /** The ways to leave, in the order they are offered ("chat" only on a reopened questionnaire). */
 const LEAVE_CHOICES = ["keep", "later", "chat", "decline"] as const;
 
 /** One way to leave: keep answering, answer later, answered in chat, decline. */
 export type LeaveChoice = (typeof LEAVE_CHOICES)[number];
+
+/** What each way to leave does, for every host: back to the questions, or how the questionnaire ends. */
+export const LEAVE_ENDINGS: Readonly<Record<LeaveChoice, Ending | "keep">> = {
+	keep: "keep",
+	later: "deferred",
+	chat: "answered_in_chat",
+	decline: "declined",
+};
 
 /** The choices offered: "Answered in chat" only where the person could have chatted meanwhile. */
 export function leaveChoices(reopened: boolean): readonly LeaveChoice[] {

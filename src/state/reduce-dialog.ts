@@ -5,20 +5,12 @@
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { Action } from "./actions.ts";
+import { inRange } from "./answers.ts";
 import type { Transition } from "./effects.ts";
-import { leaveChoices, nextLeaveChoice } from "./leave.ts";
+import { LEAVE_ENDINGS, leaveChoices, nextLeaveChoice } from "./leave.ts";
 import { openEditor } from "./reduce-editor.ts";
 import { nextChoice } from "./submit-choice.ts";
-import {
-	backToBrowsing,
-	changed,
-	enterTab,
-	finish,
-	inRange,
-	requestCancel,
-	switchTab,
-	unchanged,
-} from "./transitions.ts";
+import { backToBrowsing, changed, enterTab, finish, requestCancel, switchTab, unchanged } from "./transitions.ts";
 import type { QuestionnaireState, ReduceContext } from "./types.ts";
 
 /** Reduces an action on the Submit tab. */
@@ -53,12 +45,11 @@ export function reduceLeave(state: QuestionnaireState, action: Action, context: 
 		// The cancel key again: put aside (leave.ts), whatever is highlighted.
 		case "dialog/cancelRequested":
 			return requestCancel(state, context);
-		case "dialog/declineChosen":
-			return finish(state, context, "declined");
-		case "dialog/answeredInChat":
-			return state.reopened ? finish(state, context, "answered_in_chat") : unchanged(state);
-		case "dialog/leaveDismissed":
-			return backToBrowsing(state);
+		case "dialog/leaveChosen": {
+			const ending = LEAVE_ENDINGS[action.choice];
+			if (ending === "keep") return backToBrowsing(state);
+			return leaveChoices(state.reopened).includes(action.choice) ? finish(state, context, ending) : unchanged(state);
+		}
 		default:
 			return unchanged(state);
 	}

@@ -33,7 +33,7 @@ export function routeKey(data: string, state: QuestionnaireState, keys: KeyInput
 		case "notes":
 			return "editor";
 		case "leave":
-			return { type: "dialog/leaveDismissed" };
+			return { type: "dialog/leaveChosen", choice: "keep" };
 		default:
 			return undefined;
 	}
