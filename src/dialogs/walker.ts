@@ -32,6 +32,8 @@ export interface WalkOptions {
 	messages?: Messages;
 	/** The answer timeout (its owner started it and disarms it when the showing ends); absent: it waits. */
 	timeout?: Countdown;
+	/** Which questions apply (state/answers.ts); absent, every question does. */
+	applies?: ReduceContext["applies"];
 	/** What a pending questionnaire had collected (`/answer`): the walk reopens it (state/restore.ts). */
 	progress?: Progress;
 	/** Told what was given whenever it changes, and as the walk ends; must not throw (openOnHost sees to it). */
@@ -44,7 +46,7 @@ export async function walkQuestionnaire(
 	host: DialogHost,
 	options: WalkOptions,
 ): Promise<QuestionnaireResult> {
-	const context: ReduceContext = { questions: questionnaire.questions, host: options.host };
+	const context: ReduceContext = { questions: questionnaire.questions, host: options.host, applies: options.applies };
 	const { progress, onProgress } = options;
 	const given = progress ? restoredAnswers(context.questions, progress) : initialAnswers(context.questions);
 	let state = walkFrom(given, context);

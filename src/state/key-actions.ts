@@ -10,13 +10,19 @@ import type { HintId } from "./hints.ts";
 import { cancelStep, type LeaveChoice } from "./leave.ts";
 import { KINDS } from "./question-kinds.ts";
 import { hasInput } from "./result.ts";
-import { submitChoiceAction, submitChoiceHint } from "./submit-choice.ts";
-import type { QuestionnaireState } from "./types.ts";
+import type { QuestionnaireState, SubmitChoice } from "./types.ts";
+
+/** The Submit tab's choices: what Enter on each does, and its footer hint. */
+const SUBMIT_KEYS: Readonly<Record<SubmitChoice, { action: Action; hint: HintId }>> = {
+	submit: { action: { type: "dialog/submitRequested" }, hint: "submit" },
+	later: { action: { type: "dialog/deferRequested" }, hint: "answerLater" },
+	cancel: { action: { type: "dialog/cancelRequested" }, hint: "cancel" },
+};
 
 /** Enter while browsing: depends on the focused row, or on the Submit tab's choice. */
 export function confirmAction(s: QuestionnaireState): Action | undefined {
 	if (s.mode === "leave") return { type: "dialog/leaveChosen", choice: s.leaveChoice };
-	if (s.mode === "submit") return submitChoiceAction(s.submitChoice);
+	if (s.mode === "submit") return SUBMIT_KEYS[s.submitChoice].action;
 	const f = focusedRow(s);
 	if (!f) return undefined;
 	switch (f.row.kind) {
@@ -32,7 +38,7 @@ export function confirmAction(s: QuestionnaireState): Action | undefined {
 /** Enter's footer hint: what choosing the focused row (or the Submit choice) does. */
 export function confirmHint(s: QuestionnaireState): HintId | undefined {
 	if (s.mode === "leave") return LEAVE_HINTS[s.leaveChoice];
-	if (s.mode === "submit") return s.submitChoice === "cancel" ? cancelHint(s) : submitChoiceHint(s.submitChoice);
+	if (s.mode === "submit") return s.submitChoice === "cancel" ? cancelHint(s) : SUBMIT_KEYS[s.submitChoice].hint;
 	const f = focusedRow(s);
 	if (!f) return undefined;
 	if (f.row.kind === "option") return KINDS[f.shape.kind].optionHint;

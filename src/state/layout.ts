@@ -5,9 +5,9 @@
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { Question } from "../protocol/questions.ts";
-import { initialAnswers } from "./answers.ts";
+import { askedQuestions, initialAnswers } from "./answers.ts";
 import { KINDS } from "./question-kinds.ts";
-import type { QuestionnaireState, QuestionShape } from "./types.ts";
+import type { QuestionnaireState, QuestionShape, ReduceContext } from "./types.ts";
 
 /** Label of the free-text row every question ends with. */
 export const TYPE_ROW_LABEL = "Type something.";
@@ -34,9 +34,21 @@ export function rowAt(shape: QuestionShape, row: number): RowKind {
 	return { kind: controls[Math.min(Math.max(0, row - shape.optionCount), controls.length - 1)] ?? "type" };
 }
 
+/** Where the focus lands in a list of `count` rows from `at`: up/down wrap, first/last jump to an end. */
+export function moveIn(count: number, at: number, direction: "up" | "down" | "first" | "last"): number {
+	const last = Math.max(0, count - 1);
+	return { first: 0, last, up: at <= 0 ? last : at - 1, down: at >= last ? 0 : at + 1 }[direction] ?? at;
+}
+
 /** Number of tabs: one per question, plus the Submit tab when there is more than one question. */
 export function tabCount(state: QuestionnaireState): number {
 	return state.shape.length > 1 ? state.shape.length + 1 : state.shape.length;
+}
+
+/** The tabs shown, in order: the questions asked (answers.ts), then the Submit tab with more than one question. */
+export function shownTabs(state: QuestionnaireState, context: ReduceContext): number[] {
+	const asked = askedQuestions(state, context);
+	return state.shape.length > 1 ? [...asked, state.shape.length] : asked;
 }
 
 /** True when `tab` is the Submit tab. */

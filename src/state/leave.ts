@@ -62,15 +62,3 @@ export const LEAVE_ENDINGS: Readonly<Record<LeaveChoice, Ending | "keep">> = {
 export function leaveChoices(reopened: boolean): readonly LeaveChoice[] {
 	return reopened ? LEAVE_CHOICES : LEAVE_CHOICES.filter((c) => c !== "chat");
 }
-
-/** The choice the focus lands on among `choices`: up/down wrap, first/last jump to an end. */
-export function nextLeaveChoice(
-	choices: readonly LeaveChoice[],
-	choice: LeaveChoice,
-	direction: "up" | "down" | "first" | "last",
-): LeaveChoice {
-	const last = choices.length - 1;
-	const at = Math.max(0, choices.indexOf(choice));
-	const index = { first: 0, last, up: at <= 0 ? last : at - 1, down: at >= last ? 0 : at + 1 }[direction];
-	return choices[index] ?? choice;
-}

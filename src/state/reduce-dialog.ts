@@ -7,17 +7,19 @@
 import type { Action } from "./actions.ts";
 import { inRange } from "./answers.ts";
 import type { Transition } from "./effects.ts";
-import { LEAVE_ENDINGS, leaveChoices, nextLeaveChoice } from "./leave.ts";
+import { moveIn } from "./layout.ts";
+import { LEAVE_ENDINGS, leaveChoices } from "./leave.ts";
 import { openEditor } from "./reduce-editor.ts";
-import { nextChoice } from "./submit-choice.ts";
 import { backToBrowsing, changed, enterTab, finish, requestCancel, switchTab, unchanged } from "./transitions.ts";
-import type { QuestionnaireState, ReduceContext } from "./types.ts";
+import { type QuestionnaireState, type ReduceContext, SUBMIT_CHOICES } from "./types.ts";
 
 /** Reduces an action on the Submit tab. */
 export function reduceSubmit(state: QuestionnaireState, action: Action, context: ReduceContext): Transition {
 	switch (action.type) {
 		case "nav/focusMoved": {
-			const choice = nextChoice(state.submitChoice, action.direction);
+			const choice =
+				SUBMIT_CHOICES[moveIn(SUBMIT_CHOICES.length, SUBMIT_CHOICES.indexOf(state.submitChoice), action.direction)] ??
+				state.submitChoice;
 			return choice === state.submitChoice ? unchanged(state) : changed({ ...state, submitChoice: choice });
 		}
 		case "dialog/submitRequested":
@@ -27,7 +29,7 @@ export function reduceSubmit(state: QuestionnaireState, action: Action, context:
 		case "notes/opened":
 			return openEditor(state, "notes");
 		case "tab/switched":
-			return switchTab(state, action.direction);
+			return switchTab(state, action.direction, context);
 		case "tab/chosen":
 			return inRange(action.tab, state.shape.length) ? changed(enterTab(state, action.tab)) : unchanged(state);
 		default:
@@ -39,7 +41,9 @@ export function reduceSubmit(state: QuestionnaireState, action: Action, context:
 export function reduceLeave(state: QuestionnaireState, action: Action, context: ReduceContext): Transition {
 	switch (action.type) {
 		case "nav/focusMoved": {
-			const choice = nextLeaveChoice(leaveChoices(state.reopened), state.leaveChoice, action.direction);
+			const choices = leaveChoices(state.reopened);
+			const at = Math.max(0, choices.indexOf(state.leaveChoice));
+			const choice = choices[moveIn(choices.length, at, action.direction)] ?? state.leaveChoice;
 			return choice === state.leaveChoice ? unchanged(state) : changed({ ...state, leaveChoice: choice });
 		}
 		// The cancel key again: put aside (leave.ts), whatever is highlighted.

@@ -55,7 +55,7 @@ export function reduceEditing(state: QuestionnaireState, action: Action, context
 		case "draft/closed":
 			return backToBrowsing(keepDraft(state, tab));
 		case "tab/switched":
-			return switchTab(keepDraft(state, tab), action.direction);
+			return switchTab(keepDraft(state, tab), action.direction, context);
 		case "editor/externalRequested":
 			return requestExternal(state, "draft");
 		default:
@@ -64,14 +64,14 @@ export function reduceEditing(state: QuestionnaireState, action: Action, context
 }
 
 /** Reduces an action while a note editor is open. */
-export function reduceNotes(state: QuestionnaireState, action: Action): Transition {
+export function reduceNotes(state: QuestionnaireState, action: Action, context: ReduceContext): Transition {
 	switch (action.type) {
 		case "notes/edited":
 			return edited(state, "notes", action.text);
 		case "notes/closed":
 			return backToBrowsing(state);
 		case "tab/switched":
-			return switchTab(state, action.direction);
+			return switchTab(state, action.direction, context);
 		case "editor/externalRequested":
 			return requestExternal(state, "notes");
 		default:

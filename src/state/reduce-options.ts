@@ -6,7 +6,7 @@
 import type { Action } from "./actions.ts";
 import { chooseOption, commitChoices, inRange, setAt } from "./answers.ts";
 import type { Transition } from "./effects.ts";
-import { rowAt, rowCount, typeRow } from "./layout.ts";
+import { moveIn, rowAt, rowCount, typeRow } from "./layout.ts";
 import { KINDS } from "./question-kinds.ts";
 import { openEditor } from "./reduce-editor.ts";
 import { advance, changed, finish, focusRow, requestCancel, switchTab, unchanged } from "./transitions.ts";
@@ -21,7 +21,7 @@ export function reduceOptions(state: QuestionnaireState, action: Action, context
 		case "nav/focusMoved": {
 			const count = rowCount(shape);
 			const current = state.focus[tab] ?? 0;
-			const row = moveFocus(current, count, action.direction);
+			const row = moveIn(count, current, action.direction);
 			return row === current ? unchanged(state) : changed(focusRow(state, row));
 		}
 		case "answer/optionChosen":
@@ -47,7 +47,7 @@ export function reduceOptions(state: QuestionnaireState, action: Action, context
 		case "preview/paged":
 			return scrollPreview(state, action);
 		case "tab/switched":
-			return switchTab(state, action.direction);
+			return switchTab(state, action.direction, context);
 		case "dialog/cancelRequested":
 			return requestCancel(state, context);
 		case "dialog/submitRequested":
@@ -80,21 +80,4 @@ function scrollPreview(
 	const offset = Math.max(0, Math.min(max, Math.min(state.previewScroll[tab] ?? 0, max) + delta));
 	const previewScroll = setAt(state.previewScroll, tab, offset);
 	return previewScroll === state.previewScroll ? unchanged(state) : changed({ ...state, previewScroll });
-}
-
-/** The row after moving `direction` from `row` in a list of `count` rows (up/down wrap). */
-function moveFocus(row: number, count: number, direction: "up" | "down" | "first" | "last"): number {
-	if (count <= 0) return 0;
-	switch (direction) {
-		case "up":
-			return (row - 1 + count) % count;
-		case "down":
-			return (row + 1) % count;
-		case "first":
-			return 0;
-		case "last":
-			return count - 1;
-		default:
-			return row;
-	}
 }

@@ -10,15 +10,10 @@ import { type Answers, askedQuestions } from "./answers.ts";
 import type { HintId } from "./hints.ts";
 import type { BindingId } from "./keymap.ts";
 import { KEYMAP } from "./keymap.ts";
-import { isSubmitTab, NEXT_ROW_LABEL, rowAt, rowCount, TYPE_ROW_LABEL, tabCount } from "./layout.ts";
+import { isSubmitTab, NEXT_ROW_LABEL, rowAt, rowCount, shownTabs, TYPE_ROW_LABEL, tabCount } from "./layout.ts";
 import { KINDS } from "./question-kinds.ts";
 import { discardSummary } from "./result.ts";
 import type { QuestionnaireState, ReduceContext, SubmitChoice } from "./types.ts";
-
-/** True when every question has a committed answer. */
-function allAnswered(state: QuestionnaireState): boolean {
-	return state.answers.every((a) => a !== null);
-}
 
 /** One tab of the tab bar. */
 export interface TabItem {
@@ -30,11 +25,17 @@ export interface TabItem {
 	active: boolean;
 }
 
-/** The tab bar: one item per question, then Submit when there is more than one question. */
+/** The tab bar: one item per question asked, then Submit when there is more than one question. */
 export function tabBar(state: QuestionnaireState, context: ReduceContext): TabItem[] {
-	return Array.from({ length: tabCount(state) }, (_, tab) =>
+	const asked = askedQuestions(state, context);
+	return shownTabs(state, context).map((tab) =>
 		isSubmitTab(state, tab)
-			? { kind: "submit" as const, header: "Submit", answered: allAnswered(state), active: tab === state.tab }
+			? {
+					kind: "submit" as const,
+					header: "Submit",
+					answered: asked.every((q) => state.answers[q] !== null),
+					active: tab === state.tab,
+				}
 			: {
 					kind: "question" as const,
 					header: context.questions[tab]?.header ?? "",

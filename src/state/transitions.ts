@@ -6,7 +6,7 @@
  */
 import { nextQuestion, setAt } from "./answers.ts";
 import type { Effect, Transition } from "./effects.ts";
-import { browseMode, tabCount, typeRow } from "./layout.ts";
+import { browseMode, shownTabs, typeRow } from "./layout.ts";
 import { cancelStep, failedEnding } from "./leave.ts";
 import { buildResult, type Ending, hasInput } from "./result.ts";
 import type { QuestionnaireState, ReduceContext } from "./types.ts";
@@ -29,11 +29,13 @@ export function finish(state: QuestionnaireState, context: ReduceContext, ending
 	return changed({ ...state, mode: "done", pendingExternal: null }, { type: "host/done", result });
 }
 
-/** Moves to the neighbouring tab (wrapping), browsing it; open editors close, their text is kept. */
-export function switchTab(state: QuestionnaireState, direction: "next" | "prev"): Transition {
-	const count = tabCount(state);
+/** Moves to the neighbouring tab shown (wrapping), browsing it; open editors close, their text is kept. */
+export function switchTab(state: QuestionnaireState, direction: "next" | "prev", context: ReduceContext): Transition {
+	const tabs = shownTabs(state, context);
+	const count = tabs.length;
 	if (count < 2) return unchanged(state);
-	const tab = (state.tab + (direction === "next" ? 1 : count - 1)) % count;
+	const at = tabs.indexOf(state.tab);
+	const tab = tabs[(at + (direction === "next" ? 1 : count - 1)) % count] ?? state.tab;
 	return changed(enterTab(state, tab));
 }
 

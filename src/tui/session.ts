@@ -64,7 +64,7 @@ export class QuestionnaireSession implements Focusable {
 		this.options = options;
 		this.afterFirstFrame = options.afterFirstFrame;
 		this.m = options.messages ?? defaultMessages;
-		this.context = { questions: options.questionnaire.questions, host: "tui" };
+		this.context = { questions: options.questionnaire.questions, host: "tui", applies: options.applies };
 		const { progress } = options;
 		const state = progress ? restoredState(this.context.questions, progress) : initialState(this.context.questions);
 		this.store = new SessionStore(state, this.context, {
