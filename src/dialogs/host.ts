@@ -130,7 +130,7 @@ export class Dialogs {
 		const dialog = new Promise<unknown>((settle) => settle(call())).catch(() => undefined);
 		const reply = await untilAborted(dialog, this.signal, () => undefined);
 		if (this.signal?.aborted) return this.stop();
-		this.timeout?.disarm();
+		this.timeout?.personSeen();
 		return typeof reply === "string" ? reply : undefined;
 	}
 }

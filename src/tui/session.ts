@@ -139,8 +139,7 @@ export class QuestionnaireSession implements Focusable {
 	handleInput(data: string): void {
 		if (this.closed) return;
 		this.frame.stopLayoutAhead();
-		// Someone is there: the timeout is for questionnaires nobody touches.
-		this.countdown?.disarm();
+		this.countdown?.personSeen();
 		this.store.batch(() => {
 			try {
 				if (this.status !== undefined) this.store.wantRender();
