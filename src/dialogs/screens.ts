@@ -7,8 +7,7 @@ import { leaveChoiceWords, type Messages } from "../i18n/messages.ts";
 import type { Question } from "../protocol/questions.ts";
 import type { ReduceContext } from "../state/answers.ts";
 import type { DialogStep, Move, QuestionRow, WalkState } from "../state/dialog-step.ts";
-import { KINDS } from "../state/question-kinds.ts";
-import { discardCount, type SummaryItem, summaryItems } from "../state/selectors.ts";
+import { discardSummary, type SummaryItem, summaryItems } from "../state/selectors.ts";
 import { sanitizeBlock, sanitizeInline } from "../text/sanitize.ts";
 import { capText, DIALOG_CAPS, type Row } from "./host.ts";
 
@@ -68,8 +67,7 @@ export function questionScreens(
 	const at = m.position(step.question + 1, context.questions.length);
 	const [name, asked] = [header(question.header), block(question.question, DIALOG_CAPS.question)];
 	const lines = [m.questionTitle(at, name, asked)];
-	const kind = state.shape[step.question]?.kind;
-	if (kind && KINDS[kind].ticks) lines.push(m.multiHint);
+	if (step.rows.some((row) => row.kind === "done")) lines.push(m.multiHint);
 	else if (item.answer !== undefined) lines.push(m.currentAnswer(answerText(item, m)));
 	if (item.note !== "") lines.push(m.currentNote(inline(item.note, DIALOG_CAPS.typed)));
 	return {
@@ -95,7 +93,7 @@ export function closingScreen(
 	if (step.kind === "leave") {
 		const words = leaveChoiceWords(m);
 		const rows = step.choices.map((choice) => ({ text: words[choice], action: { kind: "leave", choice } as const }));
-		return { title: m.discardTitle(discardCount(state), questions.length), rows };
+		return { title: m.discardTitle(discardSummary(state).answers, questions.length), rows };
 	}
 	const lines = [m.reviewTitle];
 	for (const item of summaryItems(state, context)) {

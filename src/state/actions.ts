@@ -42,7 +42,7 @@ export type Action =
 	| { type: "dialog/cancelRequested" }
 	/** The user put the questionnaire aside to answer later (it stays pending with everything entered). */
 	| { type: "dialog/deferRequested" }
-	/** The user chose a way to leave in "Stop answering?" (`keep`: any other key too): see `LEAVE_ENDINGS`. */
+	/** The user chose a way to leave in "Stop answering?" (`keep`: any other key too): see leave.ts `LEAVE`. */
 	| { type: "dialog/leaveChosen"; choice: LeaveChoice }
 	/** The user hid or re-showed the overlay. */
 	| { type: "view/collapseToggled" }

@@ -20,7 +20,7 @@ import {
 	setNote,
 	typeAnswer,
 } from "./answers.ts";
-import { type CancelStep, cancelStep, failedEnding, LEAVE_ENDINGS, type LeaveChoice, leaveChoices } from "./leave.ts";
+import { type CancelStep, cancelStep, failedEnding, LEAVE, type LeaveChoice, leaveChoices } from "./leave.ts";
 import { KINDS } from "./question-kinds.ts";
 import { buildResult, type Ending, hasInput } from "./result.ts";
 
@@ -161,7 +161,7 @@ export function applyMove(state: WalkState, move: Move, context: ReduceContext):
 		case "decline":
 			return end("declined");
 		case "leave": {
-			const ending = LEAVE_ENDINGS[move.choice];
+			const ending = LEAVE[move.choice].ending;
 			if (ending === "keep") return { state: { ...state, leaving: false } };
 			return leaveChoices(state.reopened).includes(move.choice) ? end(ending) : { state };
 		}

@@ -5,9 +5,9 @@
  */
 import type { Action } from "./actions.ts";
 import type { KeyInput } from "./bindings.ts";
-import { focusedRow } from "./focused-row.ts";
 import type { HintId } from "./hints.ts";
-import { cancelStep, type LeaveChoice } from "./leave.ts";
+import { focusedRow } from "./layout.ts";
+import { cancelStep, LEAVE } from "./leave.ts";
 import { KINDS } from "./question-kinds.ts";
 import { hasInput } from "./result.ts";
 import type { QuestionnaireState, SubmitChoice } from "./types.ts";
@@ -37,7 +37,7 @@ export function confirmAction(s: QuestionnaireState): Action | undefined {
 
 /** Enter's footer hint: what choosing the focused row (or the Submit choice) does. */
 export function confirmHint(s: QuestionnaireState): HintId | undefined {
-	if (s.mode === "leave") return LEAVE_HINTS[s.leaveChoice];
+	if (s.mode === "leave") return LEAVE[s.leaveChoice].hint;
 	if (s.mode === "submit") return s.submitChoice === "cancel" ? cancelHint(s) : SUBMIT_KEYS[s.submitChoice].hint;
 	const f = focusedRow(s);
 	if (!f) return undefined;
@@ -58,13 +58,6 @@ export function cancelHint(s: QuestionnaireState): HintId {
 	const step = cancelStep({ reopened: s.reopened, given: hasInput(s), asking: s.mode === "leave" });
 	return step === "decline" ? "decline" : step === "later" ? "answerLater" : "cancel";
 }
-
-const LEAVE_HINTS: Readonly<Record<LeaveChoice, HintId>> = {
-	keep: "keepAnswering",
-	later: "answerLater",
-	chat: "answeredInChat",
-	decline: "decline",
-};
 
 /** A digit: chooses (or toggles) the option it numbers, nothing past the last one. */
 export function jumpAction(s: QuestionnaireState, data: string, keys: KeyInput): Action | undefined {

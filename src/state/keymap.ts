@@ -8,11 +8,10 @@
  */
 import type { Action } from "./actions.ts";
 import type { BindingId, KeyInput, OwnBindingId } from "./bindings.ts";
-import { focusedOptionHasPreview, focusedRow, onTypeRow } from "./focused-row.ts";
 import type { HintId } from "./hints.ts";
 import { cancelAction, cancelHint, confirmAction, confirmHint, jumpAction } from "./key-actions.ts";
 import { OWN_KEY_DEFAULTS } from "./key-defaults.ts";
-import { tabCount } from "./layout.ts";
+import { focusedOptionHasPreview, focusedRow, onTypeRow, tabCount } from "./layout.ts";
 import { KINDS } from "./question-kinds.ts";
 import type { QuestionnaireState } from "./types.ts";
 
@@ -94,10 +93,8 @@ export const KEYMAP: readonly KeyBinding[] = [
 			return f !== undefined && KINDS[f.shape.kind].ticks && f.row.kind === "option";
 		},
 		hint: label("toggle"),
-		action: (s) => {
-			const f = focusedRow(s);
-			return f?.row.kind === "option" ? { type: "multi/optionToggled", option: f.row.option } : undefined;
-		},
+		// Enter's action there: a ticked kind's option toggles.
+		action: confirmAction,
 	},
 	{
 		id: "askUser.jump",

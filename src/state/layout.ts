@@ -1,7 +1,8 @@
 /**
  * The questionnaire's fixed structure: which tabs exist and which rows each question tab shows. The
  * runtime owns the control rows ("Type something.", and "Next" for multi-select); the model only
- * supplies options. Pure functions of the state's `shape`.
+ * supplies options. Pure functions of the state's `shape`, and what its focused row is (what the keymap
+ * and routeKey ask of the focus before they decide what a key means).
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { Question } from "../protocol/questions.ts";
@@ -38,6 +39,23 @@ export function rowAt(shape: QuestionShape, row: number): RowKind {
 export function moveIn(count: number, at: number, direction: "up" | "down" | "first" | "last"): number {
 	const last = Math.max(0, count - 1);
 	return { first: 0, last, up: at <= 0 ? last : at - 1, down: at >= last ? 0 : at + 1 }[direction] ?? at;
+}
+
+/** The current question's shape and focused row, or undefined on the Submit tab. */
+export function focusedRow(s: QuestionnaireState): { shape: QuestionShape; row: RowKind } | undefined {
+	const shape = s.shape[s.tab];
+	return shape ? { shape, row: rowAt(shape, s.focus[s.tab] ?? 0) } : undefined;
+}
+
+/** True while browsing a question with its "Type something." row focused: there, keys that type are text. */
+export function onTypeRow(s: QuestionnaireState): boolean {
+	return s.mode === "options" && focusedRow(s)?.row.kind === "type";
+}
+
+/** True when the focused row is an option with a markdown preview. */
+export function focusedOptionHasPreview(s: QuestionnaireState): boolean {
+	const f = focusedRow(s);
+	return f?.row.kind === "option" && f.shape.hasPreview[f.row.option] === true;
 }
 
 /** Number of tabs: one per question, plus the Submit tab when there is more than one question. */

@@ -14,6 +14,7 @@
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { Ending } from "../protocol/result.ts";
+import type { HintId } from "./hints.ts";
 
 /** What a cancel does now: decline at once, ask how to leave, or put the questionnaire aside. */
 export type CancelStep = "decline" | "ask" | "later";
@@ -50,12 +51,12 @@ const LEAVE_CHOICES = ["keep", "later", "chat", "decline"] as const;
 /** One way to leave: keep answering, answer later, answered in chat, decline. */
 export type LeaveChoice = (typeof LEAVE_CHOICES)[number];
 
-/** What each way to leave does, for every host: back to the questions, or how the questionnaire ends. */
-export const LEAVE_ENDINGS: Readonly<Record<LeaveChoice, Ending | "keep">> = {
-	keep: "keep",
-	later: "deferred",
-	chat: "answered_in_chat",
-	decline: "declined",
+/** What each way to leave does, for every host (back to the questions, or how it ends), and its footer hint. */
+export const LEAVE: Readonly<Record<LeaveChoice, { ending: Ending | "keep"; hint: HintId }>> = {
+	keep: { ending: "keep", hint: "keepAnswering" },
+	later: { ending: "deferred", hint: "answerLater" },
+	chat: { ending: "answered_in_chat", hint: "answeredInChat" },
+	decline: { ending: "declined", hint: "decline" },
 };
 
 /** The choices offered: "Answered in chat" only where the person could have chatted meanwhile. */

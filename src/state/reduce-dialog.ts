@@ -8,7 +8,7 @@ import type { Action } from "./actions.ts";
 import { inRange } from "./answers.ts";
 import type { Transition } from "./effects.ts";
 import { moveIn } from "./layout.ts";
-import { LEAVE_ENDINGS, leaveChoices } from "./leave.ts";
+import { LEAVE, leaveChoices } from "./leave.ts";
 import { openEditor } from "./reduce-editor.ts";
 import { backToBrowsing, changed, enterTab, finish, requestCancel, switchTab, unchanged } from "./transitions.ts";
 import { type QuestionnaireState, type ReduceContext, SUBMIT_CHOICES } from "./types.ts";
@@ -50,7 +50,7 @@ export function reduceLeave(state: QuestionnaireState, action: Action, context: 
 		case "dialog/cancelRequested":
 			return requestCancel(state, context);
 		case "dialog/leaveChosen": {
-			const ending = LEAVE_ENDINGS[action.choice];
+			const ending = LEAVE[action.choice].ending;
 			if (ending === "keep") return backToBrowsing(state);
 			return leaveChoices(state.reopened).includes(action.choice) ? finish(state, context, ending) : unchanged(state);
 		}

@@ -239,9 +239,4 @@ export function footerHints(state: QuestionnaireState): FooterHint[] {
 	return hints;
 }
 
-/** The N of "You have answered N of M questions" in "Stop answering?": committed answers. */
-export function discardCount(state: Answers): number {
-	return discardSummary(state).answers;
-}
-
 export { discardSummary } from "./result.ts";

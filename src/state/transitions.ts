@@ -59,14 +59,8 @@ export function advance(state: QuestionnaireState, context: ReduceContext): Tran
  */
 export function requestCancel(state: QuestionnaireState, context: ReduceContext): Transition {
 	const step = cancelStep({ reopened: state.reopened, given: hasInput(state), asking: state.mode === "leave" });
-	switch (step) {
-		case "decline":
-			return finish(state, context, "declined");
-		case "later":
-			return finish(state, context, "deferred");
-		case "ask":
-			return changed({ ...state, mode: "leave", leaveChoice: "keep" });
-	}
+	if (step === "ask") return changed({ ...state, mode: "leave", leaveChoice: "keep" });
+	return finish(state, context, step === "later" ? "deferred" : "declined");
 }
 
 /** The host cannot go on: it ends as leave.ts's `failedEnding` says. */
