@@ -12,7 +12,6 @@ import type { BindingId } from "./keymap.ts";
 import { KEYMAP } from "./keymap.ts";
 import { isSubmitTab, NEXT_ROW_LABEL, rowAt, rowCount, shownTabs, TYPE_ROW_LABEL, tabCount } from "./layout.ts";
 import { KINDS } from "./question-kinds.ts";
-import { discardSummary } from "./result.ts";
 import type { QuestionnaireState, ReduceContext, SubmitChoice } from "./types.ts";
 
 /** One tab of the tab bar. */
