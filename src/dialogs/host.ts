@@ -44,6 +44,8 @@ export interface TypingOptions {
 	text?: string;
 	/** Told the text as it changes, before Enter, so the session records it while the input is open. */
 	onTyped?: (text: string) => void;
+	/** Told the text the input holds when the person leaves it without sending it (the cancel key). */
+	onLeft?: (text: string) => void;
 }
 
 /** The two dialogs of Pi's `ctx.ui` the walker uses. */
@@ -128,7 +130,7 @@ export class Dialogs {
 		const dialog = new Promise<unknown>((settle) => settle(call())).catch(() => undefined);
 		const reply = await untilAborted(dialog, this.signal, () => undefined);
 		if (this.signal?.aborted) return this.stop();
-		this.timeout?.disarm();
+		this.timeout?.personSeen();
 		return typeof reply === "string" ? reply : undefined;
 	}
 }

@@ -5,9 +5,9 @@
  */
 import { leaveChoiceWords, type Messages } from "../i18n/messages.ts";
 import type { Question } from "../protocol/questions.ts";
-import type { DialogStep, Move, QuestionRow } from "../state/dialog-step.ts";
-import { discardCount, type SummaryItem, submitSummary } from "../state/selectors.ts";
-import type { QuestionnaireState, ReduceContext } from "../state/types.ts";
+import type { ReduceContext } from "../state/answers.ts";
+import type { DialogStep, Move, QuestionRow, WalkState } from "../state/dialog-step.ts";
+import { discardSummary, type SummaryItem, summaryItems } from "../state/selectors.ts";
 import { sanitizeBlock, sanitizeInline } from "../text/sanitize.ts";
 import { capText, DIALOG_CAPS, type Row } from "./host.ts";
 
@@ -57,17 +57,17 @@ type Input = { title: string; placeholder: string };
  */
 export function questionScreens(
 	step: Extract<DialogStep, { kind: "question" }>,
-	state: QuestionnaireState,
+	state: WalkState,
 	context: ReduceContext,
 	m: Messages,
 ): Screen<QuestionRow> & { type: Input; note: Input; previews: Screen<"back"> } {
 	const question = context.questions[step.question];
-	const item = submitSummary(state, context).items[step.question];
+	const item = summaryItems(state, context).find((i) => i.questionIndex === step.question);
 	if (question === undefined || item === undefined) throw new Error(`no question ${step.question}`);
 	const at = m.position(step.question + 1, context.questions.length);
 	const [name, asked] = [header(question.header), block(question.question, DIALOG_CAPS.question)];
 	const lines = [m.questionTitle(at, name, asked)];
-	if (question.multiSelect === true) lines.push(m.multiHint);
+	if (step.rows.some((row) => row.kind === "done")) lines.push(m.multiHint);
 	else if (item.answer !== undefined) lines.push(m.currentAnswer(answerText(item, m)));
 	if (item.note !== "") lines.push(m.currentNote(inline(item.note, DIALOG_CAPS.typed)));
 	return {
@@ -85,7 +85,7 @@ export function questionScreens(
 /** The review or "Stop answering?", with the moves of their rows. */
 export function closingScreen(
 	step: Extract<DialogStep, { kind: "review" | "leave" }>,
-	state: QuestionnaireState,
+	state: WalkState,
 	context: ReduceContext,
 	m: Messages,
 ): Screen<Move> {
@@ -93,10 +93,10 @@ export function closingScreen(
 	if (step.kind === "leave") {
 		const words = leaveChoiceWords(m);
 		const rows = step.choices.map((choice) => ({ text: words[choice], action: { kind: "leave", choice } as const }));
-		return { title: m.discardTitle(discardCount(state), questions.length), rows };
+		return { title: m.discardTitle(discardSummary(state).answers, questions.length), rows };
 	}
 	const lines = [m.reviewTitle];
-	for (const item of submitSummary(state, context).items) {
+	for (const item of summaryItems(state, context)) {
 		const question = questions[item.questionIndex];
 		if (question === undefined) continue;
 		const at = m.position(item.questionIndex + 1, questions.length);

@@ -10,10 +10,17 @@ import type { Messages } from "../i18n/messages.ts";
 import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { cutShortResult, type HostKind, type QuestionnaireResult } from "../protocol/result.ts";
-import { applyMove, type DialogStep, dialogStep, type Move, type Typing } from "../state/dialog-step.ts";
-import { initialState } from "../state/layout.ts";
-import { givenChanged, progressOfState, restoredState } from "../state/restore.ts";
-import type { QuestionnaireState, ReduceContext } from "../state/types.ts";
+import { initialAnswers, type ReduceContext } from "../state/answers.ts";
+import {
+	applyMove,
+	type DialogStep,
+	dialogStep,
+	type Move,
+	type Typing,
+	type WalkState,
+	walkFrom,
+} from "../state/dialog-step.ts";
+import { givenChanged, progressOfState, restoredAnswers } from "../state/restore.ts";
 import type { Countdown } from "../util/countdown.ts";
 import { type DialogHost, Dialogs, type InputReply, type SelectReply } from "./host.ts";
 import { closingScreen, questionScreens } from "./screens.ts";
@@ -25,6 +32,8 @@ export interface WalkOptions {
 	messages?: Messages;
 	/** The answer timeout (its owner started it and disarms it when the showing ends); absent: it waits. */
 	timeout?: Countdown;
+	/** Which questions apply (state/answers.ts); absent, every question does. */
+	applies?: ReduceContext["applies"];
 	/** What a pending questionnaire had collected (`/answer`): the walk reopens it (state/restore.ts). */
 	progress?: Progress;
 	/** Told what was given whenever it changes, and as the walk ends; must not throw (openOnHost sees to it). */
@@ -37,9 +46,10 @@ export async function walkQuestionnaire(
 	host: DialogHost,
 	options: WalkOptions,
 ): Promise<QuestionnaireResult> {
-	const context: ReduceContext = { questions: questionnaire.questions, host: options.host };
+	const context: ReduceContext = { questions: questionnaire.questions, host: options.host, applies: options.applies };
 	const { progress, onProgress } = options;
-	let state = progress ? restoredState(context.questions, progress) : initialState(context.questions);
+	const given = progress ? restoredAnswers(context.questions, progress) : initialAnswers(context.questions);
+	let state = walkFrom(given, context);
 	const settle = (move: Move): QuestionnaireResult | undefined => {
 		const next = applyMove(state, move, context);
 		const changed = givenChanged(state, next.state);
@@ -51,8 +61,8 @@ export async function walkQuestionnaire(
 	const typing = (move: Typing) => onProgress?.(progressOfState(applyMove(state, move, context).state));
 	const dialogs = new Dialogs(host, options.signal, options.timeout);
 	try {
-		for (let step = dialogStep(state); step.kind !== "done"; step = dialogStep(state)) {
-			const move = await ask(step, state, context, dialogs, options.messages ?? en, typing);
+		for (;;) {
+			const move = await ask(dialogStep(state, context), state, context, dialogs, options.messages ?? en, typing);
 			const result = move && settle(move);
 			if (result) return result;
 		}
@@ -70,8 +80,8 @@ export async function walkQuestionnaire(
 
 /** Shows `step` and returns the person's move; undefined when nothing changes (an input cancelled, previews). */
 async function ask(
-	step: Exclude<DialogStep, { kind: "done" }>,
-	state: QuestionnaireState,
+	step: DialogStep,
+	state: WalkState,
 	context: ReduceContext,
 	dialogs: Dialogs,
 	m: Messages,
@@ -95,9 +105,15 @@ async function ask(
 			typing = { kind: "typing", field, text: typed };
 			onTyping(typing);
 		};
-		const input = await dialogs.input(screen[field].title, screen[field].placeholder, { text, onTyped });
+		let held = "";
+		const onLeft = (left: string) => {
+			held = left.trim();
+		};
+		const input = await dialogs.input(screen[field].title, screen[field].placeholder, { text, onTyped, onLeft });
 		if (input.type === "text") return { kind: field, text: input.text };
-		return input.type === "stop" ? { kind: "stop", reason: input.reason, ...(typing ? { typing } : {}) } : undefined;
+		if (input.type === "stop") return { kind: "stop", reason: input.reason, ...(typing ? { typing } : {}) };
+		// Left without sending (hosts that say what it held): kept, as leaving the TUI's editor keeps it.
+		return held === "" ? undefined : { kind: "kept", field, text: held };
 	}
 	if (row.kind === "previews")
 		return stopped(await dialogs.select(screen.previews.title, screen.previews.rows, "back"));

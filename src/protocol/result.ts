@@ -130,6 +130,8 @@ export interface Collected {
 	questionNotes?: QuestionNote[];
 	globalNote?: string;
 	drafts?: QuestionDraft[];
+	/** Questions that did not apply (state/answers.ts `applies`): neither answered nor unanswered. */
+	skipped?: number[];
 }
 
 /**
@@ -153,7 +155,7 @@ export function finishedResult(
 ): QuestionnaireResult {
 	const answers = [...collected.answers].sort((a, b) => a.questionIndex - b.questionIndex);
 	const answered = new Set(answers.map((a) => a.questionIndex));
-	const unanswered = range(questionCount).filter((i) => !answered.has(i));
+	const unanswered = range(questionCount).filter((i) => !answered.has(i) && !collected.skipped?.includes(i));
 	const outcome: Outcome = ended === "submitted" ? (unanswered.length === 0 ? "answered" : "partial") : ended;
 	const result: QuestionnaireResult = { outcome, cancelled: CANCELLED_OUTCOMES.has(outcome), host, answers };
 	if (unanswered.length > 0) result.unanswered = unanswered;

@@ -4,6 +4,7 @@
  * tagged with the request id they answer.
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
+import type { LeaveChoice } from "./leave.ts";
 
 /** Every event `reduce` understands. */
 export type Action =
@@ -41,12 +42,8 @@ export type Action =
 	| { type: "dialog/cancelRequested" }
 	/** The user put the questionnaire aside to answer later (it stays pending with everything entered). */
 	| { type: "dialog/deferRequested" }
-	/** The user chose "Decline — the agent is told you declined" in "Stop answering?". */
-	| { type: "dialog/declineChosen" }
-	/** The user chose "Answered in chat" in "Stop answering?" (a reopened questionnaire only). */
-	| { type: "dialog/answeredInChat" }
-	/** The user went back to the questions from the "Stop answering?" choices (Keep answering, any other key). */
-	| { type: "dialog/leaveDismissed" }
+	/** The user chose a way to leave in "Stop answering?" (`keep`: any other key too): see leave.ts `LEAVE`. */
+	| { type: "dialog/leaveChosen"; choice: LeaveChoice }
 	/** The user hid or re-showed the overlay. */
 	| { type: "view/collapseToggled" }
 	/** The user scrolled the focused option's preview by `delta` lines; `shown`: see `ShownPreview`. */

@@ -1,18 +1,43 @@
 /**
  * The questionnaire one dialog at a time, for the hosts that ask that way (the dialog walker over RPC and
- * editor bridges, the accessible prompts): which dialog a state is due to show (`dialogStep`), and what a
- * move of the person there does (`applyMove`, through `reduce`). The rules stay the reducer's — what an
- * answer is (ticks count from the first one), where the form goes next, what a cancel does (leave.ts), how
- * it ends — so a driver only shows the step and reports the move. The words are the driver's.
+ * editor bridges, the accessible prompts): where a walk is (`WalkState`: the core's answers and the question,
+ * review or "Stop answering?" shown), which dialog is due (`dialogStep`), and what a move of the person there
+ * does (`applyMove`): the core's domain moves (answers.ts), the same the TUI's reducer makes — what an answer
+ * is (ticks count from the first one), where the form goes next, what a cancel does (leave.ts), how it ends.
+ * A driver only shows the step and reports the move. The words are the driver's.
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { QuestionnaireResult } from "../protocol/result.ts";
-import type { Action } from "./actions.ts";
-import { isSubmitTab } from "./layout.ts";
-import { type CancelStep, cancelStep, type LeaveChoice, leaveChoices } from "./leave.ts";
-import { reduce } from "./reduce.ts";
-import { hasInput } from "./result.ts";
-import type { QuestionnaireState, ReduceContext } from "./types.ts";
+import {
+	type Answers,
+	askedQuestions,
+	chooseOption,
+	commitChoices,
+	editDraft,
+	inRange,
+	nextQuestion,
+	type ReduceContext,
+	setNote,
+	typeAnswer,
+} from "./answers.ts";
+import { type CancelStep, cancelStep, failedEnding, LEAVE, type LeaveChoice, leaveChoices } from "./leave.ts";
+import { KINDS } from "./question-kinds.ts";
+import { buildResult, type Ending, hasInput } from "./result.ts";
+
+/** Where a walk is: the core's answers, the question shown (or the review: `shape.length`), and whether
+ * "Stop answering?" is asked over it. */
+export interface WalkState extends Answers {
+	at: number;
+	leaving: boolean;
+}
+
+/** A walk over `answers`, on the first question still open (all answered: the review, or a lone question). */
+export function walkFrom(answers: Answers, context: ReduceContext): WalkState {
+	const asked = askedQuestions(answers, context);
+	const open = asked.find((q) => answers.answers[q] === null);
+	const review = answers.shape.length > 1 ? answers.shape.length : (asked[0] ?? 0);
+	return { ...answers, at: open ?? review, leaving: false };
+}
 
 /** A row of a question's dialog. */
 export type QuestionRow =
@@ -39,8 +64,7 @@ export type DialogStep =
 	| { kind: "question"; question: number; rows: QuestionRow[]; cancel: CancelStep }
 	| { kind: "review"; rows: ReviewRow[]; cancel: CancelStep }
 	/** "Stop answering?". */
-	| { kind: "leave"; choices: readonly LeaveChoice[]; cancel: CancelStep }
-	| { kind: "done" };
+	| { kind: "leave"; choices: readonly LeaveChoice[]; cancel: CancelStep };
 
 /** What the person did in the dialog due. */
 export type Move =
@@ -56,10 +80,12 @@ export type Move =
 	| { kind: "leave"; choice: LeaveChoice }
 	/** The dialog was dismissed. */
 	| { kind: "cancel" }
+	/** A text input was left holding `text`: kept as the TUI's editor keeps it on Esc, without moving on. */
+	| { kind: "kept"; field: "type" | "note"; text: string }
 	/** Text being typed in an input still open (not a move of its own: what `stop` keeps, and what is recorded). */
 	| Typing
 	/**
-	 * The host stopped: an abort, the answer timeout, or it cannot go on (`giveUp` in transitions.ts). Text
+	 * The host stopped: an abort, the answer timeout, or it cannot go on (leave.ts `failedEnding`). Text
 	 * being typed then is kept, as the TUI's editor keeps it when the call is cut short.
 	 */
 	| { kind: "stop"; reason: "interrupted" | "timed_out" | "failed"; typing?: Typing };
@@ -68,97 +94,87 @@ export type Move =
 export type Typing = { kind: "typing"; field: "type" | "note"; text: string };
 
 /** The dialog `state` is due to show. */
-export function dialogStep(state: QuestionnaireState): DialogStep {
-	const shape = state.shape[state.tab];
-	if (state.mode === "done") return { kind: "done" };
-	const cancel = cancelStep({ reopened: state.reopened, given: hasInput(state), asking: state.mode === "leave" });
-	if (state.mode === "leave") return { kind: "leave", choices: leaveChoices(state.reopened), cancel };
-	if (isSubmitTab(state, state.tab)) {
-		const edits = state.shape.map((_, question): ReviewRow => ({ kind: "edit", question }));
+export function dialogStep(state: WalkState, context: ReduceContext): DialogStep {
+	const cancel = cancelStep({ reopened: state.reopened, given: hasInput(state), asking: state.leaving });
+	if (state.leaving) return { kind: "leave", choices: leaveChoices(state.reopened), cancel };
+	const asked = askedQuestions(state, context);
+	const shape = state.shape[state.at];
+	if (!shape) {
+		const edits = asked.map((question): ReviewRow => ({ kind: "edit", question }));
 		return { kind: "review", rows: [{ kind: "submit" }, ...edits, { kind: "later" }, { kind: "decline" }], cancel };
 	}
-	if (!shape) return { kind: "done" };
-	const checked = state.checked[state.tab] ?? [];
+	const checked = state.checked[state.at] ?? [];
+	const ticks = KINDS[shape.kind].ticks;
 	const rows: QuestionRow[] = Array.from({ length: shape.optionCount }, (_, option) =>
-		shape.multi ? { kind: "option", option, checked: checked[option] === true } : { kind: "option", option },
+		ticks ? { kind: "option", option, checked: checked[option] === true } : { kind: "option", option },
 	);
-	if (shape.multi) {
-		const answer = state.answers[state.tab];
+	if (ticks) {
+		const answer = state.answers[state.at];
 		const text = answer?.kind === "multi" ? answer.text : undefined;
 		if (text !== undefined) rows.push({ kind: "typed", text });
 		rows.push({ kind: "done", count: checked.filter(Boolean).length + (text === undefined ? 0 : 1) });
 	}
 	rows.push({ kind: "type" }, { kind: "note" });
 	if (shape.hasPreview.some(Boolean)) rows.push({ kind: "previews" });
-	if (state.tab > 0) rows.push({ kind: "back" });
-	return { kind: "question", question: state.tab, rows, cancel };
+	if (asked.some((q) => q < state.at)) rows.push({ kind: "back" });
+	return { kind: "question", question: state.at, rows, cancel };
 }
+
+type Moved = { state: WalkState; result?: QuestionnaireResult };
 
 /** `state` after `move`, and the result when that ended the questionnaire. */
-export function applyMove(
-	state: QuestionnaireState,
-	move: Move,
-	context: ReduceContext,
-): { state: QuestionnaireState; result?: QuestionnaireResult } {
-	let result: QuestionnaireResult | undefined;
-	for (const action of moveActions(state, move)) {
-		const step = reduce(state, action, context);
-		state = step.state;
-		for (const effect of step.effects) if (effect.type === "host/done") result = effect.result;
-	}
-	return result === undefined ? { state } : { state, result };
-}
-
-const LEAVE_ACTIONS: Readonly<Record<LeaveChoice, Action>> = {
-	keep: { type: "dialog/leaveDismissed" },
-	later: { type: "dialog/deferRequested" },
-	chat: { type: "dialog/answeredInChat" },
-	decline: { type: "dialog/declineChosen" },
-};
-
-const STOP_ACTIONS: Readonly<Record<"interrupted" | "timed_out" | "failed", Action>> = {
-	interrupted: { type: "host/aborted" },
-	timed_out: { type: "host/timedOut" },
-	failed: { type: "host/failed" },
-};
-
-/** The reducer's actions for `move`: what the same choice in the full TUI dispatches. */
-function moveActions(state: QuestionnaireState, move: Move): Action[] {
+export function applyMove(state: WalkState, move: Move, context: ReduceContext): Moved {
+	const q = state.at;
+	const end = (ending: Ending): Moved => ({ state, result: buildResult(state, context, ending) });
+	const moveOn = (s: WalkState): Moved => {
+		const next = nextQuestion(s, q, context);
+		return next === "end" ? { state: s, result: buildResult(s, context, "submitted") } : { state: { ...s, at: next } };
+	};
 	switch (move.kind) {
-		case "option":
-			return state.shape[state.tab]?.multi
-				? [{ type: "multi/optionToggled", option: move.option }]
-				: [{ type: "answer/optionChosen", option: move.option }];
+		case "option": {
+			const chosen = chooseOption(state, q, move.option);
+			const kind = state.shape[q]?.kind;
+			return chosen !== state && kind && KINDS[kind].choosingMovesOn ? moveOn(chosen) : { state: chosen };
+		}
 		case "typed":
-			return [{ type: "draft/opened" }, { type: "draft/edited", text: "" }, { type: "draft/closed" }];
+			return { state: typeAnswer(state, q, "") };
 		case "done":
-			return [{ type: "multi/committed" }];
-		case "back":
-			return [{ type: "tab/switched", direction: "prev" }];
+			return state.shape[q] ? moveOn(commitChoices(state, q)) : { state };
+		case "back": {
+			const before = askedQuestions(state, context).filter((b) => b < q);
+			return { state: { ...state, at: before.at(-1) ?? q } };
+		}
+		// An input sent back blank typed nothing (a host cannot say it was erased): the answer stays as it was.
 		case "type":
-			// An input sent back blank typed nothing: the answer stays as it was.
-			if (move.text.trim() === "") return [];
-			return [{ type: "draft/opened" }, { type: "draft/edited", text: move.text }, { type: "draft/confirmed" }];
+			return move.text.trim() === "" || !state.shape[q] ? { state } : moveOn(typeAnswer(state, q, move.text));
 		case "note":
-			return [{ type: "notes/opened" }, { type: "notes/edited", text: move.text }, { type: "notes/closed" }];
+			return { state: setNote(state, q, move.text) };
+		case "kept":
+			return { state: move.field === "note" ? setNote(state, q, move.text) : typeAnswer(state, q, move.text) };
 		case "submit":
-			return [{ type: "dialog/submitRequested" }];
+			return end("submitted");
 		case "edit":
-			return [{ type: "tab/chosen", tab: move.question }];
+			return inRange(move.question, state.shape.length) ? { state: { ...state, at: move.question } } : { state };
 		case "later":
-			return [{ type: "dialog/deferRequested" }];
+			return end("deferred");
 		// The review's Decline says what it does: it declines, asked or not (leave.ts).
 		case "decline":
-			return [{ type: "dialog/cancelRequested" }, { type: "dialog/declineChosen" }];
-		case "leave":
-			return [LEAVE_ACTIONS[move.choice]];
-		case "cancel":
-			return [{ type: "dialog/cancelRequested" }];
+			return end("declined");
+		case "leave": {
+			const ending = LEAVE[move.choice].ending;
+			if (ending === "keep") return { state: { ...state, leaving: false } };
+			return leaveChoices(state.reopened).includes(move.choice) ? end(ending) : { state };
+		}
+		case "cancel": {
+			const step = cancelStep({ reopened: state.reopened, given: hasInput(state), asking: state.leaving });
+			return step === "ask" ? { state: { ...state, leaving: true } } : end(step === "later" ? "deferred" : "declined");
+		}
 		case "typing":
-			return move.field === "type"
-				? [{ type: "draft/opened" }, { type: "draft/edited", text: move.text }]
-				: [{ type: "notes/opened" }, { type: "notes/edited", text: move.text }];
-		case "stop":
-			return [...(move.typing ? moveActions(state, move.typing) : []), STOP_ACTIONS[move.reason]];
+			return { state: move.field === "type" ? editDraft(state, q, move.text) : setNote(state, q, move.text) };
+		case "stop": {
+			const typed = move.typing ? applyMove(state, move.typing, context).state : state;
+			const ending = move.reason === "failed" ? failedEnding(typed.reopened, hasInput(typed)) : move.reason;
+			return { state: typed, result: buildResult(typed, context, ending) };
+		}
 	}
 }

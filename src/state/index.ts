@@ -14,6 +14,7 @@ export {
 } from "./keymap.ts";
 export { initialState, isSubmitTab } from "./layout.ts";
 export { leaveChoices } from "./leave.ts";
+export { KINDS } from "./question-kinds.ts";
 export { reduce } from "./reduce.ts";
 export { editorText } from "./reduce-editor.ts";
 export { givenChanged, progressOfState, restoredState } from "./restore.ts";

@@ -5,24 +5,29 @@
  */
 import type { Action } from "./actions.ts";
 import type { KeyInput } from "./bindings.ts";
-import { focusedRow } from "./focused-row.ts";
 import type { HintId } from "./hints.ts";
-import { cancelStep, type LeaveChoice } from "./leave.ts";
+import { focusedRow } from "./layout.ts";
+import { cancelStep, LEAVE } from "./leave.ts";
+import { KINDS } from "./question-kinds.ts";
 import { hasInput } from "./result.ts";
-import { submitChoiceAction, submitChoiceHint } from "./submit-choice.ts";
-import type { QuestionnaireState } from "./types.ts";
+import type { QuestionnaireState, SubmitChoice } from "./types.ts";
+
+/** The Submit tab's choices: what Enter on each does, and its footer hint. */
+const SUBMIT_KEYS: Readonly<Record<SubmitChoice, { action: Action; hint: HintId }>> = {
+	submit: { action: { type: "dialog/submitRequested" }, hint: "submit" },
+	later: { action: { type: "dialog/deferRequested" }, hint: "answerLater" },
+	cancel: { action: { type: "dialog/cancelRequested" }, hint: "cancel" },
+};
 
 /** Enter while browsing: depends on the focused row, or on the Submit tab's choice. */
 export function confirmAction(s: QuestionnaireState): Action | undefined {
-	if (s.mode === "leave") return LEAVE_ACTIONS[s.leaveChoice];
-	if (s.mode === "submit") return submitChoiceAction(s.submitChoice);
+	if (s.mode === "leave") return { type: "dialog/leaveChosen", choice: s.leaveChoice };
+	if (s.mode === "submit") return SUBMIT_KEYS[s.submitChoice].action;
 	const f = focusedRow(s);
 	if (!f) return undefined;
 	switch (f.row.kind) {
 		case "option":
-			return f.shape.multi
-				? { type: "multi/optionToggled", option: f.row.option }
-				: { type: "answer/optionChosen", option: f.row.option };
+			return { type: KINDS[f.shape.kind].optionAction, option: f.row.option };
 		case "type":
 			return { type: "draft/opened" };
 		case "next":
@@ -32,11 +37,11 @@ export function confirmAction(s: QuestionnaireState): Action | undefined {
 
 /** Enter's footer hint: what choosing the focused row (or the Submit choice) does. */
 export function confirmHint(s: QuestionnaireState): HintId | undefined {
-	if (s.mode === "leave") return LEAVE_HINTS[s.leaveChoice];
-	if (s.mode === "submit") return s.submitChoice === "cancel" ? cancelHint(s) : submitChoiceHint(s.submitChoice);
+	if (s.mode === "leave") return LEAVE[s.leaveChoice].hint;
+	if (s.mode === "submit") return s.submitChoice === "cancel" ? cancelHint(s) : SUBMIT_KEYS[s.submitChoice].hint;
 	const f = focusedRow(s);
 	if (!f) return undefined;
-	if (f.row.kind === "option") return f.shape.multi ? "toggle" : "select";
+	if (f.row.kind === "option") return KINDS[f.shape.kind].optionHint;
 	return f.row.kind === "type" ? "typeAnswer" : "next";
 }
 
@@ -54,25 +59,11 @@ export function cancelHint(s: QuestionnaireState): HintId {
 	return step === "decline" ? "decline" : step === "later" ? "answerLater" : "cancel";
 }
 
-const LEAVE_ACTIONS: Readonly<Record<LeaveChoice, Action>> = {
-	keep: { type: "dialog/leaveDismissed" },
-	later: { type: "dialog/deferRequested" },
-	chat: { type: "dialog/answeredInChat" },
-	decline: { type: "dialog/declineChosen" },
-};
-
-const LEAVE_HINTS: Readonly<Record<LeaveChoice, HintId>> = {
-	keep: "keepAnswering",
-	later: "answerLater",
-	chat: "answeredInChat",
-	decline: "decline",
-};
-
 /** A digit: chooses (or toggles) the option it numbers, nothing past the last one. */
 export function jumpAction(s: QuestionnaireState, data: string, keys: KeyInput): Action | undefined {
 	const f = focusedRow(s);
 	const digit = Number(keys.text(data));
 	if (!f || !Number.isInteger(digit) || digit < 1 || digit > f.shape.optionCount) return undefined;
 	const option = digit - 1;
-	return f.shape.multi ? { type: "multi/optionToggled", option } : { type: "answer/optionChosen", option };
+	return { type: KINDS[f.shape.kind].optionAction, option };
 }

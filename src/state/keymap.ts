@@ -8,11 +8,11 @@
  */
 import type { Action } from "./actions.ts";
 import type { BindingId, KeyInput, OwnBindingId } from "./bindings.ts";
-import { focusedOptionHasPreview, focusedRow, onTypeRow } from "./focused-row.ts";
 import type { HintId } from "./hints.ts";
 import { cancelAction, cancelHint, confirmAction, confirmHint, jumpAction } from "./key-actions.ts";
 import { OWN_KEY_DEFAULTS } from "./key-defaults.ts";
-import { tabCount } from "./layout.ts";
+import { focusedOptionHasPreview, focusedRow, onTypeRow, tabCount } from "./layout.ts";
+import { KINDS } from "./question-kinds.ts";
 import type { QuestionnaireState } from "./types.ts";
 
 export type { BindingId, HostBindingId, KeyInput, OwnBindingId } from "./bindings.ts";
@@ -90,13 +90,11 @@ export const KEYMAP: readonly KeyBinding[] = [
 		description: "Check or uncheck the focused option",
 		enabled: (s) => {
 			const f = inOptions(s) ? focusedRow(s) : undefined;
-			return f?.shape.multi === true && f.row.kind === "option";
+			return f !== undefined && KINDS[f.shape.kind].ticks && f.row.kind === "option";
 		},
 		hint: label("toggle"),
-		action: (s) => {
-			const f = focusedRow(s);
-			return f?.row.kind === "option" ? { type: "multi/optionToggled", option: f.row.option } : undefined;
-		},
+		// Enter's action there: a ticked kind's option toggles.
+		action: confirmAction,
 	},
 	{
 		id: "askUser.jump",

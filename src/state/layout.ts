@@ -1,11 +1,14 @@
 /**
  * The questionnaire's fixed structure: which tabs exist and which rows each question tab shows. The
  * runtime owns the control rows ("Type something.", and "Next" for multi-select); the model only
- * supplies options. Pure functions of the state's `shape`.
+ * supplies options. Pure functions of the state's `shape`, and what its focused row is (what the keymap
+ * and routeKey ask of the focus before they decide what a key means).
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { Question } from "../protocol/questions.ts";
-import type { QuestionnaireState, QuestionShape } from "./types.ts";
+import { askedQuestions, initialAnswers } from "./answers.ts";
+import { KINDS } from "./question-kinds.ts";
+import type { QuestionnaireState, QuestionShape, ReduceContext } from "./types.ts";
 
 /** Label of the free-text row every question ends with. */
 export const TYPE_ROW_LABEL = "Type something.";
@@ -15,9 +18,9 @@ export const NEXT_ROW_LABEL = "Next";
 /** What a row of a question tab is. */
 export type RowKind = { kind: "option"; option: number } | { kind: "type" } | { kind: "next" };
 
-/** Number of rows of a question tab: options, "Type something.", and "Next" for multi-select. */
+/** Number of rows of a question tab: options, then its kind's control rows ("Type something.", "Next"). */
 export function rowCount(shape: QuestionShape): number {
-	return shape.optionCount + (shape.multi ? 2 : 1);
+	return shape.optionCount + KINDS[shape.kind].controlRows.length;
 }
 
 /** Index of the "Type something." row. */
@@ -28,13 +31,42 @@ export function typeRow(shape: QuestionShape): number {
 /** What row `row` of a question tab is (rows past the end count as the last row). */
 export function rowAt(shape: QuestionShape, row: number): RowKind {
 	if (row >= 0 && row < shape.optionCount) return { kind: "option", option: row };
-	if (row === shape.optionCount || !shape.multi) return { kind: "type" };
-	return { kind: "next" };
+	const controls = KINDS[shape.kind].controlRows;
+	return { kind: controls[Math.min(Math.max(0, row - shape.optionCount), controls.length - 1)] ?? "type" };
+}
+
+/** Where the focus lands in a list of `count` rows from `at`: up/down wrap, first/last jump to an end. */
+export function moveIn(count: number, at: number, direction: "up" | "down" | "first" | "last"): number {
+	const last = Math.max(0, count - 1);
+	return { first: 0, last, up: at <= 0 ? last : at - 1, down: at >= last ? 0 : at + 1 }[direction] ?? at;
+}
+
+/** The current question's shape and focused row, or undefined on the Submit tab. */
+export function focusedRow(s: QuestionnaireState): { shape: QuestionShape; row: RowKind } | undefined {
+	const shape = s.shape[s.tab];
+	return shape ? { shape, row: rowAt(shape, s.focus[s.tab] ?? 0) } : undefined;
+}
+
+/** True while browsing a question with its "Type something." row focused: there, keys that type are text. */
+export function onTypeRow(s: QuestionnaireState): boolean {
+	return s.mode === "options" && focusedRow(s)?.row.kind === "type";
+}
+
+/** True when the focused row is an option with a markdown preview. */
+export function focusedOptionHasPreview(s: QuestionnaireState): boolean {
+	const f = focusedRow(s);
+	return f?.row.kind === "option" && f.shape.hasPreview[f.row.option] === true;
 }
 
 /** Number of tabs: one per question, plus the Submit tab when there is more than one question. */
 export function tabCount(state: QuestionnaireState): number {
 	return state.shape.length > 1 ? state.shape.length + 1 : state.shape.length;
+}
+
+/** The tabs shown, in order: the questions asked (answers.ts), then the Submit tab with more than one question. */
+export function shownTabs(state: QuestionnaireState, context: ReduceContext): number[] {
+	const asked = askedQuestions(state, context);
+	return state.shape.length > 1 ? [...asked, state.shape.length] : asked;
 }
 
 /** True when `tab` is the Submit tab. */
@@ -49,26 +81,16 @@ export function browseMode(state: QuestionnaireState, tab: number): "options" | 
 
 /** The initial state for a validated questionnaire (1–4 questions; any option count works). */
 export function initialState(questions: readonly Question[]): QuestionnaireState {
-	const shape = questions.map((q) => ({
-		multi: q.multiSelect === true,
-		optionCount: q.options.length,
-		hasPreview: q.options.map((o) => typeof o.preview === "string" && o.preview.trim() !== ""),
-	}));
+	const answers = initialAnswers(questions);
 	return {
-		shape,
+		...answers,
 		mode: "options",
 		tab: 0,
-		focus: shape.map(() => 0),
-		answers: shape.map(() => null),
-		checked: shape.map((s) => Array.from({ length: s.optionCount }, () => false)),
-		drafts: shape.map(() => ""),
-		notes: shape.map(() => ""),
-		globalNote: "",
+		focus: answers.shape.map(() => 0),
 		submitChoice: "submit",
 		leaveChoice: "keep",
-		reopened: false,
 		collapsed: false,
-		previewScroll: shape.map(() => 0),
+		previewScroll: answers.shape.map(() => 0),
 		pendingExternal: null,
 		nextRequestId: 1,
 	};

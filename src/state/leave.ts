@@ -13,6 +13,8 @@
  *   key never declines. In `/answer` that leaves it pending and tells the agent nothing.
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
+import type { Ending } from "../protocol/result.ts";
+import type { HintId } from "./hints.ts";
 
 /** What a cancel does now: decline at once, ask how to leave, or put the questionnaire aside. */
 export type CancelStep = "decline" | "ask" | "later";
@@ -34,25 +36,30 @@ export function cancelStep(situation: CancelSituation): CancelStep {
 	return "ask";
 }
 
+/**
+ * A host that cannot go on (an internal error, a dialog client past its budget) ends as a cancel would where
+ * a cancel declines (a fresh call, nothing given), else as interrupted, keeping everything given (it stays
+ * pending): never declining what holds answers.
+ */
+export function failedEnding(reopened: boolean, given: boolean): Ending {
+	return cancelStep({ reopened, given, asking: false }) === "decline" ? "declined" : "interrupted";
+}
+
 /** The ways to leave, in the order they are offered ("chat" only on a reopened questionnaire). */
 const LEAVE_CHOICES = ["keep", "later", "chat", "decline"] as const;
 
 /** One way to leave: keep answering, answer later, answered in chat, decline. */
 export type LeaveChoice = (typeof LEAVE_CHOICES)[number];
 
+/** What each way to leave does, for every host (back to the questions, or how it ends), and its footer hint. */
+export const LEAVE: Readonly<Record<LeaveChoice, { ending: Ending | "keep"; hint: HintId }>> = {
+	keep: { ending: "keep", hint: "keepAnswering" },
+	later: { ending: "deferred", hint: "answerLater" },
+	chat: { ending: "answered_in_chat", hint: "answeredInChat" },
+	decline: { ending: "declined", hint: "decline" },
+};
+
 /** The choices offered: "Answered in chat" only where the person could have chatted meanwhile. */
 export function leaveChoices(reopened: boolean): readonly LeaveChoice[] {
 	return reopened ? LEAVE_CHOICES : LEAVE_CHOICES.filter((c) => c !== "chat");
-}
-
-/** The choice the focus lands on among `choices`: up/down wrap, first/last jump to an end. */
-export function nextLeaveChoice(
-	choices: readonly LeaveChoice[],
-	choice: LeaveChoice,
-	direction: "up" | "down" | "first" | "last",
-): LeaveChoice {
-	const last = choices.length - 1;
-	const at = Math.max(0, choices.indexOf(choice));
-	const index = { first: 0, last, up: at <= 0 ? last : at - 1, down: at >= last ? 0 : at + 1 }[direction];
-	return choices[index] ?? choice;
 }

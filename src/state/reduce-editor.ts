@@ -7,18 +7,11 @@
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { Action } from "./actions.ts";
+import { editDraft, keepDraft, setGlobalNote, setNote } from "./answers.ts";
 import type { Effect, Transition } from "./effects.ts";
 import { isSubmitTab } from "./layout.ts";
-import {
-	advance,
-	backToBrowsing,
-	changed,
-	focusTypeRow,
-	keepDraft,
-	setAt,
-	switchTab,
-	unchanged,
-} from "./transitions.ts";
+import { KINDS } from "./question-kinds.ts";
+import { advance, backToBrowsing, changed, focusTypeRow, switchTab, unchanged } from "./transitions.ts";
 import type { EditorTarget, QuestionnaireState, ReduceContext } from "./types.ts";
 
 /**
@@ -52,16 +45,17 @@ export function reduceEditing(state: QuestionnaireState, action: Action, context
 		case "draft/edited":
 			return edited(state, "draft", action.text);
 		case "draft/confirmed": {
-			const kept = keepDraft(state);
-			// Enter on nothing typed stays in the editor, unless it just took back a typed answer.
-			if (!shape.multi && (state.drafts[tab] ?? "").trim() === "" && kept === state) return unchanged(state);
+			const kept = keepDraft(state, tab);
+			const blank = (state.drafts[tab] ?? "").trim() === "";
+			const next = KINDS[shape.kind].typedConfirm(blank, kept !== state, kept.answers[tab] ?? null);
+			if (next === "stay") return unchanged(state);
 			const browsing = { ...focusTypeRow(kept), mode: "options" as const, pendingExternal: null };
-			return kept.answers[tab] === null && !shape.multi ? changed(browsing) : advance(browsing, context);
+			return next === "browse" ? changed(browsing) : advance(browsing, context);
 		}
 		case "draft/closed":
-			return backToBrowsing(keepDraft(state));
+			return backToBrowsing(keepDraft(state, tab));
 		case "tab/switched":
-			return switchTab(keepDraft(state), action.direction);
+			return switchTab(keepDraft(state, tab), action.direction, context);
 		case "editor/externalRequested":
 			return requestExternal(state, "draft");
 		default:
@@ -70,14 +64,14 @@ export function reduceEditing(state: QuestionnaireState, action: Action, context
 }
 
 /** Reduces an action while a note editor is open. */
-export function reduceNotes(state: QuestionnaireState, action: Action): Transition {
+export function reduceNotes(state: QuestionnaireState, action: Action, context: ReduceContext): Transition {
 	switch (action.type) {
 		case "notes/edited":
 			return edited(state, "notes", action.text);
 		case "notes/closed":
 			return backToBrowsing(state);
 		case "tab/switched":
-			return switchTab(state, action.direction);
+			return switchTab(state, action.direction, context);
 		case "editor/externalRequested":
 			return requestExternal(state, "notes");
 		default:
@@ -93,13 +87,8 @@ export function editorText(state: QuestionnaireState, target: EditorTarget): str
 
 /** The state with the open editor's text set to `text` (the same object when it is already). */
 function withEditorText(state: QuestionnaireState, target: EditorTarget, text: string): QuestionnaireState {
-	if (target === "draft") {
-		const drafts = setAt(state.drafts, state.tab, text);
-		return drafts === state.drafts ? state : { ...state, drafts };
-	}
-	if (isSubmitTab(state, state.tab)) return text === state.globalNote ? state : { ...state, globalNote: text };
-	const notes = setAt(state.notes, state.tab, text);
-	return notes === state.notes ? state : { ...state, notes };
+	if (target === "draft") return editDraft(state, state.tab, text);
+	return isSubmitTab(state, state.tab) ? setGlobalNote(state, text) : setNote(state, state.tab, text);
 }
 
 function edited(state: QuestionnaireState, target: EditorTarget, text: string): Transition {

@@ -4,21 +4,12 @@
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { Action } from "./actions.ts";
+import { chooseOption, commitChoices, inRange, setAt } from "./answers.ts";
 import type { Transition } from "./effects.ts";
-import { rowAt, rowCount, typeRow } from "./layout.ts";
+import { moveIn, rowAt, rowCount, typeRow } from "./layout.ts";
+import { KINDS } from "./question-kinds.ts";
 import { openEditor } from "./reduce-editor.ts";
-import {
-	advance,
-	changed,
-	finish,
-	focusRow,
-	inRange,
-	multiAnswer,
-	requestCancel,
-	setAt,
-	switchTab,
-	unchanged,
-} from "./transitions.ts";
+import { advance, changed, finish, focusRow, requestCancel, switchTab, unchanged } from "./transitions.ts";
 import type { QuestionnaireState, ReduceContext } from "./types.ts";
 
 /** Reduces an action while browsing a question tab. */
@@ -30,37 +21,19 @@ export function reduceOptions(state: QuestionnaireState, action: Action, context
 		case "nav/focusMoved": {
 			const count = rowCount(shape);
 			const current = state.focus[tab] ?? 0;
-			const row = moveFocus(current, count, action.direction);
+			const row = moveIn(count, current, action.direction);
 			return row === current ? unchanged(state) : changed(focusRow(state, row));
 		}
-		case "answer/optionChosen": {
-			if (shape.multi || !inRange(action.option, shape.optionCount)) return unchanged(state);
-			const focused = focusRow(state, action.option);
-			return advance(
-				{ ...focused, answers: setAt(state.answers, tab, { kind: "option", option: action.option }) },
-				context,
-			);
-		}
+		case "answer/optionChosen":
 		case "multi/optionToggled": {
-			if (!shape.multi || !inRange(action.option, shape.optionCount)) return unchanged(state);
-			const checks = state.checked[tab] ?? [];
-			const nextChecks = setAt(checks, action.option, !checks[action.option]);
-			const focused = focusRow(state, action.option);
-			const previous = state.answers[tab];
-			// The ticks are the answer from the first one on (Next only moves on), so what the tab shows is
-			// what gets submitted, even when the person leaves with Tab instead of Next.
-			const custom = previous?.kind === "multi" ? previous.text : undefined;
-			const answers = setAt(state.answers, tab, multiAnswer(nextChecks, custom));
-			return changed({ ...focused, checked: setAt(state.checked, tab, nextChecks), answers });
+			const kind = KINDS[shape.kind];
+			if (kind.optionAction !== action.type || !inRange(action.option, shape.optionCount)) return unchanged(state);
+			const chosen = chooseOption(focusRow(state, action.option), tab, action.option);
+			return kind.choosingMovesOn ? advance(chosen, context) : changed(chosen);
 		}
-		case "multi/committed": {
-			if (!shape.multi) return unchanged(state);
-			const previous = state.answers[tab];
-			const custom = previous?.kind === "multi" ? previous.text : undefined;
-			// Next with nothing ticked or typed is an answer too: "none of these", shown and reported as such.
-			const answer = multiAnswer(state.checked[tab] ?? [], custom) ?? { kind: "multi", options: [] };
-			return advance({ ...state, answers: setAt(state.answers, tab, answer) }, context);
-		}
+		case "multi/committed":
+			if (!KINDS[shape.kind].ticks) return unchanged(state);
+			return advance(commitChoices(state, tab), context);
 		case "draft/opened":
 			return openEditor(focusRow(state, typeRow(shape)), "draft");
 		case "draft/typedOnRow":
@@ -74,7 +47,7 @@ export function reduceOptions(state: QuestionnaireState, action: Action, context
 		case "preview/paged":
 			return scrollPreview(state, action);
 		case "tab/switched":
-			return switchTab(state, action.direction);
+			return switchTab(state, action.direction, context);
 		case "dialog/cancelRequested":
 			return requestCancel(state, context);
 		case "dialog/submitRequested":
@@ -107,21 +80,4 @@ function scrollPreview(
 	const offset = Math.max(0, Math.min(max, Math.min(state.previewScroll[tab] ?? 0, max) + delta));
 	const previewScroll = setAt(state.previewScroll, tab, offset);
 	return previewScroll === state.previewScroll ? unchanged(state) : changed({ ...state, previewScroll });
-}
-
-/** The row after moving `direction` from `row` in a list of `count` rows (up/down wrap). */
-function moveFocus(row: number, count: number, direction: "up" | "down" | "first" | "last"): number {
-	if (count <= 0) return 0;
-	switch (direction) {
-		case "up":
-			return (row - 1 + count) % count;
-		case "down":
-			return (row + 1) % count;
-		case "first":
-			return 0;
-		case "last":
-			return count - 1;
-		default:
-			return row;
-	}
 }

@@ -56,7 +56,7 @@ function reduceStep(state: QuestionnaireState, action: Action, context: ReduceCo
 		case "editing":
 			return reduceEditing(state, action, context);
 		case "notes":
-			return reduceNotes(state, action);
+			return reduceNotes(state, action, context);
 		case "submit":
 			return reduceSubmit(state, action, context);
 		case "leave":

@@ -1,37 +1,40 @@
 /**
- * The state and what was given, both ways: `progressOfState` is what the session records while the person
- * answers; `restoredState` reopens a questionnaire where the person left it (`/answer` on a pending one):
- * the initial state with the answers, ticks, drafts and notes, on the first question still unanswered,
- * marked `reopened` (a cancel then asks how to leave and never declines: leave.ts).
+ * The answers and what was given, both ways: `progressOfState` is what a driver records while the person
+ * answers; `restoredAnswers` reopens a questionnaire where the person left it (`/answer` on a pending one):
+ * the answers, ticks, drafts and notes, marked `reopened` (a cancel then asks how to leave and never
+ * declines: leave.ts); `restoredState` is the TUI's, on the first question still unanswered.
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { IndexedAnswer, Progress } from "../protocol/progress.ts";
 import type { Question } from "../protocol/questions.ts";
+import { type Answers, initialAnswers } from "./answers.ts";
 import { browseMode, initialState, typeRow } from "./layout.ts";
 import type { QuestionnaireState, QuestionShape } from "./types.ts";
 
-/** The state of `questions` with `progress` restored. */
-export function restoredState(questions: readonly Question[], progress: Progress): QuestionnaireState {
-	const state = initialState(questions);
-	const answers = state.answers.map((_, i) => stored(progress.answers[i], state.shape[i]?.optionCount ?? 0));
-	const checked = state.checked.map((row, i) => {
+/** What was given in `progress`, as the core's answers of `questions`, marked `reopened`. */
+export function restoredAnswers(questions: readonly Question[], progress: Progress): Answers {
+	const initial = initialAnswers(questions);
+	const answers = initial.answers.map((_, i) => stored(progress.answers[i], initial.shape[i]?.optionCount ?? 0));
+	const checked = initial.checked.map((row, i) => {
 		const answer = answers[i];
 		const ticked = answer?.kind === "multi" ? answer.options : answer ? [] : (progress.ticks[i] ?? []);
 		return row.map((_, k) => ticked.includes(k));
 	});
 	// A typed answer is also the draft its row shows and its editor opens with, as when it was typed.
-	const drafts = state.drafts.map((d, i) => progress.drafts[i] || typedText(answers[i]) || d);
-	const notes = state.notes.map((n, i) => progress.notes[i] ?? n);
+	const drafts = initial.drafts.map((d, i) => progress.drafts[i] || typedText(answers[i]) || d);
+	const notes = initial.notes.map((n, i) => progress.notes[i] ?? n);
+	return { ...initial, answers, checked, drafts, notes, globalNote: progress.globalNote, reopened: true };
+}
+
+/** The TUI state of `questions` with `progress` restored, on the first question still unanswered. */
+export function restoredState(questions: readonly Question[], progress: Progress): QuestionnaireState {
+	const given = restoredAnswers(questions, progress);
 	// Each question focused on what it holds, as when it was given: Enter there keeps it, never choosing option 1.
-	const focus = state.focus.map((row, i) => {
-		const shape = state.shape[i];
-		return shape ? heldRow(answers[i] ?? null, progress.drafts[i] ?? "", shape) : row;
-	});
-	const open = answers.indexOf(null);
+	const focus = given.shape.map((shape, i) => heldRow(given.answers[i] ?? null, progress.drafts[i] ?? "", shape));
+	const open = given.answers.indexOf(null);
 	// Everything answered: the Submit tab (a one-question form has none: its only question).
-	const tab = open >= 0 ? open : state.shape.length > 1 ? state.shape.length : 0;
-	const given = { answers, checked, drafts, notes, focus, globalNote: progress.globalNote };
-	const restored = { ...state, ...given, tab, reopened: true };
+	const tab = open >= 0 ? open : given.shape.length > 1 ? given.shape.length : 0;
+	const restored = { ...initialState(questions), ...given, focus, tab };
 	return { ...restored, mode: browseMode(restored, tab) };
 }
 
@@ -68,7 +71,7 @@ function typedText(answer: IndexedAnswer | null | undefined): string {
 }
 
 /** What was given in `state`, by index: a draft that is its row's typed answer is recorded once, as the answer. */
-export function progressOfState(state: QuestionnaireState): Progress {
+export function progressOfState(state: Answers): Progress {
 	return {
 		answers: state.answers.map((answer) => answer ?? undefined),
 		ticks: state.checked.map((row, i) => (state.answers[i] ? [] : row.flatMap((on, k) => (on ? [k] : [])))),
@@ -79,7 +82,7 @@ export function progressOfState(state: QuestionnaireState): Progress {
 }
 
 /** True when what the person gave changed from `a` to `b` (not just where they are looking). */
-export function givenChanged(a: QuestionnaireState, b: QuestionnaireState): boolean {
+export function givenChanged(a: Answers, b: Answers): boolean {
 	return (
 		a.answers !== b.answers ||
 		a.checked !== b.checked ||

@@ -1,29 +1,34 @@
 /**
- * Turns the state into the protocol's `QuestionnaireResult` (through `finishedResult`), and counts
- * what the user would lose by leaving. Trimmed text; blank notes and blank typed text are dropped.
+ * Turns the core's answers into the protocol's `QuestionnaireResult` (through `finishedResult`), and counts
+ * what the user would lose by leaving. Trimmed text; blank notes and blank typed text are dropped; a question
+ * that does not apply is left out (neither answered nor unanswered).
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import { reportedAnswers } from "../protocol/answer.ts";
 import type { Ending, QuestionDraft, QuestionnaireResult } from "../protocol/result.ts";
 import { finishedResult } from "../protocol/result.ts";
-import type { QuestionnaireState, ReduceContext } from "./types.ts";
+import { type Answers, askedQuestions, type ReduceContext } from "./answers.ts";
 
 export type { Ending } from "../protocol/result.ts";
 
-/** The result of a session that ends now with `ending`; answers so far are always kept. */
-export function buildResult(state: QuestionnaireState, context: ReduceContext, ending: Ending): QuestionnaireResult {
-	const given = reportedAnswers(context.questions, state.answers, state.notes);
+/** The result of a questionnaire that ends now with `ending`; answers so far are always kept. */
+export function buildResult(s: Answers, context: ReduceContext, ending: Ending): QuestionnaireResult {
+	const asked = askedQuestions(s, context);
+	const skipped = s.shape.flatMap((_, i) => (asked.includes(i) ? [] : [i]));
+	const kept = <T>(items: readonly T[], none: T) => items.map((item, i) => (asked.includes(i) ? item : none));
+	const given = reportedAnswers(context.questions, kept(s.answers, null), kept(s.notes, ""));
 	const drafts: QuestionDraft[] = [];
 	context.questions.forEach((question, index) => {
-		const draft = state.drafts[index] ?? "";
-		if (!state.answers[index] && draft.trim() !== "")
+		const draft = s.drafts[index] ?? "";
+		if (!s.answers[index] && draft.trim() !== "" && asked.includes(index))
 			drafts.push({ questionIndex: index, question: question.question, text: draft });
 	});
-	const globalNote = state.globalNote.trim();
+	const globalNote = s.globalNote.trim();
 	return finishedResult(context.host, context.questions.length, ending, {
 		...given,
 		drafts,
 		...(globalNote === "" ? {} : { globalNote }),
+		...(skipped.length === 0 ? {} : { skipped }),
 	});
 }
 
@@ -39,18 +44,18 @@ export interface DiscardSummary {
 }
 
 /** Counts what the user would lose by cancelling; all zero means Esc can decline at once. */
-export function discardSummary(state: QuestionnaireState): DiscardSummary {
+export function discardSummary(s: Answers): DiscardSummary {
 	let answers = 0;
-	let notes = state.globalNote.trim() === "" ? 0 : 1;
-	state.answers.forEach((answer, i) => {
+	let notes = s.globalNote.trim() === "" ? 0 : 1;
+	s.answers.forEach((answer, i) => {
 		if (answer) answers += 1;
-		if ((state.notes[i] ?? "").trim() !== "") notes += 1;
+		if ((s.notes[i] ?? "").trim() !== "") notes += 1;
 	});
 	return { answers, notes };
 }
 
 /** True when the user has entered anything that cancelling would discard. */
-export function hasInput(state: QuestionnaireState): boolean {
-	const s = discardSummary(state);
-	return s.answers + s.notes > 0;
+export function hasInput(s: Answers): boolean {
+	const d = discardSummary(s);
+	return d.answers + d.notes > 0;
 }

@@ -12,8 +12,8 @@
  * word that begins with a command key.
  */
 import type { Action } from "./actions.ts";
-import { onTypeRow } from "./focused-row.ts";
 import { KEYMAP, type KeyInput } from "./keymap.ts";
+import { onTypeRow } from "./layout.ts";
 import type { EditorTarget, QuestionnaireState } from "./types.ts";
 
 /**
@@ -33,7 +33,7 @@ export function routeKey(data: string, state: QuestionnaireState, keys: KeyInput
 		case "notes":
 			return "editor";
 		case "leave":
-			return { type: "dialog/leaveDismissed" };
+			return { type: "dialog/leaveChosen", choice: "keep" };
 		default:
 			return undefined;
 	}

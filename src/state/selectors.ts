@@ -6,22 +6,13 @@
  */
 
 import type { IndexedAnswer } from "../protocol/progress.ts";
+import { type Answers, askedQuestions } from "./answers.ts";
 import type { HintId } from "./hints.ts";
 import type { BindingId } from "./keymap.ts";
 import { KEYMAP } from "./keymap.ts";
-import { isSubmitTab, NEXT_ROW_LABEL, rowAt, rowCount, TYPE_ROW_LABEL, tabCount } from "./layout.ts";
-import { discardSummary } from "./result.ts";
+import { isSubmitTab, NEXT_ROW_LABEL, rowAt, rowCount, shownTabs, TYPE_ROW_LABEL, tabCount } from "./layout.ts";
+import { KINDS } from "./question-kinds.ts";
 import type { QuestionnaireState, ReduceContext, SubmitChoice } from "./types.ts";
-
-/** True when every question has a committed answer. */
-function allAnswered(state: QuestionnaireState): boolean {
-	return state.answers.every((a) => a !== null);
-}
-
-/** Indexes of the questions without a committed answer, in order. */
-function unansweredQuestions(state: QuestionnaireState): number[] {
-	return state.answers.flatMap((a, i) => (a === null ? [i] : []));
-}
 
 /** One tab of the tab bar. */
 export interface TabItem {
@@ -33,11 +24,17 @@ export interface TabItem {
 	active: boolean;
 }
 
-/** The tab bar: one item per question, then Submit when there is more than one question. */
+/** The tab bar: one item per question asked, then Submit when there is more than one question. */
 export function tabBar(state: QuestionnaireState, context: ReduceContext): TabItem[] {
-	return Array.from({ length: tabCount(state) }, (_, tab) =>
+	const asked = askedQuestions(state, context);
+	return shownTabs(state, context).map((tab) =>
 		isSubmitTab(state, tab)
-			? { kind: "submit" as const, header: "Submit", answered: allAnswered(state), active: tab === state.tab }
+			? {
+					kind: "submit" as const,
+					header: "Submit",
+					answered: asked.every((q) => state.answers[q] !== null),
+					active: tab === state.tab,
+				}
 			: {
 					kind: "question" as const,
 					header: context.questions[tab]?.header ?? "",
@@ -75,6 +72,7 @@ export function optionRows(state: QuestionnaireState, context: ReduceContext): O
 	if (!shape || !question) return [];
 	const focus = state.focus[state.tab] ?? 0;
 	const answer = state.answers[state.tab] ?? null;
+	const ticks = KINDS[shape.kind].ticks;
 	return Array.from({ length: rowCount(shape) }, (_, row): OptionRow => {
 		const kind = rowAt(shape, row);
 		const focused = row === focus;
@@ -97,8 +95,8 @@ export function optionRows(state: QuestionnaireState, context: ReduceContext): O
 			description: option?.description ?? "",
 			recommended: RECOMMENDED.test(raw) && raw.replace(RECOMMENDED, "") !== "",
 			focused,
-			checked: shape.multi ? state.checked[state.tab]?.[kind.option] === true : isChosen(answer, kind.option),
-			multi: shape.multi,
+			checked: ticks ? state.checked[state.tab]?.[kind.option] === true : isChosen(answer, kind.option),
+			multi: ticks,
 		};
 	});
 }
@@ -174,18 +172,10 @@ export interface SummaryItem {
 	note: string;
 }
 
-/** What the Submit tab shows: one item per question, the unanswered ones, the global note and the choice. */
-export function submitSummary(
-	state: QuestionnaireState,
-	context: ReduceContext,
-): {
-	items: SummaryItem[];
-	unanswered: number[];
-	globalNote: string;
-	choice: SubmitChoice;
-	editingNote: boolean;
-} {
-	const items = state.answers.map((stored, index): SummaryItem => {
+/** One item per question asked: its answer as it will be reported, and its note. */
+export function summaryItems(s: Answers, context: ReduceContext): SummaryItem[] {
+	return askedQuestions(s, context).map((index): SummaryItem => {
+		const stored = s.answers[index] ?? null;
 		const question = context.questions[index];
 		const label = (option: number) => ({ text: question?.options[option]?.label ?? "", typed: false });
 		let answer: SummaryItem["answer"];
@@ -202,12 +192,26 @@ export function submitSummary(
 			question: question?.question ?? "",
 			answer,
 			typed: hasCustom(stored),
-			note: (state.notes[index] ?? "").trim(),
+			note: (s.notes[index] ?? "").trim(),
 		};
 	});
+}
+
+/** What the Submit tab shows: one item per question asked, the unanswered ones, the global note and the choice. */
+export function submitSummary(
+	state: QuestionnaireState,
+	context: ReduceContext,
+): {
+	items: SummaryItem[];
+	unanswered: number[];
+	globalNote: string;
+	choice: SubmitChoice;
+	editingNote: boolean;
+} {
+	const items = summaryItems(state, context);
 	return {
 		items,
-		unanswered: unansweredQuestions(state),
+		unanswered: items.flatMap((item) => (item.answer === undefined ? [item.questionIndex] : [])),
 		globalNote: state.globalNote,
 		choice: state.submitChoice,
 		editingNote: state.mode === "notes" && isSubmitTab(state, state.tab),
@@ -232,11 +236,6 @@ export function footerHints(state: QuestionnaireState): FooterHint[] {
 		else hints.push({ bindings: [binding.id], label });
 	}
 	return hints;
-}
-
-/** The N of "You have answered N of M questions" in "Stop answering?": committed answers. */
-export function discardCount(state: QuestionnaireState): number {
-	return discardSummary(state).answers;
 }
 
 export { discardSummary } from "./result.ts";

@@ -1,14 +1,13 @@
 /**
- * Shared building blocks of the mode reducers: immutable array updates, tab switching, moving on after
- * an answer, finishing, and the Esc flow (its rule lives in leave.ts). Every function returns a new
- * state only when something changed, so "nothing happened" stays observable as the same object.
+ * Shared building blocks of the TUI's mode reducers: tab switching, moving on after an answer (where to is
+ * the core's `nextQuestion`), finishing, and the Esc flow (its rule lives in leave.ts). Every function
+ * returns a new state only when something changed, so "nothing happened" stays observable as the same object.
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
-
-import type { IndexedAnswer } from "../protocol/progress.ts";
+import { nextQuestion, setAt } from "./answers.ts";
 import type { Effect, Transition } from "./effects.ts";
-import { browseMode, tabCount, typeRow } from "./layout.ts";
-import { cancelStep } from "./leave.ts";
+import { browseMode, shownTabs, typeRow } from "./layout.ts";
+import { cancelStep, failedEnding } from "./leave.ts";
 import { buildResult, type Ending, hasInput } from "./result.ts";
 import type { QuestionnaireState, ReduceContext } from "./types.ts";
 
@@ -22,19 +21,6 @@ export function changed(state: QuestionnaireState, ...effects: Effect[]): Transi
 	return { state, effects };
 }
 
-/** Copy of `items` with `items[index] = value`, or `items` itself when the value is already there. */
-export function setAt<T>(items: readonly T[], index: number, value: T): T[] {
-	if (items[index] === value) return items as T[];
-	const copy = items.slice();
-	copy[index] = value;
-	return copy;
-}
-
-/** True when `value` is an integer in `[0, length)`. */
-export function inRange(value: number, length: number): boolean {
-	return Number.isInteger(value) && value >= 0 && value < length;
-}
-
 /** Ends the session: mode `done` and one `host/done` effect carrying the result. */
 export function finish(state: QuestionnaireState, context: ReduceContext, ending: Ending): Transition {
 	// Text still in an open editor was never confirmed: it ends as the draft it is, never as an answer (a
@@ -43,36 +29,13 @@ export function finish(state: QuestionnaireState, context: ReduceContext, ending
 	return changed({ ...state, mode: "done", pendingExternal: null }, { type: "host/done", result });
 }
 
-/**
- * The current question with its draft kept as the answer, the one rule for leaving the draft editor
- * (Enter, Esc, Tab, Shift+Tab): non-empty text is the typed answer (with the ticks
- * of a multi-select); text erased to nothing takes back a typed answer and leaves a chosen option (or
- * an explicit "none of these") alone.
- */
-export function keepDraft(state: QuestionnaireState): QuestionnaireState {
-	const tab = state.tab;
-	const shape = state.shape[tab];
-	if (!shape) return state;
-	const text = (state.drafts[tab] ?? "").trim();
-	const previous = state.answers[tab] ?? null;
-	let answer: IndexedAnswer | null;
-	if (shape.multi) {
-		const ticked = state.checked[tab] ?? [];
-		const untyped = previous?.kind === "multi" && previous.text === undefined;
-		answer = text === "" && (untyped || previous === null) ? previous : multiAnswer(ticked, text || undefined);
-	} else if (text !== "") {
-		answer = previous?.kind === "custom" && previous.text === text ? previous : { kind: "custom", text };
-	} else {
-		answer = previous?.kind === "custom" ? null : previous;
-	}
-	return answer === previous ? state : { ...state, answers: setAt(state.answers, tab, answer) };
-}
-
-/** Moves to the neighbouring tab (wrapping), browsing it; open editors close, their text is kept. */
-export function switchTab(state: QuestionnaireState, direction: "next" | "prev"): Transition {
-	const count = tabCount(state);
+/** Moves to the neighbouring tab shown (wrapping), browsing it; open editors close, their text is kept. */
+export function switchTab(state: QuestionnaireState, direction: "next" | "prev", context: ReduceContext): Transition {
+	const tabs = shownTabs(state, context);
+	const count = tabs.length;
 	if (count < 2) return unchanged(state);
-	const tab = (state.tab + (direction === "next" ? 1 : count - 1)) % count;
+	const at = tabs.indexOf(state.tab);
+	const tab = tabs[(at + (direction === "next" ? 1 : count - 1)) % count] ?? state.tab;
 	return changed(enterTab(state, tab));
 }
 
@@ -84,19 +47,10 @@ export function enterTab(state: QuestionnaireState, tab: number): QuestionnaireS
 	return { ...state, tab, mode, submitChoice, pendingExternal: null };
 }
 
-/**
- * After the current question was answered: the next unanswered question (searching forward, wrapping),
- * else the Submit tab; a one-question form that is now answered finishes at once.
- */
+/** After the current question was answered: on to where the core says, or the end of a one-question form. */
 export function advance(state: QuestionnaireState, context: ReduceContext): Transition {
-	const count = state.shape.length;
-	for (let step = 1; step < count; step++) {
-		const next = (state.tab + step) % count;
-		if (state.answers[next] === null) return changed(enterTab(state, next));
-	}
-	if (count > 1) return changed(enterTab(state, count));
-	if (state.answers[state.tab] !== null) return finish(state, context, "submitted");
-	return changed(enterTab(state, state.tab));
+	const next = nextQuestion(state, state.tab, context);
+	return next === "end" ? finish(state, context, "submitted") : changed(enterTab(state, next));
 }
 
 /**
@@ -105,23 +59,13 @@ export function advance(state: QuestionnaireState, context: ReduceContext): Tran
  */
 export function requestCancel(state: QuestionnaireState, context: ReduceContext): Transition {
 	const step = cancelStep({ reopened: state.reopened, given: hasInput(state), asking: state.mode === "leave" });
-	switch (step) {
-		case "decline":
-			return finish(state, context, "declined");
-		case "later":
-			return finish(state, context, "deferred");
-		case "ask":
-			return changed({ ...state, mode: "leave", leaveChoice: "keep" });
-	}
+	if (step === "ask") return changed({ ...state, mode: "leave", leaveChoice: "keep" });
+	return finish(state, context, step === "later" ? "deferred" : "declined");
 }
 
-/**
- * The host cannot go on: it ends as a cancel would where a cancel declines (a fresh call, nothing given),
- * else as interrupted, keeping everything given (it stays pending): never declining what holds answers.
- */
+/** The host cannot go on: it ends as leave.ts's `failedEnding` says. */
 export function giveUp(state: QuestionnaireState, context: ReduceContext): Transition {
-	const declines = cancelStep({ reopened: state.reopened, given: hasInput(state), asking: false }) === "decline";
-	return finish(state, context, declines ? "declined" : "interrupted");
+	return finish(state, context, failedEnding(state.reopened, hasInput(state)));
 }
 
 /** Leaves an editor or dialog, back to browsing the current tab. */
@@ -143,11 +87,4 @@ export function focusRow(state: QuestionnaireState, row: number): QuestionnaireS
 export function focusTypeRow(state: QuestionnaireState): QuestionnaireState {
 	const shape = state.shape[state.tab];
 	return shape ? focusRow(state, typeRow(shape)) : state;
-}
-
-/** The multi-select answer for checked options plus optional typed text; null when nothing is chosen. */
-export function multiAnswer(checked: readonly boolean[], custom: string | undefined): IndexedAnswer | null {
-	const options = checked.flatMap((on, i) => (on ? [i] : []));
-	if (options.length === 0 && custom === undefined) return null;
-	return custom === undefined ? { kind: "multi", options } : { kind: "multi", options, text: custom };
 }

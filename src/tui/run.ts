@@ -22,6 +22,7 @@ import { limitsFrom } from "../protocol/budget.ts";
 import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { cutShortResult, type QuestionnaireResult } from "../protocol/result.ts";
+import type { ReduceContext } from "../state/index.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
 import type { Countdown } from "../util/countdown.ts";
 import { eitherSignal } from "../util/signals.ts";
@@ -60,6 +61,8 @@ export interface RunTuiOptions {
 	messages?: Messages;
 	/** What was given before (`/answer` on a pending questionnaire): the questionnaire opens with it. */
 	progress?: Progress;
+	/** Which questions apply (state/answers.ts); absent, every question does. */
+	applies?: ReduceContext["applies"];
 	/** Told what was given as it changes (the session records it). */
 	onProgress?: (progress: Progress) => void;
 	/** The answer timeout, started by the caller (tool/open-on-host.ts); the overlay shows it, the first key disarms it. */
@@ -144,6 +147,7 @@ export async function runTuiQuestionnaire(
 					onTimeout: options.config?.onTimeout,
 					limits: limitsFrom(options.config?.limits),
 					progress: options.progress,
+					applies: options.applies,
 					onProgress: options.onProgress,
 				});
 				if (abortedEarly) session.abort();
@@ -189,11 +193,10 @@ function accessiblePrompt(
 			: { title: (text) => theme.bold(text), error: (text) => theme.fg("error", text) },
 		messages,
 	});
-	const { progress, onProgress } = options;
+	const { progress, onProgress, applies } = options;
 	const signal = eitherSignal(options.signal, prompt.disposed);
-	void walkQuestionnaire(questionnaire, prompt, { host: "tui", signal, messages, progress, onProgress }).then(
-		host.done,
-	);
+	const walk = { host: "tui", signal, messages, progress, onProgress, applies } as const;
+	void walkQuestionnaire(questionnaire, prompt, walk).then(host.done);
 	return prompt;
 }
 

@@ -10,6 +10,7 @@ import type { TextLimits } from "../protocol/budget.ts";
 import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
+import type { ReduceContext } from "../state/index.ts";
 import type { Countdown } from "../util/countdown.ts";
 import type { EditExternallyOptions, EditResult } from "./external-editor.ts";
 import type { HostKeybindings, RawInput, WidgetHost } from "./host-ui.ts";
@@ -22,6 +23,8 @@ export type ExternalEditor = (text: string, options: EditExternallyOptions) => P
 /** Everything the session is built from. */
 export interface SessionOptions {
 	questionnaire: Questionnaire;
+	/** Which questions apply (state/answers.ts); absent, every question does. */
+	applies?: ReduceContext["applies"];
 	/** Pi's TUI: redraws, terminal size, and the stop/start hand-over for the external editor. */
 	tui: TUI;
 	theme: ViewTheme;

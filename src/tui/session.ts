@@ -64,7 +64,7 @@ export class QuestionnaireSession implements Focusable {
 		this.options = options;
 		this.afterFirstFrame = options.afterFirstFrame;
 		this.m = options.messages ?? defaultMessages;
-		this.context = { questions: options.questionnaire.questions, host: "tui" };
+		this.context = { questions: options.questionnaire.questions, host: "tui", applies: options.applies };
 		const { progress } = options;
 		const state = progress ? restoredState(this.context.questions, progress) : initialState(this.context.questions);
 		this.store = new SessionStore(state, this.context, {
@@ -139,8 +139,7 @@ export class QuestionnaireSession implements Focusable {
 	handleInput(data: string): void {
 		if (this.closed) return;
 		this.frame.stopLayoutAhead();
-		// Someone is there: the timeout is for questionnaires nobody touches.
-		this.countdown?.disarm();
+		this.countdown?.personSeen();
 		this.store.batch(() => {
 			try {
 				if (this.status !== undefined) this.store.wantRender();

@@ -65,7 +65,15 @@ export class Countdown {
 		};
 	}
 
-	/** Stops it for good: a person is there, or the questionnaire ended. */
+	/**
+	 * A person is there — a key in the TUI, a dialog answered or dismissed — which every host reports here:
+	 * the timeout is for questionnaires nobody touches, so the first sign of a person stops it for good.
+	 */
+	personSeen(): void {
+		this.disarm();
+	}
+
+	/** Stops it for good: the showing ended (or a person is there: `personSeen`). */
 	disarm(): void {
 		clearTimeout(this.timer);
 		this.timer = undefined;

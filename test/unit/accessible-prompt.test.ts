@@ -121,7 +121,7 @@ describe("AccessiblePrompt: choices", () => {
 });
 
 describe("AccessiblePrompt: text", () => {
-	it("reads text; shows the placeholder as words above the input; Escape keeps typed text, else cancels", async () => {
+	it("reads text; shows the placeholder as words above the input; Escape cancels, saying what the input held", async () => {
 		const { p, type, screen } = prompt();
 		const reply = p.input("[1/1] Cache — note", "Optional note");
 		expect(screen()).toContain("(Optional note)");
@@ -129,10 +129,12 @@ describe("AccessiblePrompt: text", () => {
 		type("keep it small");
 		p.handleInput("\r");
 		await expect(reply).resolves.toBe("keep it small");
-		const kept = p.input("again");
+		const left: string[] = [];
+		const kept = p.input("again", undefined, { text: "a", onLeft: (text) => left.push(text) });
 		type("x");
 		p.handleInput("\x1b");
-		await expect(kept).resolves.toBe("x");
+		await expect(kept).resolves.toBeUndefined();
+		expect(left).toEqual(["ax"]);
 		const cancelled = p.input("once more");
 		type("  ");
 		p.handleInput("\x1b");

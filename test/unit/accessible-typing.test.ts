@@ -97,4 +97,15 @@ describe("the accessible prompt records typed text as it is typed", () => {
 			answers: [{ kind: "custom", answer: "BSD on arm" }],
 		});
 	});
+
+	it("Escape in a text prompt keeps what it holds as the answer and goes back to the question, as Esc in the TUI's editor", async () => {
+		const a = accessible();
+		await a.choose(4, "Type your text");
+		await a.press(...typed("BSD", "legacy"), KEYS.legacy.escape);
+		await vi.waitFor(() => expect(a.screen()).toContain("Type a number from 1 to"));
+		expect(a.screen()).toContain(`Current answer: "BSD" (typed)`);
+		expect(a.recorded.at(-1)?.answers).toEqual([{ kind: "custom", text: "BSD" }]);
+		a.abort();
+		await expect(a.result).resolves.toMatchObject({ outcome: "interrupted", answers: [{ answer: "BSD" }] });
+	});
 });

@@ -55,9 +55,9 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
 		...STEP_ACTIONS,
 		{ type: "dialog/submitRequested" },
 		{ type: "dialog/cancelRequested" },
-		{ type: "dialog/declineChosen" },
-		{ type: "dialog/answeredInChat" },
-		{ type: "dialog/leaveDismissed" },
+		{ type: "dialog/leaveChosen", choice: "decline" },
+		{ type: "dialog/leaveChosen", choice: "chat" },
+		{ type: "dialog/leaveChosen", choice: "keep" },
 		{ type: "dialog/deferRequested" },
 		{ type: "view/collapseToggled" },
 		{ type: "editor/externalRequested" },
@@ -107,10 +107,10 @@ function checkValid(state: QuestionnaireState, context: ReduceContext): void {
 		expect(Number.isInteger(scroll) && scroll >= 0).toBe(true);
 		const answer = state.answers[i];
 		if (answer?.kind === "option")
-			expect(!shape.multi && answer.option >= 0 && answer.option < shape.optionCount).toBe(true);
+			expect(shape.kind === "single" && answer.option >= 0 && answer.option < shape.optionCount).toBe(true);
 		if (answer?.kind === "custom") expect(answer.text.trim()).toBe(answer.text);
 		if (answer?.kind === "multi") {
-			expect(shape.multi).toBe(true);
+			expect(shape.kind).toBe("multi");
 			// The options are the ticks; none ticked and nothing typed is the explicit "none of these".
 			const ticked = (state.checked[i] ?? []).flatMap((on, o) => (on ? [o] : []));
 			expect(answer.options).toEqual(ticked);
@@ -185,10 +185,11 @@ describe("declining over random sessions (DESIGN §8, src/state/leave.ts)", () =
 						const oneCancel =
 							action.type === "dialog/cancelRequested" && !reopened && state.mode !== "leave" && !hasInput(state);
 						const gaveUp = action.type === "host/failed" && !reopened && !hasInput(state);
-						expect(action.type === "dialog/declineChosen" || oneCancel || gaveUp).toBe(true);
+						const declined = action.type === "dialog/leaveChosen" && action.choice === "decline";
+						expect(declined || oneCancel || gaveUp).toBe(true);
 					}
 					if (done?.type === "host/done" && done.result.outcome === "answered_in_chat") {
-						expect(reopened && action.type === "dialog/answeredInChat").toBe(true);
+						expect(reopened && action.type === "dialog/leaveChosen" && action.choice === "chat").toBe(true);
 					}
 					state = deepFreeze(step.state);
 				}
@@ -205,7 +206,7 @@ describe("declining over random sessions (DESIGN §8, src/state/leave.ts)", () =
 				for (const event of events) {
 					const action = "action" in event ? event.action : keyAction(event.key, state);
 					if (action === undefined || action.type === "host/aborted" || action.type === "host/timedOut") continue;
-					if (action.type === "dialog/declineChosen" || action.type === "dialog/submitRequested") continue;
+					if (action.type === "dialog/leaveChosen" || action.type === "dialog/submitRequested") continue;
 					const next = reduce(state, action, context).state;
 					if (next.mode === "done") break;
 					state = deepFreeze(next);

@@ -91,7 +91,7 @@ describe("Esc flow (the rule of src/state/leave.ts)", () => {
 		const asked = run(start(three), three, { type: "answer/optionChosen", option: 0 }, cancel);
 		expect(asked.state).toMatchObject({ mode: "leave", leaveChoice: "keep" });
 		expect(asked.effects.some((e) => e.type === "host/done")).toBe(false);
-		const { effects } = run(asked.state, three, { type: "dialog/declineChosen" });
+		const { effects } = run(asked.state, three, { type: "dialog/leaveChosen", choice: "decline" });
 		const result = doneResult(effects);
 		expect(result).toMatchObject({ outcome: "declined", cancelled: true, unanswered: [1, 2] });
 		expect(result.answers).toHaveLength(1);
@@ -135,7 +135,7 @@ describe("Esc flow (the rule of src/state/leave.ts)", () => {
 		expect(run(asked, three, down, down).state.leaveChoice).toBe("decline");
 		expect(run(asked, three, down, down, down).state.leaveChoice).toBe("keep");
 		expect(run(asked, three, up).state.leaveChoice).toBe("decline");
-		expect(reduce(asked, { type: "dialog/answeredInChat" }, three).state).toBe(asked);
+		expect(reduce(asked, { type: "dialog/leaveChosen", choice: "chat" }, three).state).toBe(asked);
 	});
 
 	it("a draft, a check or a note alone also asks first", () => {
@@ -159,7 +159,7 @@ describe("Esc flow (the rule of src/state/leave.ts)", () => {
 			type: "nav/focusMoved",
 			direction: "down",
 		});
-		const back = run(asked.state, three, cancel, { type: "dialog/leaveDismissed" });
+		const back = run(asked.state, three, cancel, { type: "dialog/leaveChosen", choice: "keep" });
 		expect(back.state).toEqual({ ...asked.state, leaveChoice: "keep" });
 		const fromQuestion = run(
 			start(three),
@@ -167,7 +167,7 @@ describe("Esc flow (the rule of src/state/leave.ts)", () => {
 			{ type: "answer/optionChosen", option: 0 },
 			cancel,
 			{ type: "nav/focusMoved", direction: "down" },
-			{ type: "dialog/leaveDismissed" },
+			{ type: "dialog/leaveChosen", choice: "keep" },
 		);
 		expect(fromQuestion.state).toMatchObject({ mode: "options", tab: 1 });
 		// Opened again, Keep answering is highlighted again: Enter never takes an earlier highlight.
@@ -195,7 +195,7 @@ describe("Esc flow on a questionnaire reopened from /answer", () => {
 	it("offers Answered in chat, which settles it truthfully", () => {
 		const asked = run(untouched(), three, cancel, down, down);
 		expect(asked.state.leaveChoice).toBe("chat");
-		const { effects } = run(asked.state, three, { type: "dialog/answeredInChat" });
+		const { effects } = run(asked.state, three, { type: "dialog/leaveChosen", choice: "chat" });
 		expect(doneResult(effects)).toMatchObject({ outcome: "answered_in_chat", cancelled: false });
 		expect(run(asked.state, three, down).state.leaveChoice).toBe("decline");
 	});
@@ -203,7 +203,9 @@ describe("Esc flow on a questionnaire reopened from /answer", () => {
 	it("declines only by the explicit choice", () => {
 		const asked = run(untouched(), three, cancel, { type: "nav/focusMoved", direction: "last" });
 		expect(asked.state.leaveChoice).toBe("decline");
-		expect(doneResult(run(asked.state, three, { type: "dialog/declineChosen" }).effects).outcome).toBe("declined");
+		expect(doneResult(run(asked.state, three, { type: "dialog/leaveChosen", choice: "decline" }).effects).outcome).toBe(
+			"declined",
+		);
 	});
 });
 
@@ -332,7 +334,7 @@ describe("single-question form", () => {
 			},
 		);
 		expect(s.state.mode).toBe("leave");
-		expect(doneResult(run(s.state, one, { type: "dialog/declineChosen" }).effects)).toMatchObject({
+		expect(doneResult(run(s.state, one, { type: "dialog/leaveChosen", choice: "decline" }).effects)).toMatchObject({
 			outcome: "declined",
 			answers: [{ kind: "custom", answer: "x" }],
 		});

@@ -15,9 +15,9 @@ describe("initial state", () => {
 		expect(JSON.parse(JSON.stringify(state))).toEqual(state);
 		expect(state).toMatchObject({ mode: "options", tab: 0, focus: [0, 0, 0], answers: [null, null, null] });
 		expect(state.shape).toEqual([
-			{ multi: false, optionCount: 3, hasPreview: [true, false, false] },
-			{ multi: true, optionCount: 3, hasPreview: [false, false, false] },
-			{ multi: false, optionCount: 2, hasPreview: [false, false] },
+			{ kind: "single", optionCount: 3, hasPreview: [true, false, false] },
+			{ kind: "multi", optionCount: 3, hasPreview: [false, false, false] },
+			{ kind: "single", optionCount: 2, hasPreview: [false, false] },
 		]);
 	});
 
@@ -258,17 +258,12 @@ describe("totality", () => {
 
 	it("actions of other modes are ignored in options mode", () => {
 		const state = start(three);
-		const others = [
-			"draft/confirmed",
-			"draft/closed",
-			"notes/closed",
-			"dialog/declineChosen",
-			"dialog/answeredInChat",
-			"dialog/leaveDismissed",
-		] as const;
+		const others = ["draft/confirmed", "draft/closed", "notes/closed"] as const;
 		for (const type of others) {
 			expect(reduce(state, { type }, three).state).toBe(state);
 		}
+		for (const choice of ["decline", "chat", "keep"] as const)
+			expect(reduce(state, { type: "dialog/leaveChosen", choice }, three).state).toBe(state);
 		expect(reduce(state, { type: "draft/edited", text: "x" }, three).state).toBe(state);
 	});
 });

@@ -4,7 +4,6 @@
  */
 import { describe, expect, it } from "vitest";
 import {
-	discardCount,
 	discardSummary,
 	focusedPreview,
 	footerHints,
@@ -236,7 +235,6 @@ describe("discard counts", () => {
 			{ type: "notes/edited", text: "n" },
 		).state;
 		expect(discardSummary(s)).toEqual({ answers: 2, notes: 1 });
-		expect(discardCount(s)).toBe(2);
 		const drafted = run(
 			start(three),
 			three,

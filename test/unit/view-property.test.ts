@@ -47,7 +47,11 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
 	fc.constantFrom("up", "down", "first", "last").map((direction) => ({ type: "nav/focusMoved", direction }) as Action),
 	fc.integer({ min: 0, max: 11 }).map((option): Action => ({ type: "answer/optionChosen", option })),
 	fc.integer({ min: 0, max: 11 }).map((option): Action => ({ type: "multi/optionToggled", option })),
-	fc.constantFrom<Action>(...STEP_ACTIONS, { type: "dialog/cancelRequested" }, { type: "dialog/leaveDismissed" }),
+	fc.constantFrom<Action>(
+		...STEP_ACTIONS,
+		{ type: "dialog/cancelRequested" },
+		{ type: "dialog/leaveChosen", choice: "keep" },
+	),
 	text(8).map((t): Action => ({ type: "draft/edited", text: t })),
 	text(8).map((t): Action => ({ type: "notes/edited", text: t })),
 	fc.integer({ min: -5, max: 40 }).map((delta): Action => ({ type: "preview/scrolled", delta })),

@@ -47,6 +47,8 @@ interface Open {
 	error?: string;
 	/** A text question's: told the text as it is typed (the session records it before Enter). */
 	onTyped?: (text: string) => void;
+	/** A text question's: told the text it holds when the cancel key leaves it. */
+	onLeft?: (text: string) => void;
 	finish(reply: string | undefined): void;
 }
 
@@ -87,7 +89,7 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 	}
 
 	input(title: string, placeholder?: string, opts?: DialogOptions & TypingOptions): Promise<string | undefined> {
-		const open = { title, placeholder, cancel: "back" as const, onTyped: opts?.onTyped };
+		const open = { title, placeholder, cancel: "back" as const, onTyped: opts?.onTyped, onLeft: opts?.onLeft };
 		return this.ask(open, opts?.signal, opts?.text);
 	}
 
@@ -96,10 +98,10 @@ export class AccessiblePrompt implements Component, Focusable, DialogHost {
 			this.typedAhead.push(data);
 			return;
 		}
+		// A cancel; a text question says what it holds, which the walker keeps by the core's rule.
 		if (this.options.keys.matches(data, "tui.select.cancel")) {
-			// Leaving a text question keeps what was typed, as leaving the TUI's editor does.
-			const typed = this.open.choices ? "" : this.field.getValue();
-			this.close(typed.trim() === "" ? undefined : typed);
+			if (!this.open.choices) this.open.onLeft?.(this.field.getValue());
+			this.close(undefined);
 			return;
 		}
 		const open = this.open;

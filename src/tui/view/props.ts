@@ -15,6 +15,7 @@ import {
 	focusedPreview,
 	footerHints,
 	isSubmitTab,
+	KINDS,
 	leaveChoices,
 	optionRows,
 	previewsAhead,
@@ -132,7 +133,7 @@ export class PropsAdapter {
 		return {
 			kind: "options",
 			rows,
-			multi: shape?.multi === true,
+			multi: shape !== undefined && KINDS[shape.kind].ticks,
 			numberWidth: numberColumnWidth(shape?.optionCount ?? 0),
 			editing: state.mode === "editing",
 			inactive: state.mode === "leave",
