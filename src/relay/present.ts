@@ -34,6 +34,7 @@ import type { EventBus } from "../tool/answer-events.ts";
 import { notice, openOnHost } from "../tool/open-on-host.ts";
 import type { HostThemes, HostUi } from "../tui/host-ui.ts";
 import type { HandlerReply } from "./handlers.ts";
+import { replyOfResult } from "./reply.ts";
 
 /** The host a relayed questionnaire is shown on: Pi's context of the session running now. */
 export interface ShowingHost {
@@ -130,8 +131,7 @@ export async function presentRelayedAsk(
 		if (progress !== undefined) deps.store.progressed(id, progress);
 		deps.store.returned(id, { pending: true });
 	}
-	const { pendingId, ...reply } = capDetails(result);
-	return { ok: true, result: pendingId === undefined ? reply : { ...reply, relayedId: pendingId } };
+	return replyOfResult(questionnaire.questions, capDetails(result));
 }
 
 /** One notice: the questionnaire on screen closed because whoever asked it stopped waiting. */

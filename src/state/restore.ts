@@ -7,13 +7,15 @@
  */
 import type { IndexedAnswer, Progress } from "../protocol/progress.ts";
 import type { Question } from "../protocol/questions.ts";
+import { fittingAnswer } from "../protocol/read-answer.ts";
 import { browseMode, initialState, typeRow } from "./layout.ts";
 import type { QuestionnaireState, QuestionShape } from "./types.ts";
 
 /** The state of `questions` with `progress` restored. */
 export function restoredState(questions: readonly Question[], progress: Progress): QuestionnaireState {
 	const state = initialState(questions);
-	const answers = state.answers.map((_, i) => stored(progress.answers[i], state.shape[i]?.optionCount ?? 0));
+	// Read as every answer from outside is (protocol/read-answer.ts): one that does not fit its question is none.
+	const answers = state.answers.map((_, i) => fittingAnswer(questions[i], progress.answers[i]) ?? null);
 	const checked = state.checked.map((row, i) => {
 		const answer = answers[i];
 		const ticked = answer?.kind === "multi" ? answer.options : answer ? [] : (progress.ticks[i] ?? []);
@@ -33,23 +35,6 @@ export function restoredState(questions: readonly Question[], progress: Progress
 	const given = { answers, checked, drafts, notes, focus, globalNote: progress.globalNote };
 	const restored = { ...state, ...given, tab, reopened: true };
 	return { ...restored, mode: browseMode(restored, tab) };
-}
-
-/** `answer` as far as it fits the question (an option past the last is no answer; ticks sorted, once each). */
-function stored(answer: IndexedAnswer | undefined, optionCount: number): IndexedAnswer | null {
-	const valid = (i: number) => Number.isInteger(i) && i >= 0 && i < optionCount;
-	switch (answer?.kind) {
-		case "option":
-			return valid(answer.option) ? answer : null;
-		case "custom":
-			return answer;
-		case "multi": {
-			const options = [...new Set(answer.options.filter(valid))].sort((a, b) => a - b);
-			return { ...answer, options };
-		}
-		default:
-			return null;
-	}
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The answer channel's event names and the registry of answering extensions (the protocol itself is
- * described in answer-channel.ts). Kept apart and tiny because the registry starts listening when the
- * extension loads, on Pi's start-up path; the parsing and the race load on the first call.
+ * described in docs/answer-channel.md). Kept apart and tiny because the registry starts listening when the extension loads,
+ * on Pi's start-up path; the parsing and the race load on the first call.
  * Imports only util/records.ts.
  */
 import { isRecord } from "../util/records.ts";
@@ -29,20 +29,6 @@ export interface EventBus {
 export function answerId(payload: unknown): string | undefined {
 	const id = isRecord(payload) ? payload.id : undefined;
 	return typeof id === "string" ? id : undefined;
-}
-
-/** The most characters of another extension's string (a label, an id) quoted in a problem. */
-const QUOTED_MAX = 40;
-
-/**
- * `text` JSON-quoted for a problem message, cut to QUOTED_MAX UTF-16 units with "…" (never half a
- * surrogate pair): a problem names what it refuses, it does not echo a 10 MB string back.
- */
-export function quotedExcerpt(text: string): string {
-	if (text.length <= QUOTED_MAX) return JSON.stringify(text);
-	const high = text.charCodeAt(QUOTED_MAX - 1);
-	const end = high >= 0xd800 && high <= 0xdbff ? QUOTED_MAX - 1 : QUOTED_MAX;
-	return JSON.stringify(`${text.slice(0, end)}…`);
 }
 
 /** The longest `by` kept (it names the answering extension; a label, not a message). */
