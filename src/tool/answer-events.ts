@@ -1,9 +1,14 @@
 /**
- * The answer channel's event names and the registry of answering extensions (the protocol itself is
- * described in docs/answer-channel.md). Kept apart and tiny because the registry starts listening when the extension loads,
+ * The answer channel's event names, the payloads each carries (published for other extensions:
+ * src/published.ts), and the registry of answering extensions (the protocol itself is described in
+ * answer-channel.ts). Kept apart and tiny because the registry starts listening when the extension loads,
  * on Pi's start-up path; the parsing and the race load on the first call.
- * Imports only util/records.ts.
+ * Imports only util/records.ts (and types).
  */
+import type { Origin } from "../protocol/origin.ts";
+import type { Question } from "../protocol/questions.ts";
+import type { AnswerEntry } from "../protocol/read-answer.ts";
+import type { QuestionnaireResult } from "../protocol/result.ts";
 import { isRecord } from "../util/records.ts";
 
 /** The event names, one place. */
@@ -18,6 +23,59 @@ export const ANSWER_CHANNEL = {
 
 /** The payload version of `asked`; a change that breaks listeners bumps it. */
 export const ANSWER_CHANNEL_VERSION = 1;
+
+/** `ask_user_question:asked`: a questionnaire opened; with `pending`, its call returned and it stays pending. */
+export interface AskedPayload {
+	version: typeof ANSWER_CHANNEL_VERSION;
+	/** Ours, unique in the session: what an answer names. May be announced more than once. */
+	id: string;
+	/** The tool call asking, when one does (providers may reuse call ids). */
+	callId?: string;
+	/** Frozen: a listener reads them, it cannot change them. */
+	questions: readonly Question[];
+	/** Who asked, for a questionnaire a Pi below relayed (untrusted text, capped). */
+	from?: Origin;
+	/** Its call returned and it waits to be answered later (`/answer`, or an answer on the bus). */
+	pending?: true;
+	/** Epoch ms, on a pending one. */
+	askedAt?: number;
+}
+
+/**
+ * `ask_user_question:answer`, which another extension emits: per question `options` (zero-based indexes,
+ * or labels), `text` and `note` (protocol/read-answer.ts reads them), or `decline: true`; `by` names the
+ * extension.
+ */
+export interface AnswerPayload {
+	id: string;
+	answers?: Omit<AnswerEntry, "draft">[];
+	decline?: boolean;
+	globalNote?: string;
+	by: string;
+}
+
+/** `ask_user_question:answer_rejected`: why an answer was refused (it did not fit, or named nothing waiting). */
+export interface AnswerRejectedPayload {
+	id: string | undefined;
+	problems: string[];
+}
+
+/**
+ * `ask_user_question:closed`, once, when a questionnaire is finally settled (its call ended, unless it stays
+ * pending; a pending one answered, declined or discarded): its result, a copy.
+ */
+export interface ClosedPayload {
+	id: string;
+	result: QuestionnaireResult;
+}
+
+/**
+ * `ask_user_question:answerer`, which another extension emits at its load and on `ready`: "I answer
+ * questionnaires". With one, the tool is offered where nobody sits at a UI, and such calls wait for the bus.
+ */
+export interface AnswererPayload {
+	name: string;
+}
 
 /** Pi's shared event bus, structurally (`pi.events`). */
 export interface EventBus {
