@@ -9,15 +9,15 @@
  * Try it: pi -e ./path/to/pi-ask-user-question -e ./path/to/pi-ask-user-question/examples/recommended-after-delay.ts
  */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import type {
+	AnswererPayload,
+	AnswerPayload,
+	AnswerRejectedPayload,
+	AskedPayload,
+	ClosedPayload,
+} from "pi-ask-user-question";
 
 const NAME = "recommended-after-delay";
-
-interface Asked {
-	id: string;
-	questions: { multiSelect?: boolean; options: { label: string }[] }[];
-	/** True when the person put it aside (or its call was cut short): theirs to answer later. */
-	pending?: boolean;
-}
 
 export default function recommendedAfterDelay(pi: ExtensionAPI): void {
 	const seconds = Number(process.env.PI_ASK_AUTO_AFTER ?? 300);
@@ -25,12 +25,12 @@ export default function recommendedAfterDelay(pi: ExtensionAPI): void {
 	const pending = new Map<string, ReturnType<typeof setTimeout>>();
 
 	// Announce at load, and again when ask_user_question says it listens (whichever loaded first).
-	const announce = () => pi.events.emit("ask_user_question:answerer", { name: NAME });
+	const announce = () => pi.events.emit("ask_user_question:answerer", { name: NAME } satisfies AnswererPayload);
 	pi.events.on("ask_user_question:ready", announce);
 	announce();
 
 	pi.events.on("ask_user_question:asked", (data) => {
-		const { id, questions, pending: putAside } = data as Asked;
+		const { id, questions, pending: putAside } = data as AskedPayload;
 		clearTimeout(pending.get(id));
 		pending.delete(id);
 		// Put aside on purpose (or cut short): the person answers it later with /answer, not this extension.
@@ -41,7 +41,7 @@ export default function recommendedAfterDelay(pi: ExtensionAPI): void {
 				const recommended = question.options.find((o) => /\(recommended\)\s*$/i.test(o.label));
 				return question.multiSelect !== true && recommended ? [{ question: index, options: [recommended.label] }] : [];
 			});
-			const answer =
+			const answer: AnswerPayload =
 				answers.length > 0
 					? { id, answers, by: NAME }
 					: { id, decline: true, globalNote: "Nobody answered in time, and no option was recommended.", by: NAME };
@@ -52,12 +52,13 @@ export default function recommendedAfterDelay(pi: ExtensionAPI): void {
 
 	// Answered at the terminal (or otherwise ended): nothing left to do for this one.
 	pi.events.on("ask_user_question:closed", (data) => {
-		const { id } = data as { id: string };
+		const { id } = data as ClosedPayload;
 		clearTimeout(pending.get(id));
 		pending.delete(id);
 	});
 
 	pi.events.on("ask_user_question:answer_rejected", (data) => {
-		console.error(`${NAME}: answer refused: ${JSON.stringify(data)}`);
+		const { problems } = data as AnswerRejectedPayload;
+		console.error(`${NAME}: answer refused: ${problems.join("; ")}`);
 	});
 }

@@ -6,6 +6,8 @@
  *   guidance, config, visibility, execute, RPC walker, validation, envelope, renderers).
  * - dist/pi-ask.cjs: the `pi-ask` command (src/relay/cli.ts), plain Node with no host package.
  * - dist/serve-app.js, dist/serve-app.css: the page of `pi-ask serve` (src/serve/app/), for the browser.
+ * - dist/types/: the declarations of src/published.ts (package.json `exports["."].types`), the answer
+ *   channel's payload types for other extensions; written by tsc (tsconfig.types.json), not by esbuild.
  * - dist/tui.cjs: the TUI graph (src/tui/entry.ts and below), required lazily by core.cjs when the UI is
  *   preloaded or first used: the `import("../tui/entry.ts")` in src/host/load-tui.ts becomes `require("./tui.cjs")`.
  *   Modules both graphs use (sanitize, fit, i18n, …) are core's instances, handed over at that moment,
@@ -17,9 +19,12 @@
  * stores under HOST_KEY after importing it through the entry's jiti importer (so resolved to Pi's own
  * copies); see src/bundle-entry.ts.
  */
+import { execFile } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { build, type Plugin } from "esbuild";
 import { HOST_KEY, HOST_MODULES } from "../src/bundle-entry.ts";
 
@@ -236,12 +241,26 @@ function replaceFile(path: string, contents: Uint8Array): void {
 	renameSync(temp, path);
 }
 
+/** Writes the published types' declarations to `<outDir>/types` with tsc; resolves with that folder. */
+async function buildTypes(outDir: string): Promise<string> {
+	const types = join(outDir, "types");
+	const manifest = createRequire(import.meta.url).resolve("typescript/package.json");
+	const tsc = join(dirname(manifest), "bin", "tsc");
+	const config = join(ROOT, "tsconfig.types.json");
+	await promisify(execFile)(process.execPath, [tsc, "-p", config, "--outDir", types]).catch((error) => {
+		const { stdout = "", stderr = "" } = error as { stdout?: string; stderr?: string };
+		throw new Error(`tsc could not write the published types:\n${stdout}${stderr}`);
+	});
+	return types;
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
 	const started = performance.now();
 	const outArg = process.argv.find((arg) => arg.startsWith("--out="));
-	const out = await buildBundles({
-		readable: process.argv.includes("--readable"),
-		...(outArg ? { outDir: outArg.slice("--out=".length) } : {}),
-	});
-	console.log(`built ${Object.values(out).join(", ")} in ${(performance.now() - started).toFixed(0)} ms`);
+	const outDir = resolve(outArg ? outArg.slice("--out=".length) : DIST);
+	const [out, types] = await Promise.all([
+		buildBundles({ readable: process.argv.includes("--readable"), outDir }),
+		buildTypes(outDir),
+	]);
+	console.log(`built ${[...Object.values(out), types].join(", ")} in ${(performance.now() - started).toFixed(0)} ms`);
 }

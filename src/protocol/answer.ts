@@ -9,7 +9,7 @@ import type { Question } from "./questions.ts";
 import type { Answer, QuestionNote } from "./result.ts";
 
 /** The reported answer to `question` (at `questionIndex`), with its note ("" = none). */
-export function reportedAnswer(question: Question, questionIndex: number, given: IndexedAnswer, note: string): Answer {
+function reportedAnswer(question: Question, questionIndex: number, given: IndexedAnswer, note: string): Answer {
 	const base = { questionIndex, question: question.question };
 	const label = (option: number) => question.options[option]?.label ?? "";
 	let answer: Answer;

@@ -57,3 +57,17 @@ function unicodeEscape(ch: string): string {
 	for (let i = 0; i < ch.length; i++) out += `\\u${ch.charCodeAt(i).toString(16).padStart(4, "0")}`;
 	return out;
 }
+
+/** The most characters of another's string (a label, an id) quoted in a problem. */
+const QUOTED_MAX = 40;
+
+/**
+ * `text` JSON-quoted for a problem message, cut to QUOTED_MAX UTF-16 units with "…" (never half a
+ * surrogate pair): a problem names what it refuses, it does not echo a 10 MB string back.
+ */
+export function quotedExcerpt(text: string): string {
+	if (text.length <= QUOTED_MAX) return JSON.stringify(text);
+	const high = text.charCodeAt(QUOTED_MAX - 1);
+	const end = high >= 0xd800 && high <= 0xdbff ? QUOTED_MAX - 1 : QUOTED_MAX;
+	return JSON.stringify(`${text.slice(0, end)}…`);
+}

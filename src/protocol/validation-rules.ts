@@ -20,8 +20,8 @@ const RESERVED = new Set(["other", "type something", "next"]);
  */
 const invisible = lazyRegExp(String.raw`[\p{Cc}\p{Cf}]`, "gu");
 
-/** The form two labels or questions are compared in: NFKC, invisibles removed, whitespace collapsed, lower case. */
-function comparable(text: string): string {
+/** The form labels (here and in answers: read-answer.ts) compare in: NFKC, no invisibles, one space, lower case. */
+export function comparable(text: string): string {
 	// Whitespace first: tabs and newlines are also control characters, and must separate words, not vanish.
 	return text
 		.normalize("NFKC")

@@ -22,8 +22,8 @@ export function questionShape(question: unknown): QuestionShape {
 	return { text: String(q.question ?? ""), options, multi: q.multiSelect === true };
 }
 
-/** An answer-channel entry for one question, without its index: options by label, or typed text. */
-export type AnswerEntry = { options: string[] } | { text: string };
+/** An answer entry for one question (protocol/read-answer.ts), without its index: option indexes, or typed text. */
+export type AnswerEntry = { options: number[] } | { text: string };
 
 /** One word read: an entry, nothing (left unanswered), or why it cannot be an answer to this question. */
 export type ReadWord = { entry: AnswerEntry } | { skip: true } | { problem: string };
@@ -44,5 +44,5 @@ export function readAnswerWord(question: QuestionShape, word: string): ReadWord 
 			problem: `there is no option ${missing} (the options are 1 to ${count}); to answer in your own words, write text:${trimmed}`,
 		};
 	if (numbers.length > 1 && !question.multi) return { problem: "this question takes one option" };
-	return { entry: { options: numbers.map((n) => question.options[n - 1] ?? "") } };
+	return { entry: { options: numbers.map((n) => n - 1) } };
 }

@@ -72,13 +72,8 @@ function resultOf(message: ServerMessage, questionnaire: Questionnaire): Questio
 	if (!("id" in message) || message.id !== ASK_ID) return undefined;
 	if (message.type === "result") return resultOfReply({ ok: true, result: message.result }, questionnaire);
 	if (message.type !== "error") return undefined;
-	const { code, problems } = message;
-	return resultOfReply(
-		problems === undefined
-			? { ok: false, code, message: message.message }
-			: { ok: false, code, message: message.message, problems },
-		questionnaire,
-	);
+	const { type: _, id: __, ...error } = message;
+	return resultOfReply({ ok: false, ...error }, questionnaire);
 }
 
 function reason(error: unknown): string {

@@ -23,6 +23,7 @@ import type { Origin } from "../protocol/origin.ts";
 import { validateQuestionnaire } from "../protocol/validation.ts";
 import type { EventBus } from "../tool/answer-events.ts";
 import type { HandlerReply } from "./handlers.ts";
+import { replyOfResult } from "./reply.ts";
 
 /** What showing relayed questionnaires needs. */
 export interface PresentDeps {
@@ -51,10 +52,11 @@ export async function presentRelayedAsk(
 			problems: validation.problems,
 		};
 	const { from } = request;
+	const { questionnaire } = validation;
 	const config = deps.config();
 	const { ask } = await import("../ask/ask.ts");
 	const asked = await ask(
-		validation.questionnaire,
+		questionnaire,
 		{ origin: "relayed", from },
 		{ host: deps.host, config, signal, events: deps.events, store: deps.store, accepted, trace: deps.trace },
 	);
@@ -67,6 +69,5 @@ export async function presentRelayedAsk(
 		const m = messagesIn(config.locale);
 		notice(still.ui, m.relayAskerGone(originLabel(from, m)));
 	}
-	const { pendingId, ...reply } = capDetails(result);
-	return { ok: true, result: pendingId === undefined ? reply : { ...reply, relayedId: pendingId } };
+	return replyOfResult(questionnaire.questions, capDetails(result));
 }

@@ -1,5 +1,5 @@
 /**
- * The relay's wire protocol, version 2 (docs/relay-protocol.md is its reference): JSON objects, one per
+ * The relay's wire protocol, version 3 (docs/relay-protocol.md is its reference): JSON objects, one per
  * line (UTF-8, ended by "\n"), over a private local stream socket. Every message carries `v` and `type`;
  * requests carry an `id` the reply echoes. A client first sends `hello` with its secret; the secret decides
  * what it may do (`ask` with the secret Pi hands the processes it starts; `list` and `answer` with the
@@ -8,16 +8,21 @@
  * Pure: message types, parsing and encoding (limits.ts has the limits, lines.ts the framing). No sockets,
  * no Pi, no terminal.
  */
-import { checkAnswererName } from "../protocol/answered-by.ts";
+import { type AnsweredBy, checkAnswererName } from "../protocol/answered-by.ts";
 import { type Origin, readOrigin } from "../protocol/origin.ts";
+import type { WireAnswer } from "../protocol/read-answer.ts";
+import type { ErrorCode, Outcome } from "../protocol/result.ts";
 import { isRecord } from "../util/records.ts";
 import { RELAY_LIMITS } from "./limits.ts";
 
 export type { Origin } from "../protocol/origin.ts";
 export { RELAY_LIMITS, type RelayLimits } from "./limits.ts";
 
-/** The protocol version this code speaks; a message with another `v` is refused. */
-const RELAY_PROTOCOL_VERSION = 2;
+/**
+ * The protocol version this code speaks; a message with another `v` is refused, naming both. Version 3: a
+ * relayed ask's `result` carries the answer model (option indexes, typed text), no longer display labels.
+ */
+const RELAY_PROTOCOL_VERSION = 3;
 
 /** What a secret allows. */
 export type Capability = "ask" | "list" | "answer" | "pair";
@@ -66,6 +71,16 @@ export interface AnswerFields {
 	globalNote?: unknown;
 	/** The device a paired client answers for (pi-ask serve's phone): answers carry "<device> via <client>". */
 	device?: string;
+}
+
+/** How a relayed ask ended, as its `result` carries it: what was given in the answer model's wire form. */
+export interface RelayedEnding extends WireAnswer {
+	outcome: Outcome;
+	answeredBy?: AnsweredBy;
+	timedOut?: true;
+	/** Answer later: its id in the serving Pi, where it stays pending. */
+	relayedId?: string;
+	error?: { code: ErrorCode; message: string };
 }
 
 /** The outcome of one request, as the serving side makes it: what the reply carries, or its error. */

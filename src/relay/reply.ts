@@ -1,40 +1,20 @@
 /**
- * The asking side's reading of a relayed result. What comes back over the socket is untrusted data: it is
- * rebuilt from this process's own questions, keeping only what the wire can rightly say — which option
- * (by its exact label), what was typed, notes, drafts, how it ended, who answered — so the tool result is
- * exactly the one a questionnaire answered here would give, with host `relay`. A reply that does not fit
- * the questions is refused (undefined), never patched up.
+ * A relayed ask's ending, both ways. The serving side sends how it ended, who answered, and what was
+ * given in the answer model's wire form (protocol/read-answer.ts: option indexes and typed text, never
+ * display labels); the asking side reads that untrusted data once, with the one reader, against its own
+ * questions, so the tool result is exactly the one a questionnaire answered here would give, with host
+ * `relay`. A reply that does not fit the questions is refused, never patched up.
  * Pure: imports nothing from Pi, sockets or the terminal.
  */
 
-import { reportedAnswer } from "../protocol/answer.ts";
 import { type AnsweredBy, readAnsweredBy } from "../protocol/answered-by.ts";
-import type { IndexedAnswer } from "../protocol/progress.ts";
 import type { Question, Questionnaire } from "../protocol/questions.ts";
-import {
-	type Collected,
-	type Ending,
-	finishedResult,
-	notShownResult,
-	OUTCOMES,
-	type Outcome,
-	type QuestionnaireResult,
-} from "../protocol/result.ts";
+import { type AnswerEntry, givenResult, readGiven, type WireAnswer, wireOfGiven } from "../protocol/read-answer.ts";
+import { type Ending, notShownResult, OUTCOMES, type Outcome, type QuestionnaireResult } from "../protocol/result.ts";
 import { isRecord } from "../util/records.ts";
-import type { RelayReply } from "./protocol.ts";
+import type { RelayedEnding, RelayReply } from "./protocol.ts";
 
 const KNOWN: ReadonlySet<string> = new Set(OUTCOMES);
-
-/** The ending `finishedResult` takes for an outcome the person gave (not_shown is not one). */
-const ENDINGS: Readonly<Record<Exclude<Outcome, "not_shown">, Ending>> = {
-	answered: "submitted",
-	partial: "submitted",
-	declined: "declined",
-	interrupted: "interrupted",
-	timed_out: "timed_out",
-	deferred: "deferred",
-	answered_in_chat: "answered_in_chat",
-};
 
 /**
  * The asking call's result for the serving side's reply (over the socket or in process): the answer read
@@ -60,6 +40,38 @@ export function unavailable(reason: string): QuestionnaireResult {
 	return notShownResult("relay", "relay_unavailable", `The questions were not relayed: ${reason}.`);
 }
 
+/**
+ * The reply for the asker of a relayed questionnaire that ended with `result` (its answers read into the
+ * answer model by the same reader as the asker's, from labels this process wrote itself).
+ */
+export function replyOfResult(questions: readonly Question[], result: QuestionnaireResult): RelayReply {
+	const { given, problems } = readGiven(questions, labelledWire(result));
+	if (problems.length > 0)
+		return { ok: false, code: "unavailable", message: `the answer could not be sent (${problems[0]})` };
+	const ending: RelayedEnding = { outcome: result.outcome, ...wireOfGiven(given) };
+	if (result.answeredBy !== undefined) ending.answeredBy = result.answeredBy;
+	if (result.timedOut === true) ending.timedOut = true;
+	if (result.pendingId !== undefined) ending.relayedId = result.pendingId;
+	if (result.error !== undefined) ending.error = { code: result.error.code, message: result.error.message };
+	return { ok: true, result: ending };
+}
+
+/** `result`'s answers, notes and drafts as wire entries, options by the labels it reports. */
+function labelledWire({ answers, questionNotes = [], drafts = [], globalNote }: QuestionnaireResult): WireAnswer {
+	const entries = new Map<number, AnswerEntry>();
+	const at = (question: number) =>
+		entries.get(question) ?? (entries.set(question, { question }).get(question) as AnswerEntry);
+	for (const { questionIndex, kind, answer, custom, notes } of answers) {
+		const labels = [answer].flat();
+		if (kind !== "custom") at(questionIndex).options = custom === undefined ? labels : labels.slice(0, -1);
+		if (kind === "custom" || custom !== undefined) at(questionIndex).text = custom ?? String(answer);
+		if (notes !== undefined) at(questionIndex).note = notes;
+	}
+	for (const n of questionNotes) at(n.questionIndex).note = n.notes;
+	for (const d of drafts) at(d.questionIndex).draft = d.text;
+	return { answers: [...entries.values()], ...(globalNote === undefined ? {} : { globalNote }) };
+}
+
 /** The reason of a `not_shown` result from above, when that is what it is. */
 function notShownReason(value: unknown): string | undefined {
 	if (!isRecord(value) || value.outcome !== "not_shown") return undefined;
@@ -71,123 +83,26 @@ function notShownReason(value: unknown): string | undefined {
 function readRelayedResult(questionnaire: Questionnaire, value: unknown): QuestionnaireResult | undefined {
 	if (!isRecord(value) || typeof value.outcome !== "string" || !KNOWN.has(value.outcome)) return undefined;
 	const outcome = value.outcome as Outcome;
-	const questions = questionnaire.questions;
 	if (outcome === "not_shown") return undefined;
-	const collected = readCollected(questions, value);
-	if (collected === undefined) return undefined;
-	const result = finishedResult("relay", questions.length, ENDINGS[outcome], collected);
+	const { given, problems } = readGiven(questionnaire.questions, value);
+	if (problems.length > 0) return undefined;
+	const ended: Ending = outcome === "answered" || outcome === "partial" ? "submitted" : outcome;
+	const result = givenResult("relay", questionnaire.questions, ended, given);
 	// "answered" and "partial" are decided again from the answers; a reply that claims otherwise is refused.
 	if (result.outcome !== outcome) return undefined;
 	const timedOut = outcome === "deferred" && value.timedOut === true;
 	if (timedOut) result.timedOut = true;
 	const by = outcome === "interrupted" ? undefined : answererAbove(value.answeredBy, outcome, timedOut);
 	if (by !== undefined) result.answeredBy = by;
-	const relayedId = text(value.relayedId);
-	if (outcome === "deferred" && relayedId !== undefined && relayedId !== "" && relayedId.length <= 512)
+	const relayedId = value.relayedId;
+	if (outcome === "deferred" && typeof relayedId === "string" && relayedId !== "" && relayedId.length <= 512)
 		result.relayedId = relayedId;
 	return result;
 }
 
-/**
- * Who answered above, as that Pi says; a Pi of an older version names only extensions, so its silence means
- * the person (or, for a timeout, nobody).
- */
+/** Who answered above, as that Pi says; its silence means the person (or, for a timeout, nobody). */
 function answererAbove(value: unknown, outcome: Outcome, timedOut: boolean): AnsweredBy {
 	const said = readAnsweredBy(value);
 	if (outcome === "timed_out" || timedOut) return { kind: "timeout" };
 	return said === undefined || said.kind === "timeout" ? { kind: "person" } : said;
-}
-
-/** Answers, notes, drafts and the overall note, each checked against the questions. */
-function readCollected(questions: readonly Question[], value: Record<string, unknown>): Collected | undefined {
-	const answers = list(value.answers);
-	const questionNotes = list(value.questionNotes ?? []);
-	const drafts = list(value.drafts ?? []);
-	if (answers === undefined || questionNotes === undefined || drafts === undefined) return undefined;
-	const collected: Collected = { answers: [] };
-	const seen = new Set<number>();
-	for (const entry of answers) {
-		if (!isRecord(entry)) return undefined;
-		const index = questionIndex(entry.questionIndex, questions.length);
-		const question = index === undefined ? undefined : questions[index];
-		if (index === undefined || question === undefined || seen.has(index)) return undefined;
-		seen.add(index);
-		const pick = readPick(question, entry);
-		const notes = entry.notes === undefined ? "" : text(entry.notes);
-		if (pick === undefined || notes === undefined) return undefined;
-		collected.answers.push(reportedAnswer(question, index, pick, notes));
-	}
-	const notes = perQuestion(questionNotes, "notes", questions);
-	const kept = perQuestion(drafts, "text", questions);
-	if (notes === undefined || kept === undefined) return undefined;
-	if (notes.length > 0)
-		collected.questionNotes = notes.map(({ at, question, said }) => ({ questionIndex: at, question, notes: said }));
-	if (kept.length > 0)
-		collected.drafts = kept.map(({ at, question, said }) => ({ questionIndex: at, question, text: said }));
-	if (value.globalNote !== undefined) {
-		const note = text(value.globalNote);
-		if (note === undefined) return undefined;
-		if (note !== "") collected.globalNote = note;
-	}
-	return collected;
-}
-
-/** The pick an answer entry states: options by their exact label (as the model wrote them), typed text. */
-function readPick(question: Question, entry: Record<string, unknown>): IndexedAnswer | undefined {
-	const labelIndex = (label: unknown) =>
-		typeof label === "string" ? question.options.findIndex((o) => o.label === label) : -1;
-	switch (entry.kind) {
-		case "option": {
-			const option = labelIndex(entry.answer);
-			return question.multiSelect === true || option < 0 ? undefined : { kind: "option", option };
-		}
-		case "custom": {
-			const typed = text(entry.answer);
-			return question.multiSelect === true || typed === undefined ? undefined : { kind: "custom", text: typed };
-		}
-		case "multi": {
-			if (question.multiSelect !== true || !Array.isArray(entry.answer)) return undefined;
-			const custom = entry.custom === undefined ? undefined : text(entry.custom);
-			if (entry.custom !== undefined && (custom === undefined || entry.answer.at(-1) !== custom)) return undefined;
-			const labels = custom === undefined ? entry.answer : entry.answer.slice(0, -1);
-			const options = labels.map(labelIndex);
-			if (options.some((i) => i < 0) || new Set(options).size !== options.length) return undefined;
-			const sorted = [...options].sort((a, b) => a - b);
-			return custom === undefined
-				? { kind: "multi", options: sorted }
-				: { kind: "multi", options: sorted, text: custom };
-		}
-		default:
-			return undefined;
-	}
-}
-
-const MAX_ITEMS = 16;
-
-function list(value: unknown): unknown[] | undefined {
-	return Array.isArray(value) && value.length <= MAX_ITEMS ? value : undefined;
-}
-
-function text(value: unknown): string | undefined {
-	return typeof value === "string" ? value : undefined;
-}
-
-function questionIndex(value: unknown, count: number): number | undefined {
-	return typeof value === "number" && Number.isInteger(value) && value >= 0 && value < count ? value : undefined;
-}
-
-/** Each entry's question index and its text in `field` (question notes, drafts); undefined when one does not read. */
-function perQuestion(
-	entries: readonly unknown[],
-	field: "notes" | "text",
-	questions: readonly Question[],
-): { at: number; question: string; said: string }[] | undefined {
-	const read: { at: number; question: string; said: string }[] = [];
-	for (const entry of entries) {
-		const at = isRecord(entry) ? questionIndex(entry.questionIndex, questions.length) : undefined;
-		const said = isRecord(entry) ? text(entry[field]) : undefined;
-		if (at === undefined || said === undefined) return undefined;
-		read.push({ at, question: questions[at]?.question ?? "", said });
-	}
-	return read;
 }

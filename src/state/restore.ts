@@ -7,6 +7,7 @@
  */
 import type { IndexedAnswer, Progress } from "../protocol/progress.ts";
 import type { Question } from "../protocol/questions.ts";
+import { fittingAnswer } from "../protocol/read-answer.ts";
 import { type Answers, initialAnswers } from "./answers.ts";
 import { browseMode, initialState, typeRow } from "./layout.ts";
 import type { QuestionnaireState, QuestionShape } from "./types.ts";
@@ -14,7 +15,8 @@ import type { QuestionnaireState, QuestionShape } from "./types.ts";
 /** What was given in `progress`, as the core's answers of `questions`, marked `reopened`. */
 export function restoredAnswers(questions: readonly Question[], progress: Progress): Answers {
 	const initial = initialAnswers(questions);
-	const answers = initial.answers.map((_, i) => stored(progress.answers[i], initial.shape[i]?.optionCount ?? 0));
+	// Read as every answer from outside is (protocol/read-answer.ts): one that does not fit its question is none.
+	const answers = initial.answers.map((_, i) => fittingAnswer(questions[i], progress.answers[i]) ?? null);
 	const checked = initial.checked.map((row, i) => {
 		const answer = answers[i];
 		const ticked = answer?.kind === "multi" ? answer.options : answer ? [] : (progress.ticks[i] ?? []);
@@ -36,23 +38,6 @@ export function restoredState(questions: readonly Question[], progress: Progress
 	const tab = open >= 0 ? open : given.shape.length > 1 ? given.shape.length : 0;
 	const restored = { ...initialState(questions), ...given, focus, tab };
 	return { ...restored, mode: browseMode(restored, tab) };
-}
-
-/** `answer` as far as it fits the question (an option past the last is no answer; ticks sorted, once each). */
-function stored(answer: IndexedAnswer | undefined, optionCount: number): IndexedAnswer | null {
-	const valid = (i: number) => Number.isInteger(i) && i >= 0 && i < optionCount;
-	switch (answer?.kind) {
-		case "option":
-			return valid(answer.option) ? answer : null;
-		case "custom":
-			return answer;
-		case "multi": {
-			const options = [...new Set(answer.options.filter(valid))].sort((a, b) => a - b);
-			return { ...answer, options };
-		}
-		default:
-			return null;
-	}
 }
 
 /**

@@ -1,11 +1,14 @@
 /**
- * The answer channel's event names and the registry of answering extensions (the protocol itself is
- * described in answer-channel.ts). Kept apart and tiny because the registry starts listening when the
- * extension loads, on Pi's start-up path; the parsing and the race load on the first call.
- * Imports only util/records.ts.
+ * The answer channel's event names, the payloads each carries (published for other extensions:
+ * src/published.ts), and the registry of answering extensions (the protocol itself is described in
+ * answer-channel.ts). Kept apart and tiny because the registry starts listening when the extension loads,
+ * on Pi's start-up path; the parsing and the race load on the first call.
+ * Imports only util/records.ts (and types).
  */
 import type { Origin } from "../protocol/origin.ts";
-import type { Questionnaire } from "../protocol/questions.ts";
+import type { Question, Questionnaire } from "../protocol/questions.ts";
+import type { AnswerEntry } from "../protocol/read-answer.ts";
+import type { QuestionnaireResult } from "../protocol/result.ts";
 import { isRecord } from "../util/records.ts";
 
 /** The event names, one place. */
@@ -20,6 +23,59 @@ export const ANSWER_CHANNEL = {
 
 /** The payload version of `asked`; a change that breaks listeners bumps it. */
 const ANSWER_CHANNEL_VERSION = 1;
+
+/** `ask_user_question:asked`: a questionnaire opened; with `pending`, its call returned and it stays pending. */
+export interface AskedPayload {
+	version: typeof ANSWER_CHANNEL_VERSION;
+	/** Ours, unique in the session: what an answer names. May be announced more than once. */
+	id: string;
+	/** The tool call asking, when one does (providers may reuse call ids). */
+	callId?: string;
+	/** Frozen: a listener reads them, it cannot change them. */
+	questions: readonly Question[];
+	/** Who asked, for a questionnaire a Pi below relayed (untrusted text, capped). */
+	from?: Origin;
+	/** Its call returned and it waits to be answered later (`/answer`, or an answer on the bus). */
+	pending?: true;
+	/** Epoch ms, on a pending one. */
+	askedAt?: number;
+}
+
+/**
+ * `ask_user_question:answer`, which another extension emits: per question `options` (zero-based indexes,
+ * or labels), `text` and `note` (protocol/read-answer.ts reads them), or `decline: true`; `by` names the
+ * extension.
+ */
+export interface AnswerPayload {
+	id: string;
+	answers?: Omit<AnswerEntry, "draft">[];
+	decline?: boolean;
+	globalNote?: string;
+	by: string;
+}
+
+/** `ask_user_question:answer_rejected`: why an answer was refused (it did not fit, or named nothing waiting). */
+export interface AnswerRejectedPayload {
+	id: string | undefined;
+	problems: string[];
+}
+
+/**
+ * `ask_user_question:closed`, once, when a questionnaire is finally settled (its call ended, unless it stays
+ * pending; a pending one answered, declined or discarded): its result, a copy.
+ */
+export interface ClosedPayload {
+	id: string;
+	result: QuestionnaireResult;
+}
+
+/**
+ * `ask_user_question:answerer`, which another extension emits at its load and on `ready`: "I answer
+ * questionnaires". With one, the tool is offered where nobody sits at a UI, and such calls wait for the bus.
+ */
+export interface AnswererPayload {
+	name: string;
+}
 
 /** Pi's shared event bus, structurally (`pi.events`). */
 export interface EventBus {
@@ -41,7 +97,7 @@ export interface AskedItem {
  * The `asked` payload, one shape wherever it is said: `pending` (with `askedAt`) for one whose call
  * returned, announced as it becomes pending, on a restore, or reopened with `/answer`.
  */
-export function askedPayload(item: AskedItem, pending: boolean): Record<string, unknown> {
+export function askedPayload(item: AskedItem, pending: boolean): AskedPayload {
 	const { id, callId, questionnaire, from, askedAt } = item;
 	// The questions are frozen (validation.ts), so listeners can read but not change them.
 	return {
@@ -49,7 +105,7 @@ export function askedPayload(item: AskedItem, pending: boolean): Record<string, 
 		id,
 		...(callId === undefined ? {} : { callId }),
 		questions: questionnaire.questions,
-		...(pending ? { pending: true, askedAt } : {}),
+		...(pending ? { pending: true as const, askedAt } : {}),
 		...(from === undefined ? {} : { from }),
 	};
 }
@@ -67,20 +123,6 @@ export function emitQuietly(events: EventBus, channel: string, data: unknown): v
 export function answerId(payload: unknown): string | undefined {
 	const id = isRecord(payload) ? payload.id : undefined;
 	return typeof id === "string" ? id : undefined;
-}
-
-/** The most characters of another extension's string (a label, an id) quoted in a problem. */
-const QUOTED_MAX = 40;
-
-/**
- * `text` JSON-quoted for a problem message, cut to QUOTED_MAX UTF-16 units with "…" (never half a
- * surrogate pair): a problem names what it refuses, it does not echo a 10 MB string back.
- */
-export function quotedExcerpt(text: string): string {
-	if (text.length <= QUOTED_MAX) return JSON.stringify(text);
-	const high = text.charCodeAt(QUOTED_MAX - 1);
-	const end = high >= 0xd800 && high <= 0xdbff ? QUOTED_MAX - 1 : QUOTED_MAX;
-	return JSON.stringify(`${text.slice(0, end)}…`);
 }
 
 /** The longest `by` kept (it names the answering extension; a label, not a message). */

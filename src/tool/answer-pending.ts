@@ -16,15 +16,9 @@
  */
 import type { PendingQuestionnaire } from "../pending/registry.ts";
 import type { PendingStore } from "../pending/store.ts";
+import { quotedExcerpt } from "../protocol/quote.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
-import {
-	ANSWER_CHANNEL,
-	answerId,
-	askedPayload,
-	type EventBus,
-	emitQuietly as emit,
-	quotedExcerpt,
-} from "./answer-events.ts";
+import { ANSWER_CHANNEL, answerId, askedPayload, type EventBus, emitQuietly as emit } from "./answer-events.ts";
 
 /** What the channel works with. */
 export interface PendingChannelDeps {

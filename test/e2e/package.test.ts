@@ -9,7 +9,8 @@
  * link and image of its Markdown is a packed file, the license, where the repository is (if anywhere), the gallery
  * picture, and peers only for what the shipped code imports.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HOST_MODULES } from "../../src/bundle-entry.ts";
@@ -28,6 +29,7 @@ interface Manifest {
 	homepage?: string;
 	bugs?: { url?: string };
 	pi?: { extensions?: string[]; image?: string };
+	types?: string;
 	scripts?: Record<string, string>;
 	dependencies?: Record<string, string>;
 	peerDependencies?: Record<string, string>;
@@ -82,6 +84,8 @@ describe("the tarball", () => {
 		// entry.cjs loads src/ only where dist/ was never built (a `pi install git:` checkout without esbuild);
 		// a tarball always has dist/, since packing builds it (prepack).
 		expect(packed).toEqual(expect.arrayContaining(["entry.cjs", "dist/core.cjs", "dist/tui.cjs"]));
+		// The types other extensions import (package.json `exports`), written by the build too.
+		expect(packed).toContain(manifest(REPO_ROOT).types?.replace(/^\.\//, ""));
 		expect(packed).not.toContain("dist/loader.cjs");
 		expect(packed.filter((path) => path.startsWith("src/"))).toEqual([]);
 	});
@@ -141,8 +145,10 @@ describe("the tarball", () => {
 		];
 		expect(Object.keys(own.peerDependencies ?? {}).sort()).toEqual(imported.sort());
 		for (const host of imported) expect(own.dependencies?.[host], host).toBeUndefined();
+		// The example imports a host package, or this package's own types (a type import: erased when Pi loads it).
 		const example = readFileSync(join(REPO_ROOT, "examples", "recommended-after-delay.ts"), "utf8");
-		for (const [, specifier] of example.matchAll(/from "([^"]+)"/g)) expect(imported, specifier).toContain(specifier);
+		for (const [, specifier] of example.matchAll(/from "([^"]+)"/g))
+			expect([...imported, own.name], specifier).toContain(specifier);
 	});
 });
 
@@ -161,6 +167,36 @@ describe("pi install npm:pi-ask-user-question@file:<tarball>", () => {
 		expect(
 			existsSync(join(h.agentDir, "npm/node_modules/pi-ask-user-question/schema/ask-user-question.schema.json")),
 		).toBe(true);
+	});
+
+	it("exports the answer channel's payload types: another extension's TypeScript reads them from the package", () => {
+		const consumer = join(packDir, "consumer");
+		mkdirSync(join(consumer, "node_modules"), { recursive: true });
+		symlinkSync(installDir, join(consumer, "node_modules", "pi-ask-user-question"), "dir");
+		writeFileSync(
+			join(consumer, "answerer.ts"),
+			[
+				'import type { AnswerPayload, AskedPayload, ClosedPayload, QuestionnaireResult } from "pi-ask-user-question";',
+				'const asked: AskedPayload = { version: 1, id: "q_1", questions: [] };',
+				'const answer: AnswerPayload = { id: asked.id, answers: [{ question: 0, options: [1, "Redis"] }], by: "bridge" };',
+				"const result = (closed: ClosedPayload): QuestionnaireResult => closed.result;",
+				"// @ts-expect-error: an answer names who gives it",
+				'const anonymous: AnswerPayload = { id: "q_1", decline: true };',
+				"export { answer, anonymous, result };",
+			].join("\n"),
+		);
+		writeFileSync(
+			join(consumer, "tsconfig.json"),
+			JSON.stringify({
+				compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext", noEmit: true, types: [] },
+				files: ["answerer.ts"],
+			}),
+		);
+		const tsc = spawnSync(process.execPath, [join(REPO_ROOT, "node_modules/typescript/bin/tsc"), "-p", consumer], {
+			encoding: "utf8",
+		});
+		expect(`${tsc.stdout}${tsc.stderr}`).toBe("");
+		expect(tsc.status).toBe(0);
 	});
 
 	it("the packed manifest has no scripts (each names checkout files), so npm says nothing about install scripts", () => {

@@ -47,7 +47,7 @@ function talk(socket, lines) {
 	return new Promise((resolve) => {
 		const got = [];
 		const c = connect(socket);
-		c.on("connect", () => lines.forEach((l) => c.write(JSON.stringify({ v: 2, ...l }) + "\n")));
+		c.on("connect", () => lines.forEach((l) => c.write(JSON.stringify({ v: 3, ...l }) + "\n")));
 		c.on("data", (d) => got.push(...String(d).split("\n").filter(Boolean)));
 		c.on("error", () => {});
 		setTimeout(() => { c.destroy(); resolve(got); }, 700);

@@ -10,7 +10,7 @@ export type Received = Record<string, unknown>;
 export interface RawPeer {
 	socket: Socket;
 	received: Received[];
-	/** Writes `line` as is (add "\n" yourself), or an object as one protocol line with `v: 2`. */
+	/** Writes `line` as is (add "\n" yourself), or an object as one protocol line with `v: 3`. */
 	send(line: string | Record<string, unknown>): void;
 	/** Resolves with the first received message matching `match` (past or future). */
 	waitFor(match: (m: Received) => boolean, what: string, timeoutMs?: number): Promise<Received>;
@@ -57,7 +57,7 @@ export async function rawPeer(socketPath: string, token?: string): Promise<RawPe
 		socket,
 		received,
 		send: (line) => {
-			socket.write(typeof line === "string" ? line : `${JSON.stringify({ v: 2, ...line })}\n`);
+			socket.write(typeof line === "string" ? line : `${JSON.stringify({ v: 3, ...line })}\n`);
 		},
 		waitFor: (match, what, timeoutMs = 5_000) =>
 			new Promise((resolve, reject) => {

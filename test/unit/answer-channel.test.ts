@@ -1,8 +1,9 @@
 /**
  * Answers from other extensions (tool/answer-channel.ts): a payload is checked against the questions
- * and becomes answers by index, or comes back with every problem, each naming its place. Labels match
- * trimmed and case-insensitively; a single-select question takes one option or one text; notes may
- * stand alone; a decline carries no answers. Random payloads never throw.
+ * by the one reader (protocol/read-answer.ts) and becomes answers by index, or comes back with every
+ * problem, each naming its place. Options are indexes or labels (matched in any case and spacing); a
+ * single-select question takes one option or one text; notes may stand alone; a decline carries no
+ * answers. Random payloads never throw.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -43,29 +44,54 @@ describe("parseAnswer", () => {
 		});
 		expect(answer).toEqual({
 			decline: false,
-			answers: [
-				{ kind: "option", option: 0 },
-				{ kind: "multi", options: [0, 2], text: "BSD" },
-			],
-			notes: ["fast enough", ""],
-			globalNote: "from chat",
+			given: {
+				answers: [
+					{ kind: "option", option: 0 },
+					{ kind: "multi", options: [0, 2], text: "BSD" },
+				],
+				notes: ["fast enough", ""],
+				drafts: ["", ""],
+				globalNote: "from chat",
+			},
 			by: { kind: "extension", name: "telegram-bridge" },
 		});
 	});
 
 	it("takes a typed answer, a note alone, and a decline", () => {
-		expect(ok({ answers: [{ question: 0, text: "Memcached" }] }).answers[0]).toEqual({
+		expect(ok({ answers: [{ question: 0, text: "Memcached" }] }).given.answers[0]).toEqual({
 			kind: "custom",
 			text: "Memcached",
 		});
 		const noteOnly = ok({ answers: [{ question: 1, note: "ask ops" }] });
-		expect(noteOnly).toMatchObject({ answers: [undefined, undefined], notes: ["", "ask ops"] });
-		expect(ok({ decline: true, globalNote: "not now" })).toMatchObject({ decline: true, globalNote: "not now" });
-		expect(ok({ answers: [{ question: 1, options: [], text: "x" }] }).answers[1]).toEqual({
+		expect(noteOnly.given).toMatchObject({ answers: [undefined, undefined], notes: ["", "ask ops"] });
+		expect(ok({ decline: true, globalNote: "not now" })).toMatchObject({
+			decline: true,
+			given: { globalNote: "not now" },
+		});
+		expect(ok({ answers: [{ question: 1, options: [], text: "x" }] }).given.answers[1]).toEqual({
 			kind: "multi",
 			options: [],
 			text: "x",
 		});
+	});
+
+	it('takes options by index too, and `options: []` on a multi-select as "none of these"', () => {
+		const answer = ok({
+			answers: [
+				{ question: 0, options: [2] },
+				{ question: 1, options: [0, "windows", 0] },
+			],
+		});
+		expect(answer.given.answers).toEqual([
+			{ kind: "option", option: 2 },
+			{ kind: "multi", options: [0, 2] },
+		]);
+		expect(ok({ answers: [{ question: 1, options: [] }] }).given.answers[1]).toEqual({ kind: "multi", options: [] });
+	});
+
+	it("matches a label as validation tells labels apart: any case, spacing, width and invisible characters", () => {
+		const answer = ok({ answers: [{ question: 0, options: ["IN-MEMORY\u200b  LRU"] }] });
+		expect(answer.given.answers[0]).toEqual({ kind: "option", option: 0 });
 	});
 
 	it("caps who answered at 100 characters", () => {
@@ -107,7 +133,17 @@ describe("parseAnswer", () => {
 		[{ answers: [{ question: 0.5 }] }, "answers[0].question: must be a question index from 0 to 1"],
 		[{ answers: [{ question: "0", options: ["Redis"] }] }, "answers[0].question: must be a question index"],
 		[{ answers: [{ question: 0, options: ["Memcached"] }] }, 'answers[0].options: no option is labelled "Memcached"'],
-		[{ answers: [{ question: 0, options: "Redis" }] }, "answers[0].options: must be an array of option labels"],
+		[
+			{ answers: [{ question: 0, options: "Redis" }] },
+			"answers[0].options: must be an array of option indexes or labels",
+		],
+		[{ answers: [{ question: 0, options: [3] }] }, "answers[0].options: no option 3 (the options are 0 to 2)"],
+		[{ answers: [{ question: 0, options: [0.5] }] }, "answers[0].options: no option 0.5"],
+		[
+			{ answers: [{ question: 0, options: [null] }] },
+			"answers[0].options: each option must be an option index or label",
+		],
+		[{ answers: [{ question: 0, options: [] }] }, "answers[0]: give options, text or a note"],
 		[
 			{ answers: [{ question: 0, options: ["Redis", "In-memory LRU"] }] },
 			"answers[0]: this question takes one option or one text",

@@ -9,9 +9,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { raceTheBus } from "../../src/ask/bus-race.ts";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
+import { quotedExcerpt } from "../../src/protocol/quote.ts";
 import { finishedResult, type QuestionnaireResult } from "../../src/protocol/result.ts";
 import { parseAnswer } from "../../src/tool/answer-channel.ts";
-import { ANSWER_CHANNEL, quotedExcerpt } from "../../src/tool/answer-events.ts";
+import { ANSWER_CHANNEL } from "../../src/tool/answer-events.ts";
 import { servePendingOnTheBus } from "../../src/tool/answer-pending.ts";
 import { eventBus } from "../support/event-bus.ts";
 import { testSession } from "../support/pending-store.ts";
@@ -60,7 +61,7 @@ describe("parseAnswer's refusals", () => {
 		const problems = refusal({ answers: [{ question: 1, options }] });
 		bounded(problems);
 		expect(problems[0]).toBe(
-			"answers[0].options: has 1000000 labels; the question has 2 options; only the first 16 were checked",
+			"answers[0].options: has 1000000 entries; the question has 2 options; only the first 16 were checked",
 		);
 		expect(problems.filter((p) => p.includes("no option is labelled"))).toHaveLength(16);
 	});

@@ -11,7 +11,8 @@ import type { AnsweredBy } from "../../src/protocol/answered-by.ts";
 import { resultText } from "../../src/protocol/envelope.ts";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
 import { type Answer, finishedResult, type HostKind, type QuestionnaireResult } from "../../src/protocol/result.ts";
-import { resultOfReply } from "../../src/relay/reply.ts";
+import type { RelayReply } from "../../src/relay/protocol.ts";
+import { replyOfResult, resultOfReply } from "../../src/relay/reply.ts";
 import { CACHE_QUESTION } from "../support/questions.ts";
 
 const FORM: Questionnaire = { questions: [CACHE_QUESTION] };
@@ -106,9 +107,9 @@ describe("a relayed questionnaire whose time ran out above", () => {
 	/** The serving Pi's final result (the rule present.ts applies), as the asking Pi reads it back. */
 	const relayed = (onTimeout: "close" | "defer" | undefined): QuestionnaireResult => {
 		const timedOut = finishedResult("tui", 1, "timed_out", { answers: [] });
-		const { pendingId, ...above } = endingOf(timedOut, { origin: "relayed", onTimeout, id: "q_up" }).result;
-		const wire = pendingId === undefined ? above : { ...above, relayedId: pendingId };
-		return resultOfReply({ ok: true, result: JSON.parse(JSON.stringify(wire)) }, FORM);
+		const above = endingOf(timedOut, { origin: "relayed", onTimeout, id: "q_up" }).result;
+		const wire: RelayReply = JSON.parse(JSON.stringify(replyOfResult(FORM.questions, above)));
+		return resultOfReply(wire, FORM);
 	};
 
 	it.each([["close"], [undefined]] as const)("onTimeout %s: the child's model reads a timeout", (onTimeout) => {

@@ -123,7 +123,8 @@ const LAYERS = [
 	// `pi-ask serve` is one of pi-ask's commands (relay/cli.ts runs it) and a relay client itself.
 	["relay", "serve"],
 	["pi"],
-	["index.ts", "bundle-entry.ts"],
+	// published.ts: the package's types for other extensions (package.json `exports`).
+	["index.ts", "bundle-entry.ts", "published.ts"],
 ] as const;
 
 /** The layer of `file` (a path relative to src/), or -1 for one no layer names. */

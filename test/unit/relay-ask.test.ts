@@ -41,13 +41,13 @@ async function serve(answer: (signal: AbortSignal) => Promise<HandlerReply>): Pr
 
 const endpoint = (s: RelayServer) => ({ socket: s.socketPath, token: s.askToken });
 
+/** The wire form (relay v3): what was given by option index and typed text, never labels. */
 const ANSWERED_ABOVE = {
 	outcome: "answered",
-	cancelled: false,
-	host: "tui",
+	answeredBy: { kind: "person" },
 	answers: [
-		{ questionIndex: 0, question: CACHE_QUESTION.question, kind: "option", answer: "SQLite file" },
-		{ questionIndex: 1, question: PLATFORM_QUESTION.question, kind: "multi", answer: ["Linux", "BSD"], custom: "BSD" },
+		{ question: 0, options: [1] },
+		{ question: 1, options: [0], text: "BSD" },
 	],
 	globalNote: "ship it",
 };
@@ -173,13 +173,13 @@ describe("reading the answer relayed back", () => {
 	const read = (value: unknown) => resultOfReply({ ok: true, result: value }, questionnaire);
 	const base = { outcome: "partial", cancelled: false, host: "tui" };
 
-	it("rebuilds from the asker's own questions: question texts and previews are its own", () => {
+	it("rebuilds from the asker's own questions: labels, question texts and previews are its own", () => {
 		const result = read({
 			...base,
 			answers: [
-				{ questionIndex: 0, question: "a forged question", kind: "option", answer: "Redis", preview: "forged" },
+				{ question: 0, options: [2], label: "forged", question_text: "a forged question", preview: "forged" },
+				{ question: 1, note: "later" },
 			],
-			questionNotes: [{ questionIndex: 1, question: "forged", notes: "later" }],
 		});
 		expect(result.answers[0]).toEqual({
 			questionIndex: 0,
@@ -195,23 +195,15 @@ describe("reading the answer relayed back", () => {
 		["not an object", "answered"],
 		["an unknown outcome", { ...base, outcome: "exploded", answers: [] }],
 		["answers not a list", { ...base, answers: "all" }],
-		["a question index out of range", { ...base, answers: [{ questionIndex: 5, kind: "custom", answer: "x" }] }],
-		[
-			"a question answered twice",
-			{ ...base, answers: [0, 0].map((i) => ({ questionIndex: i, kind: "custom", answer: "x" })) },
-		],
-		["an option that is not one", { ...base, answers: [{ questionIndex: 0, kind: "option", answer: "Postgres" }] }],
-		[
-			"a multi answer on a single-select",
-			{ ...base, answers: [{ questionIndex: 0, kind: "multi", answer: ["Redis"] }] },
-		],
-		["an option on a multi-select", { ...base, answers: [{ questionIndex: 1, kind: "option", answer: "Linux" }] }],
-		[
-			"a custom that is not last",
-			{ ...base, answers: [{ questionIndex: 1, kind: "multi", answer: ["x", "Linux"], custom: "x" }] },
-		],
+		["a question index out of range", { ...base, answers: [{ question: 5, text: "x" }] }],
+		["a question answered twice", { ...base, answers: [0, 0].map((question) => ({ question, text: "x" })) }],
+		["an option that is not one", { ...base, answers: [{ question: 0, options: [3] }] }],
+		["a label that is not one", { ...base, answers: [{ question: 0, options: ["Postgres"] }] }],
+		["two options on a single-select", { ...base, answers: [{ question: 0, options: [0, 1] }] }],
+		["an option and text on a single-select", { ...base, answers: [{ question: 0, options: [0], text: "x" }] }],
+		["typed text that is not text", { ...base, answers: [{ question: 0, text: 5 }] }],
 		["answered claimed with questions left", { ...base, outcome: "answered", answers: [] }],
-		["a note that is not text", { ...base, answers: [{ questionIndex: 0, kind: "custom", answer: "x", notes: 5 }] }],
+		["a note that is not text", { ...base, answers: [{ question: 0, text: "x", note: 5 }] }],
 		["17 answers", { ...base, answers: Array.from({ length: 17 }, () => ({})) }],
 	])("refuses %s", (_what, value) => {
 		expect(read(value)).toEqual({
@@ -246,9 +238,8 @@ describe("reading the answer relayed back", () => {
 		});
 		const result = read({
 			outcome: "interrupted",
-			answers: [],
 			answeredBy: { kind: "person" },
-			drafts: [{ questionIndex: 0, text: "half typed" }],
+			answers: [{ question: 0, draft: "half typed" }],
 		});
 		expect(result).toMatchObject({ outcome: "interrupted", host: "relay", cancelled: true });
 		expect(result?.answeredBy).toBeUndefined();
@@ -265,7 +256,7 @@ describe("relayed questions cut short above", () => {
 		const some = resultOfReply(
 			{
 				ok: true,
-				result: { outcome: "interrupted", answers: [{ questionIndex: 0, kind: "option", answer: "Redis" }] },
+				result: { outcome: "interrupted", answers: [{ question: 0, options: [2] }] },
 			},
 			questionnaire,
 		);

@@ -91,14 +91,14 @@ describe("pi-ask", () => {
 		expect(JSON.parse(out)).toEqual([expect.objectContaining({ id: "q_1", state: "open" })]);
 	});
 
-	it("answers by option numbers and typed text; says the answer won", async () => {
+	it("answers by option numbers and typed text, sent as option indexes; says the answer won", async () => {
 		const { code, out, answers } = await run(["answer", "q_1", "2", "1,3", "--note", "from ssh"]);
 		expect(code).toBe(0);
 		expect(out.trim()).toBe("Answered.");
 		expect(answers[0]).toEqual({
 			answers: [
-				{ question: 0, options: ["SQLite file"] },
-				{ question: 1, options: ["Linux", "Windows"] },
+				{ question: 0, options: [1] },
+				{ question: 1, options: [0, 2] },
 			],
 			globalNote: "from ssh",
 		});
@@ -149,7 +149,7 @@ describe("pi-ask", () => {
 		const typed = await run(["answer", "q_1", "text:5", "1,1"]);
 		expect(typed.answers[0]?.answers).toEqual([
 			{ question: 0, text: "5" },
-			{ question: 1, options: ["Linux"] },
+			{ question: 1, options: [0] },
 		]);
 	});
 
@@ -185,7 +185,7 @@ describe("pi-ask", () => {
 			"  asked by scout\\u001b[31m · depth 1 · /w",
 		]);
 		expect(answers[0]?.answers).toEqual([
-			{ question: 0, options: ["SQLite file"] },
+			{ question: 0, options: [1] },
 			{ question: 1, text: "1,3 and 👨‍👩‍👧" },
 		]);
 	});

@@ -66,15 +66,10 @@ describe("a relayed questionnaire shown here", () => {
 			(id) => ids.push(id),
 			deps,
 		);
+		// The answer model goes back, by option index: the asker reads it against its own questions.
 		expect(reply).toEqual({
 			ok: true,
-			result: {
-				outcome: "answered",
-				cancelled: false,
-				host: "rpc",
-				answeredBy: { kind: "person" },
-				answers: [{ questionIndex: 0, question: CACHE_QUESTION.question, kind: "option", answer: "SQLite file" }],
-			},
+			result: { outcome: "answered", answeredBy: { kind: "person" }, answers: [{ question: 0, options: [1] }] },
 		});
 		const title = host.calls[0]?.title ?? "";
 		expect(title.split("\n")[0]).toBe(LABEL);
@@ -201,9 +196,8 @@ describe("a relayed questionnaire shown here", () => {
 			ok: true,
 			result: {
 				outcome: "answered",
-				host: "programmatic",
 				answeredBy: { kind: "extension", name: "phone" },
-				answers: [{ answer: "Redis" }],
+				answers: [{ question: 0, options: [2] }],
 			},
 		});
 		// A bridge can say who asks, as the dialog does.
@@ -258,7 +252,7 @@ describe("a relayed questionnaire shown here", () => {
 		typing = false;
 		expect(await reply).toMatchObject({
 			ok: true,
-			result: { outcome: "answered", answers: [{ answer: "SQLite file" }] },
+			result: { outcome: "answered", answers: [{ question: 0, options: [1] }] },
 		});
 		expect(notices).toHaveLength(1);
 	});

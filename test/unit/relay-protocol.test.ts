@@ -16,7 +16,7 @@ import {
 } from "../../src/relay/protocol.ts";
 
 const bytes = (text: string) => Buffer.from(text, "utf8");
-const line = (message: Record<string, unknown>) => JSON.stringify({ v: 2, ...message });
+const line = (message: Record<string, unknown>) => JSON.stringify({ v: 3, ...message });
 
 describe("LineReader", () => {
 	it("splits on \\n only, drops a trailing \\r, skips blank lines, keeps U+2028 inside a line", () => {
@@ -177,6 +177,18 @@ describe("parseClientMessage", () => {
 		if (!parsed.ok) expect(parsed.message.length).toBeGreaterThan(5);
 	});
 
+	it("refuses a version 2 peer (answers as display labels) both ways, naming both versions", () => {
+		const v2 = (message: Record<string, unknown>) => JSON.stringify({ v: 2, ...message });
+		const refusal = {
+			ok: false,
+			code: "unsupported_version",
+			message: "unsupported protocol version 2: this relay speaks v 3",
+		};
+		expect(parseClientMessage(v2({ type: "hello", token: "t" }))).toEqual(refusal);
+		const labelled = { outcome: "answered", answers: [{ questionIndex: 0, kind: "option", answer: "Redis" }] };
+		expect(parseServerMessage(v2({ type: "result", id: "1", result: labelled }))).toEqual(refusal);
+	});
+
 	it("keeps the request id of a malformed request, so the error names it", () => {
 		expect(parseClientMessage(line({ type: "ask", id: "r9", questions: [] }))).toMatchObject({ id: "r9" });
 		expect(parseClientMessage(line({ type: "frobnicate", id: "r7" }))).toMatchObject({
@@ -211,7 +223,7 @@ describe("the shape watch before JSON.parse", () => {
 	const from = { cwd: "/w", depth: 1 };
 	const nested = (levels: number) => `${"[".repeat(levels)}${"]".repeat(levels)}`;
 	const askWith = (questions: string) =>
-		`{"v":2,"type":"ask","id":"1","from":${JSON.stringify(from)},"questions":${questions}}\n`;
+		`{"v":3,"type":"ask","id":"1","from":${JSON.stringify(from)},"questions":${questions}}\n`;
 	/** Feeds `text` in 64 KB chunks, as a socket hands it over; the first error, and what was held then. */
 	const readInChunks = (reader: LineReader, text: string) => {
 		const all = bytes(text);
@@ -273,7 +285,7 @@ describe("the shape watch before JSON.parse", () => {
 		const many = Array.from({ length: 10_000 }, (_, i) => ({ id: `q_${i}` }));
 		const list = `${line({ type: "questionnaires", id: "l", questionnaires: many })}\n`;
 		expect(readInChunks(new LineReader(RELAY_LIMITS.replyBytes, reply), list).error).toBeUndefined();
-		const deep = `{"v":2,"type":"result","id":"1","result":${nested(100)}}\n`;
+		const deep = `{"v":3,"type":"result","id":"1","result":${nested(100)}}\n`;
 		expect(readInChunks(new LineReader(RELAY_LIMITS.replyBytes, reply), deep).error).toMatchObject({
 			code: "malformed",
 		});
@@ -292,7 +304,7 @@ describe("parseServerMessage", () => {
 			ok: true,
 			message: { type: "error", code: "busy", message: "m", problems: [{ path: "p", message: "" }] },
 		});
-		expect(parseServerMessage('{"v":2,"type":"nope"}')).toMatchObject({ ok: false, code: "unknown_type" });
+		expect(parseServerMessage('{"v":3,"type":"nope"}')).toMatchObject({ ok: false, code: "unknown_type" });
 	});
 });
 
@@ -301,8 +313,8 @@ describe("encodeMessage", () => {
 		const text = encodeMessage({ type: "list", id: "a\nb" });
 		expect(text.endsWith("\n")).toBe(true);
 		expect(text.slice(0, -1)).not.toContain("\n");
-		// docs/relay-protocol.md: every message has `"v": 1`.
-		expect(text.startsWith('{"v":2,')).toBe(true);
+		// docs/relay-protocol.md: every message has `"v": 3`.
+		expect(text.startsWith('{"v":3,')).toBe(true);
 		expect(parseClientMessage(text.slice(0, -1))).toEqual({ ok: true, message: { type: "list", id: "a\nb" } });
 	});
 });

@@ -120,7 +120,7 @@ describe("authentication and capabilities", () => {
 		const s = await start(recording().handlers);
 		const big = await rawPeer(s.socketPath);
 		peers.push(big);
-		big.send(`{"v":2,"type":"hello","token":"${"x".repeat(RELAY_LIMITS.helloBytes)}`);
+		big.send(`{"v":3,"type":"hello","token":"${"x".repeat(RELAY_LIMITS.helloBytes)}`);
 		await big.waitFor(errorOf("too_large"), "too_large");
 		await big.closed;
 	});
@@ -136,7 +136,7 @@ describe("a pipelined hello", () => {
 		const s = await start(recording().handlers);
 		const child = await peer();
 		child.socket.write(
-			`${JSON.stringify({ v: 2, type: "hello", token: s.askToken })}\n${JSON.stringify({ v: 2, ...bigAsk("1") })}\n`,
+			`${JSON.stringify({ v: 3, type: "hello", token: s.askToken })}\n${JSON.stringify({ v: 3, ...bigAsk("1") })}\n`,
 		);
 		await child.waitFor((m) => m.type === "result" && m.id === "1", "the result");
 		expect(child.received.map((m) => m.type)).toEqual(["welcome", "asked", "result"]);
@@ -146,13 +146,13 @@ describe("a pipelined hello", () => {
 		const s = await start(recording().handlers);
 		const pairing = await peer();
 		pairing.socket.write(
-			`${JSON.stringify({ v: 2, type: "hello", pair: true })}\n${JSON.stringify({ v: 2, ...bigAsk("1") })}\n`,
+			`${JSON.stringify({ v: 3, type: "hello", pair: true })}\n${JSON.stringify({ v: 3, ...bigAsk("1") })}\n`,
 		);
 		await pairing.waitFor(errorOf("too_large"), "too_large after a pairing hello");
 		await pairing.closed;
 		const padded = await peer();
 		padded.socket.write(
-			`${JSON.stringify({ v: 2, type: "hello", token: s.askToken, client: "y".repeat(RELAY_LIMITS.helloBytes) })}\n`,
+			`${JSON.stringify({ v: 3, type: "hello", token: s.askToken, client: "y".repeat(RELAY_LIMITS.helloBytes) })}\n`,
 		);
 		await padded.waitFor(errorOf("too_large"), "too_large for a big hello");
 		await padded.closed;
@@ -165,8 +165,8 @@ describe("malformed and hostile input", () => {
 		["invalid UTF-8", Buffer.from([0xff, 0xfe, 0x0a]), "malformed"],
 		["another version", '{"v":1,"type":"list","id":"1"}\n', "unsupported_version"],
 		["no version", '{"type":"list","id":"1"}\n', "unsupported_version"],
-		["nested 10⁶ deep", `{"v":2,"type":"list","id":"1","x":${"[".repeat(1e6)}${"]".repeat(1e6)}}\n`, "malformed"],
-		["a million values", `{"v":2,"type":"list","id":"1","x":[${"0,".repeat(1e6)}0]}\n`, "too_large"],
+		["nested 10⁶ deep", `{"v":3,"type":"list","id":"1","x":${"[".repeat(1e6)}${"]".repeat(1e6)}}\n`, "malformed"],
+		["a million values", `{"v":3,"type":"list","id":"1","x":[${"0,".repeat(1e6)}0]}\n`, "too_large"],
 	])("%s: a clear error, then the peer is dropped; other peers go on", async (_what, payload, code) => {
 		const s = await start(recording().handlers);
 		const bystander = await peer(s.askToken);
@@ -197,7 +197,7 @@ describe("malformed and hostile input", () => {
 	it("drops a line longer than the message limit", async () => {
 		const s = await start(recording().handlers, { messageBytes: 1024 });
 		const child = await peer(s.askToken);
-		child.send(`${JSON.stringify({ v: 2, ...ask("big"), questions: ["x".repeat(2000)] })}\n`);
+		child.send(`${JSON.stringify({ v: 3, ...ask("big"), questions: ["x".repeat(2000)] })}\n`);
 		await child.waitFor(errorOf("too_large"), "too_large");
 		await child.closed;
 	});
@@ -224,8 +224,8 @@ describe("asks, cancels and limits", () => {
 		child.send(ask("1"));
 		await child.waitFor((m) => m.type === "result", "the result");
 		expect(child.received.slice(1)).toEqual([
-			{ v: 2, type: "asked", id: "1", questionnaire: "q_0" },
-			{ v: 2, type: "result", id: "1", result: ANSWERED },
+			{ v: 3, type: "asked", id: "1", questionnaire: "q_0" },
+			{ v: 3, type: "result", id: "1", result: ANSWERED },
 		]);
 	});
 
