@@ -10,7 +10,7 @@
 import type { QuestionnaireRecord } from "./records.ts";
 
 /** How often a failed session is tried again. */
-export const RETRY_MS = 2_000;
+const RETRY_MS = 2_000;
 
 /** What the writer is built from. */
 export interface RecordWriterHost {
@@ -44,19 +44,26 @@ export class RecordWriter {
 
 	/** Appends `record`, or keeps it for the retry while writes fail. */
 	write(record: QuestionnaireRecord): void {
-		if (this.failed) {
-			this.backlog.push(record);
-			return;
-		}
+		if (!this.attempt(record)) this.backlog.push(record);
+	}
+
+	/**
+	 * Appends `record` unless writes are failing; false when it is not in the session and not kept either: the
+	 * caller keeps what it stands for (the store's progress, written as one latest patch by the retry).
+	 */
+	attempt(record: QuestionnaireRecord): boolean {
+		if (this.failed) return false;
 		try {
 			this.host.append(record);
+			return true;
 		} catch (error) {
-			this.backlog.push(record);
 			this.failed = true;
 			this.scheduleRetry();
-			if (this.told) return;
-			this.told = true;
-			this.host.report?.(error);
+			if (!this.told) {
+				this.told = true;
+				this.host.report?.(error);
+			}
+			return false;
 		}
 	}
 

@@ -229,8 +229,15 @@ export class PendingStore {
 			const before = this.recorded.get(each);
 			if (current === undefined || before === undefined) continue;
 			const patch = diffProgress(before, current.progress);
+			if (patch === undefined) continue;
+			const record = progressRecord(each, patch);
+			if (force) this.write(record);
+			else if (!this.writer.attempt(record)) {
+				// Not written: it stays unsaved against what the session holds, and the retry writes the latest.
+				this.unsaved.add(each);
+				continue;
+			}
 			this.recorded.set(each, current.progress);
-			if (patch) this.write(progressRecord(each, patch));
 		}
 	}
 
