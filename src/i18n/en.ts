@@ -338,10 +338,10 @@ export const en = {
 	 * The first of our records the session file would not take (a full disk, a read-only folder): said once,
 	 * whatever was being written (a questionnaire shown, typed, answered or put aside).
 	 */
-	storageFailed: (reason: string): string =>
+	pendingNotSaved: (reason: string): string =>
 		`The session file cannot be written (${reason}): what you give in questionnaires is not being saved. Answers still reach the agent and pending questionnaires stay in /answer while Pi runs; they are saved when writing works again, and lost if Pi closes before.`,
-	/** Writing works again after `storageFailed`: what was kept in memory is in the session now. */
-	storageResumed: "The session file can be written again: what you gave in questionnaires is saved.",
+	/** Writing works again after `pendingNotSaved`: what was kept in memory is in the session now. */
+	pendingSavedAgain: "The session file can be written again: what you gave in questionnaires is saved.",
 	/** Above Pi's editor while a late answer waits in Pi's queue for the agent's running step to end. */
 	pendingLateAnswerQueued: (headers: string): string =>
 		`Late answer for ${headers} queued · the agent gets it when its current step ends`,

@@ -5,7 +5,8 @@
  * {@link RETRY_MS}: records wait in memory, in order, and the store keeps progress unwritten so that what is
  * written when space returns is one patch per questionnaire, the latest, not a line per second of typing
  * (a line per second is what fills a nearly full disk first, and leaves the half line). A retry that
- * gets everything out ends the failure (`resumed`). Pure: the session, the timer and the reports come in.
+ * gets everything out ends the failure; the owner says so once its own part is written too (`recovered`).
+ * Pure: the session, the timer and the reports come in.
  */
 import type { QuestionnaireRecord } from "./records.ts";
 
@@ -25,7 +26,7 @@ export interface RecordWriterHost {
 }
 
 export class RecordWriter {
-	/** Records that could not be written yet, oldest first: while it holds any, writes are failing. */
+	/** Records that could not be written yet, oldest first (the retry writes them before anything else). */
 	private backlog: QuestionnaireRecord[] = [];
 	private failed = false;
 	/** The person was told of the current failure (cleared by {@link recovered}, not by a lucky retry). */

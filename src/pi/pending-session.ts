@@ -52,10 +52,10 @@ export function installPendingQuestionnaires(
 		soon: (task) => void setImmediate(task),
 		randomId: () => `q_${randomBytes(6).toString("base64url")}`,
 		report: (error) => {
-			if (ctx) warning.failed(ctx, messages().storageFailed(sanitizeInline(failureReason(error))));
+			if (ctx) warning.failed(ctx, messages().pendingNotSaved(sanitizeInline(failureReason(error))));
 		},
 		resumed: () => {
-			if (ctx) warning.resumed(ctx, messages().storageResumed);
+			if (ctx) warning.resumed(ctx, messages().pendingSavedAgain);
 		},
 		claim: (id) => claimSettlement({ agentDir, sessionFile: sessionFileOf(ctx) }, id),
 	});
