@@ -334,9 +334,14 @@ export const en = {
 	/** Our session records that could not be read at session start. */
 	pendingSkipped: (n: number): string =>
 		`${n} saved ${n === 1 ? "questionnaire record" : "questionnaire records"} could not be read and ${n === 1 ? "was" : "were"} skipped.`,
-	/** A pending questionnaire could not be written to the session. */
+	/**
+	 * The first of our records the session file would not take (a full disk, a read-only folder): said once,
+	 * whatever was being written (a questionnaire shown, typed, answered or put aside).
+	 */
 	pendingNotSaved: (reason: string): string =>
-		`A pending questionnaire could not be saved in the session (${reason}); it is lost when Pi restarts.`,
+		`The session file cannot be written (${reason}): what you give in questionnaires is not being saved. Answers still reach the agent and pending questionnaires stay in /answer while Pi runs; they are saved when writing works again, and lost if Pi closes before.`,
+	/** Writing works again after `pendingNotSaved`: what was kept in memory is in the session now. */
+	pendingSavedAgain: "The session file can be written again: what you gave in questionnaires is saved.",
 	/** Above Pi's editor while a late answer waits in Pi's queue for the agent's running step to end. */
 	pendingLateAnswerQueued: (headers: string): string =>
 		`Late answer for ${headers} queued · the agent gets it when its current step ends`,

@@ -193,7 +193,8 @@ export const ja = once(
 		pendingAgeDays: (n: number): string => (n === 1 ? "昨日" : `${n} 日前`),
 		pendingSkipped: (n: number): string => `保存された質問票の記録 ${n} 件を読み取れず、スキップしました。`,
 		pendingNotSaved: (reason: string): string =>
-			`未回答の質問票をセッションに保存できませんでした（${reason}）。Pi を再起動すると失われます。`,
+			`セッションファイルに書き込めません（${reason}）：質問票への入力は保存されていません。回答はエージェントに届き、保留中の質問票も Pi の実行中は /answer に残ります。書き込めるようになると保存されますが、それまでに Pi を閉じると失われます。`,
+		pendingSavedAgain: "セッションファイルに再び書き込めるようになりました：質問票への入力を保存しました。",
 		pendingLateAnswerQueued: (headers: string): string =>
 			`${headers} への後からの回答は送信待ち · エージェントは現在のステップの終了後に受け取ります`,
 		pendingNotShown: (reason: string): string => `質問票を表示できませんでした：${reason}`,

@@ -187,7 +187,9 @@ export const zhCN = once(
 		pendingAgeHours: (n: number): string => `${n} 小时前`,
 		pendingAgeDays: (n: number): string => (n === 1 ? "昨天" : `${n} 天前`),
 		pendingSkipped: (n: number): string => `${n} 条已保存的问卷记录无法读取，已跳过。`,
-		pendingNotSaved: (reason: string): string => `待回答的问卷无法保存到会话（${reason}），Pi 重启后将丢失。`,
+		pendingNotSaved: (reason: string): string =>
+			`无法写入会话文件（${reason}）：问卷中填写的内容没有保存。回答仍会送达智能体，Pi 运行期间待回答的问卷仍在 /answer 中；恢复写入后会自动保存，在此之前关闭 Pi 则会丢失。`,
+		pendingSavedAgain: "会话文件已可以写入：问卷中填写的内容已保存。",
 		pendingLateAnswerQueued: (headers: string): string => `${headers} 的延后回答已排队 · 智能体在当前步骤结束后收到`,
 		pendingNotShown: (reason: string): string => `无法显示问卷：${reason}`,
 		pendingAnsweredElsewhere: "另一个 Pi 已先回答了这份问卷；这里没有发送任何内容。",

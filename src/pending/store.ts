@@ -9,11 +9,14 @@
  * process exiting). The `asked` record, which holds the questions (previews included: up to megabytes), is
  * written on the host's next turn where the host can defer it, so it never stands between the call and the
  * first frame; any later record of that questionnaire, and every flush, writes it first. Restoring replaces the set with what the session's entries add up to, so restoring
- * twice changes nothing. Pure: the session, the clock, the timer and randomness come in as functions.
+ * twice changes nothing. When the session cannot be written (record-writer.ts) everything goes on in memory:
+ * records wait in order, progress waits unwritten (the latest is written once, when writing works again).
+ * Pure: the session, the clock, the timer and randomness come in as functions.
  */
 import { emptyProgress, type Progress } from "../protocol/progress.ts";
 import type { Outcome } from "../protocol/result.ts";
 import { diffProgress } from "./progress-patch.ts";
+import { RecordWriter } from "./record-writer.ts";
 import { type AskedFacts, askedRecord, progressRecord, type QuestionnaireRecord, settledRecord } from "./records.ts";
 import type { PendingQuestionnaire } from "./registry.ts";
 import type { RestoredPending } from "./restore.ts";
@@ -23,7 +26,7 @@ const PROGRESS_DELAY_MS = 1_000;
 
 /** What the store is built from. */
 export interface PendingStoreHost {
-	/** Appends one record to the session; may throw (a stale session), which `report` hears of. */
+	/** Appends one record to the session; throws when it cannot (a full disk, a stale session). */
 	append(record: QuestionnaireRecord): void;
 	/** Epoch ms. */
 	now(): number;
@@ -33,8 +36,13 @@ export interface PendingStoreHost {
 	soon?(task: () => void): void;
 	/** A fresh random id; the store makes sure it is unique in the session. */
 	randomId(): string;
-	/** Told when a record could not be appended: the set still changes, but a restart will not see it. */
+	/**
+	 * Told when a record could not be appended, once per failure: the set still changes and what is given is
+	 * kept, but a restart would not see it until writing works again.
+	 */
 	report?(error: unknown): void;
+	/** Told when writing works again after a failure and everything kept in memory is in the session. */
+	resumed?(): void;
 	/** False when another Pi settled `id` already (pi/settle-claim.ts); absent: this process is the only one. */
 	claim?(id: string): boolean;
 }
@@ -61,9 +69,16 @@ export class PendingStore {
 	private cancelWrite: (() => void) | undefined;
 	private readonly listeners = new Set<() => void>();
 	private readonly host: PendingStoreHost;
+	private readonly writer: RecordWriter;
 
 	constructor(host: PendingStoreHost) {
 		this.host = host;
+		this.writer = new RecordWriter({
+			append: (record) => host.append(record),
+			later: host.later,
+			report: (error) => host.report?.(error),
+			retryDue: () => this.retryWrites(),
+		});
 	}
 
 	/** Pending, oldest first. */
@@ -130,7 +145,7 @@ export class PendingStore {
 		this.unsaved.add(id);
 		this.cancelWrite ??= this.host.later(() => {
 			this.cancelWrite = undefined;
-			this.flush();
+			this.writeGiven();
 		}, PROGRESS_DELAY_MS);
 	}
 
@@ -180,8 +195,10 @@ export class PendingStore {
 			return false;
 		}
 		// What was given last is written first: should the late answer never reach the session, a restart
-		// finds the questionnaire pending again (restore.ts) with everything it was settled with.
-		this.flush(id);
+		// finds the questionnaire pending again (restore.ts) with everything it was settled with. While writes
+		// fail it waits in memory with the settled record, in that order.
+		this.writeAsk(id);
+		this.writeProgress([id], true);
 		this.forget(id);
 		this.write(settledRecord(id, outcome, this.host.now(), true));
 		this.items = this.items.filter((p) => p.id !== id);
@@ -189,22 +206,19 @@ export class PendingStore {
 		return true;
 	}
 
-	/** Writes what was given and not yet recorded: for `id`, or for every questionnaire. */
+	/**
+	 * Writes what was given and not yet recorded: for `id`, or for every questionnaire. Without `id` (the
+	 * session ends, Pi exits) it tries once more even while writes fail: nothing else comes after it.
+	 */
 	flush(id?: string): void {
-		for (const each of id === undefined ? [...this.unwrittenAsks.keys()] : [id]) this.writeAsk(each);
-		for (const each of id === undefined ? [...this.unsaved] : [id]) {
-			if (!this.unsaved.delete(each)) continue;
-			const current = this.asking.get(each)?.item ?? this.get(each);
-			const before = this.recorded.get(each);
-			if (current === undefined || before === undefined) continue;
-			const patch = diffProgress(before, current.progress);
-			this.recorded.set(each, current.progress);
-			if (patch) this.write(progressRecord(each, patch));
-		}
-		if (this.unsaved.size === 0) {
-			this.cancelWrite?.();
-			this.cancelWrite = undefined;
-		}
+		if (id === undefined && this.writer.failing) this.writer.retry();
+		this.writeGiven(id);
+	}
+
+	/** The session ends: a last try; what still cannot be written goes with it (it belonged to its file). */
+	ended(): void {
+		this.flush();
+		this.writer.drop();
 	}
 
 	/** Replaces the pending set with what the session's entries add up to (session start, `/tree`). */
@@ -241,6 +255,50 @@ export class PendingStore {
 		else this.host.soon(() => this.writeAsk(id));
 	}
 
+	/** The `asked` records waiting for their turn, then the progress (kept back while writes fail). */
+	private writeGiven(id?: string): void {
+		for (const each of id === undefined ? [...this.unwrittenAsks.keys()] : [id]) this.writeAsk(each);
+		this.writeProgress(id === undefined ? [...this.unsaved] : [id], false);
+		if (this.unsaved.size === 0) {
+			this.cancelWrite?.();
+			this.cancelWrite = undefined;
+		}
+	}
+
+	/**
+	 * One progress record per questionnaire of `ids`, patched against what the session holds. While writes
+	 * fail it stays in memory (`force`: unless it is about to be forgotten), so that the retry writes the
+	 * latest once instead of a record per second of typing.
+	 */
+	private writeProgress(ids: readonly string[], force: boolean): void {
+		if (this.writer.failing && !force) return;
+		for (const each of ids) {
+			if (!this.unsaved.delete(each)) continue;
+			const current = this.asking.get(each)?.item ?? this.get(each);
+			const before = this.recorded.get(each);
+			if (current === undefined || before === undefined) continue;
+			const patch = diffProgress(before, current.progress);
+			if (patch === undefined) continue;
+			const record = progressRecord(each, patch);
+			if (force) this.write(record);
+			else if (!this.writer.attempt(record)) {
+				// Not written: it stays unsaved against what the session holds, and the retry writes the latest.
+				this.unsaved.add(each);
+				continue;
+			}
+			this.recorded.set(each, current.progress);
+		}
+	}
+
+	/** The retry is due: what was kept back, then the progress; told once all of it is in the session. */
+	private retryWrites(): void {
+		if (!this.writer.retry()) return;
+		this.writeGiven();
+		if (this.writer.failing) return;
+		this.writer.recovered();
+		this.host.resumed?.();
+	}
+
 	/** Writes `id`'s `asked` record if it is still waiting for its turn. */
 	private writeAsk(id: string): void {
 		const record = this.unwrittenAsks.get(id);
@@ -250,11 +308,7 @@ export class PendingStore {
 	}
 
 	private write(record: QuestionnaireRecord): void {
-		try {
-			this.host.append(record);
-		} catch (error) {
-			this.host.report?.(error);
-		}
+		this.writer.write(record);
 	}
 
 	private notify(): void {

@@ -6,6 +6,10 @@
  * written when the session ends and when the process exits (Pi exits within milliseconds of losing its
  * terminal, through `process.exit`, whose `exit` listeners still run); only SIGKILL can cost the last moment.
  * A call that never returned reads to the model as cut short and still pending, not as "No result provided".
+ * When the session file cannot be written (a full disk, a read-only folder) the person is told once, where
+ * they look (storage-warning.ts), our records wait in memory and are written when it works again, and no
+ * write of ours leaves half a line in Pi's file (session-append.ts); a result of ours that Pi could not
+ * keep still reads to the model as we returned it (see `returnedTexts`).
  */
 import { randomBytes } from "node:crypto";
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
@@ -17,8 +21,10 @@ import { PendingStore } from "../pending/store.ts";
 import { limitsFrom } from "../protocol/budget.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
 import { TOOL_NAME } from "../tool/guidance.ts";
+import { appendWhole } from "./session-append.ts";
 import { claimSettlement } from "./settle-claim.ts";
-import { warn, warnOnceShown } from "./warn.ts";
+import { storageWarning } from "./storage-warning.ts";
+import { warnOnceShown } from "./warn.ts";
 
 /** The key of our footer status (`ctx.ui.setStatus`). */
 const STATUS_KEY = "ask_user_question";
@@ -31,8 +37,10 @@ export function installPendingQuestionnaires(
 ): PendingStore {
 	let ctx: ExtensionContext | undefined;
 	const messages = (): Messages => messagesIn(config().locale);
+	const append = (record: unknown) => appendWhole(sessionFileOf(ctx), () => pi.appendEntry(PENDING_ENTRY_TYPE, record));
+	const warning = storageWarning(() => store.open().length > 0);
 	const store = new PendingStore({
-		append: (record) => pi.appendEntry(PENDING_ENTRY_TYPE, record),
+		append,
 		now: Date.now,
 		later: (task, ms) => {
 			const timer = setTimeout(task, ms);
@@ -44,7 +52,10 @@ export function installPendingQuestionnaires(
 		soon: (task) => void setImmediate(task),
 		randomId: () => `q_${randomBytes(6).toString("base64url")}`,
 		report: (error) => {
-			if (ctx) warn(ctx, messages().pendingNotSaved(sanitizeInline(String(error))));
+			if (ctx) warning.failed(ctx, messages().pendingNotSaved(sanitizeInline(failureReason(error))));
+		},
+		resumed: () => {
+			if (ctx) warning.resumed(ctx, messages().pendingSavedAgain);
 		},
 		claim: (id) => claimSettlement({ agentDir, sessionFile: sessionFileOf(ctx) }, id),
 	});
@@ -99,16 +110,31 @@ export function installPendingQuestionnaires(
 			const text = orphanResultText(p, limitsFrom(config().limits));
 			substitutes.set(p.callId, text);
 			try {
-				pi.appendEntry(PENDING_ENTRY_TYPE, substituteRecord(p.id, p.callId, text));
+				append(substituteRecord(p.id, p.callId, text));
 			} catch {
 				// Unsaved, it still holds in this process; the next start makes the same text from the same records.
 			}
 		}
 	}
+	// Pi persists a tool result as it hands it to the agent; when that write fails (a full disk, a read-only
+	// folder) Pi 1.6 ends the turn and rebuilds the agent's messages from its file, which lacks the result,
+	// and the model would read "No result provided" for a questionnaire answered or put aside. So each
+	// result we return is kept until the turn that carries it ends (its write went through): if Pi lost it,
+	// the model reads it as we returned it.
+	const returnedTexts = new Map<string, string>();
+	pi.on("tool_result", (event) => {
+		if (event.toolName !== TOOL_NAME) return;
+		const text = event.content.flatMap((c) => (c.type === "text" ? [c.text] : [])).join("\n");
+		returnedTexts.set(event.toolCallId, text);
+	});
+	pi.on("turn_end", (event) => {
+		for (const result of event.toolResults) returnedTexts.delete(result.toolCallId);
+	});
 	pi.on("context", async (event) => {
-		if (substitutes.size === 0) return undefined;
+		if (substitutes.size === 0 && returnedTexts.size === 0) return undefined;
 		const { answerOrphanCalls } = await import("../tool/orphan-calls.ts");
-		const messages = answerOrphanCalls(event.messages, TOOL_NAME, (callId) => substitutes.get(callId));
+		const textFor = (callId: string) => returnedTexts.get(callId) ?? substitutes.get(callId);
+		const messages = answerOrphanCalls(event.messages, TOOL_NAME, textFor);
 		return messages === event.messages ? undefined : { messages: [...messages] };
 	});
 	// Attached while a session of this instance runs: a reload makes a new instance, and the old one lets go.
@@ -118,11 +144,18 @@ export function installPendingQuestionnaires(
 		process.on("exit", flushOnExit);
 	});
 	pi.on("session_shutdown", () => {
-		store.flush();
+		store.ended();
+		returnedTexts.clear();
 		process.off("exit", flushOnExit);
 		ctx = undefined;
 	});
 	return store;
+}
+
+/** The words of a write error, without Node's code and system call ("ENOSPC: no space left on device, write"). */
+function failureReason(error: unknown): string {
+	const text = error instanceof Error ? error.message : String(error);
+	return text.replace(/^E[A-Z]+: /, "").replace(/, [a-z]+(?: '.*')?$/, "");
 }
 
 function sessionFileOf(ctx: ExtensionContext | undefined): string | undefined {

@@ -37,7 +37,8 @@ const NPM_BUILTINS: Record<string, readonly string[]> = {
 };
 
 /** Other programs the docs name, by what they are for; their syntax is theirs to check. */
-const EXTERNAL = new Set(["tmux", "tail"]);
+// mkdir, mount and umount: the small tmpfs of the Pi storage reproduction (docs/upstream-pi-storage.md).
+const EXTERNAL = new Set(["tmux", "tail", "mkdir", "mount", "umount"]);
 
 /** Where a named path may be: this repository, or Pi's package (its examples). */
 const PATH_ROOTS = [REPO_ROOT, join(REPO_ROOT, "node_modules", "@earendil-works", "pi-coding-agent")];
