@@ -29,6 +29,8 @@ export interface InboxSnapshot {
 /** How an answer from a device ended. */
 export type Verdict =
 	| { verdict: "answered"; outcome: string }
+	/** Put aside (Answer later): it stays pending in its Pi and on the page. */
+	| { verdict: "later" }
 	| { verdict: "first"; by?: string }
 	| { verdict: "refused"; message: string; problems: string[] }
 	| { verdict: "gone" };
@@ -176,9 +178,10 @@ export class Inbox {
 		if (item === undefined || item.gone !== undefined || pi === undefined) return { verdict: "gone" };
 		const link = await this.linkOf(pi);
 		if (link === undefined) return { verdict: "gone" };
-		const { answers, decline, globalNote } = fields;
+		const { answers, decline, globalNote, later } = fields;
 		const message = { type: "answer", id: `a${++this.requests}`, questionnaire: item.id } as const;
-		const reply = await request(link, { ...message, answers, decline, globalNote, device });
+		const given = later === true ? { later } : { answers, decline, globalNote };
+		const reply = await request(link, { ...message, ...given, device });
 		void this.poll();
 		if (reply.type === "error") {
 			const meanwhile = reply.problems?.some((p) => p.message.includes("answered meanwhile"));
@@ -189,7 +192,9 @@ export class Inbox {
 		const result = reply.result as { outcome?: unknown; answeredBy?: { kind?: unknown; name?: unknown } };
 		const by = result.answeredBy;
 		if (by?.kind === "client" && by.name === `${device} via ${this.options.credential.name}`)
-			return { verdict: "answered", outcome: String(result.outcome) };
+			return result.outcome === "deferred"
+				? { verdict: "later" }
+				: { verdict: "answered", outcome: String(result.outcome) };
 		const who = by?.kind === "person" ? "in Pi" : typeof by?.name === "string" ? by.name : undefined;
 		return who === undefined ? { verdict: "first" } : { verdict: "first", by: who };
 	}

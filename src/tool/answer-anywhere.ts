@@ -3,16 +3,18 @@
  * and other extensions on Pi's event bus (answer-channel.ts). The first answer wins: an answer from the
  * bus closes the host's questionnaire (through the abort signal it runs under) and comes back with host
  * `programmatic` and who answered; a host result ends the listening. An answer that does not fit the
- * questions is refused on the bus with its problems and changes nothing. Listeners that throw cannot
+ * questions is refused on the bus with its problems and changes nothing; one saying `later: true` puts it
+ * aside instead (the host's dialog closes, the call returns `deferred` and it stays pending). Listeners that throw cannot
  * break the call. A call that leaves its questionnaire pending (put aside, or cut short) emits no
  * `closed`: it is still answerable (answer-pending.ts), and `closed` fires once it is settled.
  * Imports nothing from Pi or the terminal.
  */
+import type { AnsweredBy } from "../protocol/answered-by.ts";
 import type { Origin } from "../protocol/origin.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
 import { eitherSignal } from "../util/signals.ts";
-import { busResult, parseAnswer } from "./answer-channel.ts";
+import { busResult, parseAnswer, parseLater } from "./answer-channel.ts";
 import { ANSWER_CHANNEL, ANSWER_CHANNEL_VERSION, answerId, type EventBus } from "./answer-events.ts";
 
 /** How a call's bus listening fits the rest of the session. */
@@ -48,9 +50,19 @@ export async function answerFromAnywhere(
 	const busAnswer = new Promise<void>((resolve) => {
 		busAnswered = resolve;
 	});
+	let laterBy: AnsweredBy | undefined;
 	const stopListening = listen(events, ANSWER_CHANNEL.answer, (payload) => {
 		if (settled || answerId(payload) !== id) return;
-		const parsed = parseAnswer(questionnaire, payload);
+		const later = parseLater(payload);
+		if (later?.ok === true) {
+			// Put aside from elsewhere: the host's dialog closes as if the person chose Answer later there.
+			settled = true;
+			laterBy = later.by;
+			busAnswered();
+			answeredElsewhere.abort();
+			return;
+		}
+		const parsed = later ?? parseAnswer(questionnaire, payload);
 		if (!parsed.ok) {
 			emit(events, ANSWER_CHANNEL.rejected, { id, problems: parsed.problems });
 			return;
@@ -84,7 +96,8 @@ export async function answerFromAnywhere(
 			settled = true;
 			// The host path ends promptly on its signal; waiting for it means its dialog is gone when the call returns.
 			if (fromBus) await onHost.catch(() => undefined);
-			result = fromBus ?? (hostResult as QuestionnaireResult);
+			result =
+				fromBus ?? (laterBy === undefined ? (hostResult as QuestionnaireResult) : putAside(await onHost, laterBy));
 		}
 	} finally {
 		settled = true;
@@ -94,6 +107,15 @@ export async function answerFromAnywhere(
 	const final = options.finish ? options.finish(result) : result;
 	if (final.pendingId === undefined) emit(events, ANSWER_CHANNEL.closed, { id, result: structuredClone(final) });
 	return final;
+}
+
+/**
+ * The host's ending once someone elsewhere put the questionnaire aside: cut short there, it becomes
+ * `deferred` by them (what was typed kept, so it stays pending as the TUI's Answer later leaves it); an
+ * answer the host had already taken stands.
+ */
+function putAside(given: QuestionnaireResult, by: AnsweredBy): QuestionnaireResult {
+	return given.outcome === "interrupted" ? { ...given, outcome: "deferred", cancelled: false, answeredBy: by } : given;
 }
 
 /** Emits, never throwing: another extension's listener must not break the call. */

@@ -1,0 +1,121 @@
+/**
+ * Answer later from outside Pi (pi-ask serve's page, over the relay's `answer` with `later: true`): an
+ * open questionnaire is put aside as the TUI's Answer later leaves it — the host's dialog closes, the call
+ * returns `deferred` by that client and it stays pending — and it can be answered afterwards as a late
+ * answer; `later` on one that is pending already changes nothing; `later` carries no answers.
+ */
+import { describe, expect, it } from "vitest";
+import { settleAsk } from "../../src/pending/policy.ts";
+import type { QuestionnaireResult } from "../../src/protocol/result.ts";
+import { QuestionnaireBoard } from "../../src/relay/board.ts";
+import { parseClientMessage } from "../../src/relay/protocol.ts";
+import { answerFromAnywhere } from "../../src/tool/answer-anywhere.ts";
+import { servePendingOnTheBus } from "../../src/tool/answer-pending.ts";
+import { eventBus } from "../support/event-bus.ts";
+import { questionnaire, testSession } from "../support/pending-store.ts";
+
+function setup() {
+	const events = eventBus();
+	const session = testSession();
+	const asking = new Set<string>();
+	const delivered: QuestionnaireResult[] = [];
+	servePendingOnTheBus({ events, store: session.store, asking, deliver: (_p, r) => void delivered.push(r) });
+	const board = new QuestionnaireBoard({ events, asking, store: session.store });
+	return { events, session, asking, board, delivered };
+}
+
+/** A tool call shown in the TUI, as execute runs it: recorded, settled by the one rule, returned. */
+function toolCall(s: ReturnType<typeof setup>, id: string) {
+	let dialogClosed = false;
+	s.session.store.asked({ id, askedAt: 5, questionnaire });
+	const call = answerFromAnywhere(
+		id,
+		questionnaire,
+		s.events,
+		undefined,
+		(signal) =>
+			new Promise<QuestionnaireResult>((resolve) =>
+				signal.addEventListener("abort", () => {
+					dialogClosed = true;
+					const drafts = [{ questionIndex: 1, question: "Targets?", text: "half typed" }];
+					resolve({ outcome: "interrupted", cancelled: true, host: "tui", answers: [], drafts });
+				}),
+			),
+		{ asking: s.asking, finish: (r) => settleAsk(r, { origin: "call", id }) },
+	).then((result) => {
+		s.session.store.returned(
+			id,
+			result.pendingId === undefined ? { pending: false, outcome: result.outcome } : { pending: true },
+		);
+		return result;
+	});
+	return { call, closed: () => dialogClosed };
+}
+
+describe("answer later from a paired client", () => {
+	it("puts an open questionnaire aside: the dialog closes, the call returns deferred and it stays pending", async () => {
+		const s = setup();
+		const { call, closed } = toolCall(s, "q_1");
+		const reply = await s.board.answer("q_1", { later: true, device: "Pixel 7" }, "pi-ask on pts/3");
+		expect(reply).toEqual({
+			ok: true,
+			result: { outcome: "deferred", answeredBy: { kind: "client", name: "Pixel 7 via pi-ask on pts/3" } },
+		});
+		const result = await call;
+		expect(closed()).toBe(true);
+		expect(result).toMatchObject({
+			outcome: "deferred",
+			cancelled: false,
+			host: "tui",
+			pendingId: "q_1",
+			answeredBy: { kind: "client", name: "Pixel 7 via pi-ask on pts/3" },
+			drafts: [{ questionIndex: 1, text: "half typed" }],
+		});
+		expect(s.board.list().map((q) => [q.id, q.state])).toEqual([["q_1", "pending"]]);
+
+		// Answered afterwards from the page: the agent gets it as a late answer.
+		const answers = [
+			{ question: 0, options: ["Redis"] },
+			{ question: 1, options: ["Linux"] },
+		];
+		const late = await s.board.answer("q_1", { answers, device: "Pixel 7" }, "pi-ask on pts/3");
+		expect(late).toMatchObject({ ok: true, result: { outcome: "answered" } });
+		expect(s.delivered).toHaveLength(1);
+		expect(s.board.list()).toEqual([]);
+	});
+
+	it("changes nothing for one that is pending already", async () => {
+		const s = setup();
+		s.session.store.asked({ id: "q_p", askedAt: 5, questionnaire });
+		s.session.store.returned("q_p", { pending: true });
+		const reply = await s.board.answer("q_p", { later: true }, "phone");
+		expect(reply).toMatchObject({ ok: true, result: { outcome: "deferred" } });
+		expect(s.board.list().map((q) => [q.id, q.state])).toEqual([["q_p", "pending"]]);
+		expect(s.delivered).toEqual([]);
+	});
+
+	it("takes no answers beside later, on the bus and on the wire", async () => {
+		const s = setup();
+		const { call } = toolCall(s, "q_1");
+		const rejected: unknown[] = [];
+		s.events.on("ask_user_question:answer_rejected", (d) => rejected.push(d));
+		s.events.emit("ask_user_question:answer", { id: "q_1", later: true, decline: true, by: "bridge" });
+		s.events.emit("ask_user_question:answer", { id: "q_1", later: "soon", by: "bridge" });
+		expect(rejected).toEqual([
+			{ id: "q_1", problems: ["later: puts the questionnaire aside; it carries no answers, decline or note"] },
+			{ id: "q_1", problems: ["later: must be true, or left out"] },
+		]);
+		// An extension may put it aside too, under its own name.
+		s.events.emit("ask_user_question:answer", { id: "q_1", later: true, by: "bridge" });
+		expect(await call).toMatchObject({ outcome: "deferred", answeredBy: { kind: "extension", name: "bridge" } });
+
+		const wire = (later: unknown) =>
+			parseClientMessage(JSON.stringify({ v: 2, type: "answer", id: "a", questionnaire: "q_1", later }));
+		expect(wire(true)).toMatchObject({ ok: true, message: { later: true } });
+		expect(wire("yes")).toMatchObject({
+			ok: false,
+			code: "invalid_request",
+			message: "answer.later: must be true, or left out",
+		});
+	});
+});
