@@ -7,7 +7,7 @@
  * while; the rest are counted into the next message; a timeout per POST; one at a time) and never
  * breaks serving: a failure is told once, until a POST succeeds again. Node built-ins only.
  */
-import { sanitizeInline } from "../text/sanitize.ts";
+import { clean } from "../relay/cli-common.ts";
 import { cutAtGrapheme } from "../util/graphemes.ts";
 import type { InboxItem, InboxSnapshot } from "./inbox.ts";
 
@@ -45,9 +45,8 @@ export interface NotifyBody {
 
 /** One-line, escape-free model text, cut at a grapheme. */
 function shown(text: unknown, max: number): string {
-	const line = sanitizeInline(typeof text === "string" ? text : "")
-		.replace(/\s+/g, " ")
-		.trim();
+	// Breaks and tabs become spaces; every other control, bidi or invisible character a visible escape.
+	const line = clean((typeof text === "string" ? text : "").replace(/[\t\n\r\u2028\u2029]+/g, " ").trim());
 	return line.length <= max ? line : `${cutAtGrapheme(line, max - 1)}…`;
 }
 
