@@ -52,6 +52,19 @@ interface PiState {
 	problem?: string;
 }
 
+/** How long one Pi may take to list what waits in it before the round goes on without it. */
+const LIST_TIMEOUT_MS = 3_000;
+
+class TimedOut extends Error {}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+	let timer: NodeJS.Timeout | undefined;
+	const late = new Promise<never>((_, fail) => {
+		timer = setTimeout(() => fail(new TimedOut(`no list within ${ms} ms`)), ms);
+	});
+	return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 export class Inbox {
 	private readonly pis = new Map<number, PiState>();
 	private gone: InboxItem[] = [];
@@ -114,7 +127,7 @@ export class Inbox {
 		this.publish();
 	}
 
-	/** Marks a Pi's questionnaires gone (it ended). */
+	/** Marks a Pi's questionnaires gone (it ended, or its relay cannot be reached). */
 	private bury(pi: PiState, now: number): void {
 		pi.link?.close();
 		this.gone.push(...pi.items.map((item) => ({ ...item, gone: now })));
@@ -123,14 +136,18 @@ export class Inbox {
 
 	private async read(pi: PiState): Promise<void> {
 		const link = await this.linkOf(pi);
-		if (link === undefined) return;
+		// Its relay is gone or refuses us: nothing of it can be answered from here now.
+		if (link === undefined) return this.bury(pi, Date.now());
 		try {
-			const reply = await request(link, { type: "list", id: `l${++this.requests}` });
+			const reply = await withTimeout(request(link, { type: "list", id: `l${++this.requests}` }), LIST_TIMEOUT_MS);
 			if (reply.type !== "questionnaires") throw new Error(reply.type === "error" ? reply.message : "unexpected reply");
 			const { pid, cwd } = pi.entry;
 			pi.items = reply.questionnaires.map((q) => ({ ...q, key: `${pid}/${q.id}`, pi: { pid, cwd } }));
 			pi.problem = undefined;
+			this.gone = this.gone.filter((item) => item.pi.pid !== pid);
 		} catch (error) {
+			// A Pi that does not answer in time must not hold up the others: the next round connects again.
+			if (error instanceof TimedOut) link.close();
 			pi.problem = error instanceof Error ? error.message : String(error);
 		}
 	}
