@@ -147,7 +147,9 @@ export class Inbox {
 			this.gone = this.gone.filter((item) => item.pi.pid !== pid);
 		} catch (error) {
 			// A Pi that does not answer in time must not hold up the others: the next round connects again.
+			// One whose connection failed cannot be answered through it: its questionnaires are marked gone.
 			if (error instanceof TimedOut) link.close();
+			else this.bury(pi, Date.now());
 			pi.problem = error instanceof Error ? error.message : String(error);
 		}
 	}
