@@ -7,14 +7,12 @@
  * question. Timings are printed, not asserted: the figures are the bench's (`npm run bench --
  * --only=serve`, docs/serve.md).
  */
-import { SessionManager } from "@earendil-works/pi-coding-agent";
 import type { Browser } from "puppeteer-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { PENDING_ENTRY_TYPE } from "../../src/pending/records.ts";
-import { PendingStore } from "../../src/pending/store.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { contentText } from "../support/fake-model.ts";
 import { perTest } from "../support/lifecycle.ts";
+import { pendingSession } from "../support/pending-sessions.ts";
 import { pairedAlready } from "../support/person-pi-ask.ts";
 import type { RpcSession } from "../support/pi.ts";
 import { send } from "../support/serve-http.ts";
@@ -25,35 +23,6 @@ const PIS = 5;
 const EACH = 10;
 
 const pi = perTest();
-
-/** A session folder for Pi `which` holding `EACH` pending questionnaires, for `--continue`. */
-function pendingSession(cwd: string, dir: string, which: number): void {
-	const session = SessionManager.create(cwd, dir);
-	session.appendMessage({ role: "user", content: "Plan it; ask me.", timestamp: Date.now() });
-	let n = 0;
-	const store = new PendingStore({
-		append: (record) => void session.appendCustomEntry(PENDING_ENTRY_TYPE, record),
-		now: () => Date.now() - 60_000,
-		later: (task) => {
-			task();
-			return () => {};
-		},
-		randomId: () => `q_p${which}n${n++}`,
-	});
-	for (let q = 0; q < EACH; q++) {
-		const id = store.newId();
-		const question = {
-			question: `Pi ${which}, question ${q}: which option?`,
-			header: `P${which}Q${q}`,
-			options: [
-				{ label: "Alpha", description: "The first." },
-				{ label: "Beta", description: "The second." },
-			],
-		};
-		store.asked({ id, askedAt: Date.now() - 60_000, questionnaire: { questions: [question] } });
-		store.returned(id, { pending: true });
-	}
-}
 
 let browser: Browser | undefined;
 let serve: RunningServe | undefined;
@@ -75,7 +44,7 @@ describe("pi-ask serve under load", () => {
 		const started = Date.now();
 		for (let i = 0; i < PIS; i++) {
 			const sessionDir = pi.tempDir("pi-ask-sessions-");
-			pendingSession(h.cwd, sessionDir, i);
+			pendingSession(h.cwd, sessionDir, i, EACH);
 			const rpc = h.rpc({ sessionDir, continueSession: true, timeoutMs: 60_000 });
 			rpcs.push(rpc);
 		}
