@@ -11,7 +11,7 @@ import { clean } from "../relay/cli-common.ts";
 import { cutAtGrapheme } from "../util/graphemes.ts";
 import type { InboxItem, InboxSnapshot } from "./inbox.ts";
 
-export const NOTIFY_LIMITS = {
+const NOTIFY_LIMITS = {
 	/** Notifications sent at once, and one per this many ms after it. */
 	burst: 3,
 	everyMs: 20_000,
@@ -51,7 +51,7 @@ function shown(text: unknown, max: number): string {
 }
 
 /** The message for `item` (and `more` others that arrived since the last one could be sent). */
-export function notifyBody(item: InboxItem, more: number, options: Pick<NotifyOptions, "topic" | "inbox">): NotifyBody {
+function notifyBody(item: InboxItem, more: number, options: Pick<NotifyOptions, "topic" | "inbox">): NotifyBody {
 	const first = item.questions[0] as { question?: unknown; header?: unknown } | undefined;
 	const project = item.pi.cwd.split("/").filter(Boolean).at(-1) ?? item.pi.cwd;
 	const who = item.from === undefined ? "" : ` (${shown(item.from.name ?? "subagent", 40)}, depth ${item.from.depth})`;

@@ -8,7 +8,10 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import type { InboxItem, InboxSnapshot } from "../../src/serve/inbox.ts";
-import { NOTIFY_LIMITS, Notifier } from "../../src/serve/notify.ts";
+import { Notifier } from "../../src/serve/notify.ts";
+
+/** notify.ts's bounds: three at once, then one per 20 s; a question cut at 200 characters. */
+const NOTIFY_LIMITS = { burst: 3, everyMs: 20_000, questionChars: 200 };
 
 interface Received {
 	method: string;
