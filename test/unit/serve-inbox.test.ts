@@ -1,10 +1,12 @@
 /**
  * What `pi-ask serve` lists (src/serve/inbox.ts), against real relay servers: every Pi's questionnaires
  * under keys unique across Pis; a Pi that ends (gone from the registry) or whose relay goes away leaves
- * its questionnaires marked gone, then reaped; one that comes back is listed again, not twice.
+ * its questionnaires marked gone, then reaped; one that comes back is listed again, not twice. And the
+ * verdict a device reads: answered by it, put aside, someone answered first (and who), refused.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { ListedQuestionnaire } from "../../src/relay/protocol.ts";
+import type { HandlerReply } from "../../src/relay/handlers.ts";
+import type { AnswerFields, ListedQuestionnaire } from "../../src/relay/protocol.ts";
 import type { RegistryEntry } from "../../src/relay/registry.ts";
 import { type RelayHandlers, type RelayServer, startRelayServer } from "../../src/relay/server.ts";
 import { Inbox } from "../../src/serve/inbox.ts";
@@ -22,11 +24,11 @@ function listed(id: string): ListedQuestionnaire {
 	return { id, state: "open", askedAt: 1, questions: [{ question: `Q ${id}?`, header: "H", options: [] }] };
 }
 
-async function relay(items: ListedQuestionnaire[]): Promise<RelayServer> {
+async function relay(items: ListedQuestionnaire[], answer?: RelayHandlers["answer"]): Promise<RelayServer> {
 	const handlers: RelayHandlers = {
 		ask: async () => ({ ok: false, code: "unavailable", message: "no" }),
 		list: () => items,
-		answer: async () => ({ ok: false, code: "not_found", message: "no" }),
+		answer: answer ?? (async () => ({ ok: false, code: "not_found", message: "no" })),
 		pairedClient: (token) => (token === TOKEN ? "pi-ask in the test" : undefined),
 		showPairingCode: () => false,
 		pair: () => "",
@@ -96,5 +98,56 @@ describe("the inbox of pi-ask serve", () => {
 		entries = [entry(201, back)];
 		await inbox.poll();
 		expect(inbox.snapshot().items.map((i) => [i.key, i.gone !== undefined])).toEqual([["201/q_1", false]]);
+	});
+
+	it("tells the device how its answer ended: answered, put aside, someone first (and who), refused", async () => {
+		const replies: Record<string, () => HandlerReply> = {
+			q_mine: () => ({
+				ok: true,
+				result: { outcome: "answered", answeredBy: { kind: "client", name: "Pixel 7 via pi-ask in the test" } },
+			}),
+			q_later: () => ({
+				ok: true,
+				result: { outcome: "deferred", answeredBy: { kind: "client", name: "Pixel 7 via pi-ask in the test" } },
+			}),
+			q_tui: () => ({ ok: true, result: { outcome: "answered", answeredBy: { kind: "person" } } }),
+			q_other: () => ({
+				ok: true,
+				result: { outcome: "answered", answeredBy: { kind: "client", name: "iPad via pi-ask in the test" } },
+			}),
+			q_gone: () => ({ ok: false, code: "not_found", message: "no questionnaire with this id is waiting" }),
+			q_bad: () => ({
+				ok: false,
+				code: "rejected",
+				message: "the answer does not fit",
+				problems: [{ path: "answer", message: 'no option is labelled "X"' }],
+			}),
+		};
+		const sent: AnswerFields[] = [];
+		const a = await relay(Object.keys(replies).map(listed), async (id, fields) => {
+			sent.push(fields);
+			return replies[id]?.() ?? { ok: false, code: "not_found", message: "no" };
+		});
+		const inbox = new Inbox({
+			credential: { credential: TOKEN, name: "pi-ask in the test" },
+			entries: () => [entry(301, a)],
+			pollMs: 60_000,
+		});
+		inboxes.push(inbox);
+		await inbox.start();
+		const answer = (id: string, fields: AnswerFields = { answers: [{ question: 0, options: ["A"] }] }) =>
+			inbox.answer(`301/${id}`, fields, "Pixel 7");
+		expect(await answer("q_mine")).toEqual({ verdict: "answered", outcome: "answered" });
+		expect(await answer("q_later", { later: true })).toEqual({ verdict: "later" });
+		expect(sent[1]).toEqual({ later: true, device: "Pixel 7" });
+		expect(await answer("q_tui")).toEqual({ verdict: "first", by: "in Pi" });
+		expect(await answer("q_other")).toEqual({ verdict: "first", by: "iPad via pi-ask in the test" });
+		expect(await answer("q_gone")).toEqual({ verdict: "first" });
+		expect(await answer("q_bad")).toEqual({
+			verdict: "refused",
+			message: "the answer does not fit",
+			problems: ['no option is labelled "X"'],
+		});
+		expect(await inbox.answer("999/q_none", { decline: true }, "Pixel 7")).toEqual({ verdict: "gone" });
 	});
 });
