@@ -4,7 +4,8 @@
  * (put aside, cut short) — and an answer to one of them. An answer goes through the same answer channel as
  * another extension's (tool/answer-channel.ts: the same checks, and the first answer wins, wherever it
  * came from); the reply is the questionnaire's final result (whose `answeredBy` says whose answer won) or
- * the problems that made it refuse the answer. `later` puts an open one aside (it stays pending). Pi-free: the bus, the store and the ids asking now come in.
+ * the problems that made it refuse the answer; `later` puts an open one aside (it stays pending). Pi-free:
+ * the bus, the store and the ids asking now come in.
  */
 import type { PendingStore } from "../pending/store.ts";
 import type { Origin } from "../protocol/origin.ts";

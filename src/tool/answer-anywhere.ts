@@ -4,8 +4,8 @@
  * bus closes the host's questionnaire (through the abort signal it runs under) and comes back with host
  * `programmatic` and who answered; a host result ends the listening. An answer that does not fit the
  * questions is refused on the bus with its problems and changes nothing; one saying `later: true` puts it
- * aside instead (the host's dialog closes, the call returns `deferred` and it stays pending). Listeners that throw cannot
- * break the call. A call that leaves its questionnaire pending (put aside, or cut short) emits no
+ * aside instead (the host's dialog closes, the call returns `deferred` and it stays pending). Listeners
+ * that throw cannot break the call. A call that leaves its questionnaire pending (put aside, or cut short) emits no
  * `closed`: it is still answerable (answer-pending.ts), and `closed` fires once it is settled.
  * Imports nothing from Pi or the terminal.
  */
@@ -110,12 +110,16 @@ export async function answerFromAnywhere(
 }
 
 /**
- * The host's ending once someone elsewhere put the questionnaire aside: cut short there, it becomes
- * `deferred` by them (what was typed kept, so it stays pending as the TUI's Answer later leaves it); an
- * answer the host had already taken stands.
+ * The host's ending once someone elsewhere put the questionnaire aside: cut short in a UI of ours, it
+ * becomes `deferred` by them (what was typed kept, so it stays pending as the TUI's Answer later leaves
+ * it). An answer the host had already taken stands, and so does a cut short call that nobody saw here
+ * (no UI: nothing could answer it later, so the model must not be told it will be).
  */
 function putAside(given: QuestionnaireResult, by: AnsweredBy): QuestionnaireResult {
-	return given.outcome === "interrupted" ? { ...given, outcome: "deferred", cancelled: false, answeredBy: by } : given;
+	const shown = given.host === "tui" || given.host === "rpc";
+	return shown && given.outcome === "interrupted"
+		? { ...given, outcome: "deferred", cancelled: false, answeredBy: by }
+		: given;
 }
 
 /** Emits, never throwing: another extension's listener must not break the call. */

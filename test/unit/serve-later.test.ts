@@ -118,4 +118,23 @@ describe("answer later from a paired client", () => {
 			message: "answer.later: must be true, or left out",
 		});
 	});
+
+	it("does not promise a later answer where nobody could give one (no UI: the call just ends)", async () => {
+		const s = setup();
+		const call = answerFromAnywhere(
+			"q_1",
+			questionnaire,
+			s.events,
+			undefined,
+			(signal) =>
+				new Promise<QuestionnaireResult>((resolve) =>
+					signal.addEventListener("abort", () =>
+						resolve({ outcome: "interrupted", cancelled: true, host: "programmatic", answers: [] }),
+					),
+				),
+			{ asking: s.asking },
+		);
+		s.events.emit("ask_user_question:answer", { id: "q_1", later: true, by: "bridge" });
+		expect(await call).toMatchObject({ outcome: "interrupted", host: "programmatic" });
+	});
 });
