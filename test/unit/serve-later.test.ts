@@ -2,17 +2,23 @@
  * Answer later from outside Pi (pi-ask serve's page, over the relay's `answer` with `later: true`): an
  * open questionnaire is put aside as the TUI's Answer later leaves it — the host's dialog closes, the call
  * returns `deferred` by that client and it stays pending — and it can be answered afterwards as a late
- * answer; `later` on one that is pending already changes nothing; `later` carries no answers.
+ * answer; a subagent's is kept pending here with who asked (the asker told where it went); `later` on
+ * one that is pending already changes nothing; `later` carries no answers; without a UI it promises none.
  */
+import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
+import { defaultConfig } from "../../src/config/schema.ts";
 import { settleAsk } from "../../src/pending/policy.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
 import { QuestionnaireBoard } from "../../src/relay/board.ts";
+import { type PresentDeps, presentRelayedAsk } from "../../src/relay/present.ts";
 import { parseClientMessage } from "../../src/relay/protocol.ts";
 import { answerFromAnywhere } from "../../src/tool/answer-anywhere.ts";
+import { ANSWER_CHANNEL } from "../../src/tool/answer-events.ts";
 import { servePendingOnTheBus } from "../../src/tool/answer-pending.ts";
 import { eventBus } from "../support/event-bus.ts";
 import { questionnaire, testSession } from "../support/pending-store.ts";
+import { ScriptedHost } from "./rpc-fake-host.ts";
 
 function setup() {
 	const events = eventBus();
@@ -136,5 +142,33 @@ describe("answer later from a paired client", () => {
 		);
 		s.events.emit("ask_user_question:answer", { id: "q_1", later: true, by: "bridge" });
 		expect(await call).toMatchObject({ outcome: "interrupted", host: "programmatic" });
+	});
+
+	it("puts a subagent's questionnaire aside here: pending with who asked, and the asker told where it went", async () => {
+		const host = new ScriptedHost([() => new Promise<string | undefined>(() => {})]);
+		const session = testSession();
+		const events = eventBus();
+		const deps: PresentDeps = {
+			host: () => ({ ui: host as unknown as ExtensionUIContext, hasUI: true, mode: "rpc" }),
+			config: defaultConfig,
+			events,
+			asking: new Set<string>(),
+			store: session.store,
+			noteOrigin: () => {},
+		};
+		events.on(ANSWER_CHANNEL.asked, (data) => {
+			const { id, pending } = data as { id: string; pending?: boolean };
+			if (pending !== true) queueMicrotask(() => events.emit(ANSWER_CHANNEL.answer, { id, later: true, by: "phone" }));
+		});
+		const from = { name: "scout", cwd: "/work/app", depth: 1 };
+		const reply = await presentRelayedAsk(
+			{ questions: questionnaire.questions, from },
+			new AbortController().signal,
+			() => {},
+			deps,
+		);
+		const [pending] = session.store.list();
+		expect(reply).toMatchObject({ ok: true, result: { outcome: "deferred", relayedId: pending?.id } });
+		expect(pending).toMatchObject({ from });
 	});
 });
