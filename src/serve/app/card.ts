@@ -56,6 +56,8 @@ export class Card {
 	private readonly words: Words;
 	/** Set once answered here, declined, or ended elsewhere: the card only shows how it ended. */
 	done = false;
+	/** An answer from here is on its way: its own verdict, not the listing, says how it ended. */
+	private sending = false;
 
 	constructor(item: InboxItem, words: Words) {
 		this.item = item;
@@ -217,11 +219,13 @@ export class Card {
 		const buttons = [...this.reviewBox.querySelectorAll("button"), this.laterButton];
 		for (const b of buttons) b.disabled = true;
 		let verdict: Verdict;
+		this.sending = true;
 		try {
 			verdict = (await call<Verdict>("POST", "/api/answer", { key: this.item.key, ...fields })).data;
 		} catch {
 			verdict = { verdict: "refused", message: this.words.offline, problems: [] };
 		}
+		this.sending = false;
 		const w = this.words;
 		this.laterButton.disabled = false;
 		if (verdict.verdict === "later") {
@@ -259,7 +263,7 @@ export class Card {
 	}
 
 	update(item: InboxItem | undefined): void {
-		if (this.done) return;
+		if (this.done || (item === undefined && this.sending)) return;
 		if (item === undefined || item.gone !== undefined) {
 			this.finish(item === undefined ? this.words.answeredElsewhere : this.words.gone);
 			return;
