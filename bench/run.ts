@@ -4,7 +4,7 @@
  * unless `--strict` is given and a target is missed.
  *
  * Flags: --strict (exit 1 on a missed target), --quick (fewer runs),
- * --only=tokens,result,load,frame,tui,record,relay.
+ * --only=tokens,result,load,frame,tui,record,relay,serve.
  */
 import { readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
@@ -12,7 +12,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Figure, renderTable, verdict } from "./stats.ts";
 
-const SECTIONS = ["tokens", "result", "load", "frame", "tui", "record", "relay"] as const;
+const SECTIONS = ["tokens", "result", "load", "frame", "tui", "record", "relay", "serve"] as const;
 type Section = (typeof SECTIONS)[number];
 
 const argv = process.argv.slice(2);
@@ -35,6 +35,7 @@ const measure: Record<Section, () => Promise<Figure[]>> = {
 		...(await (await import("./relay.ts")).relayFigures(quick ? 3 : 10)),
 		...(await (await import("./relay-echo.ts")).relayEchoFigures(quick ? 10 : 30)),
 	],
+	serve: async () => (await import("./serve.ts")).serveFigures(quick ? 5 : 20),
 };
 
 function piVersion(): string {

@@ -4,12 +4,15 @@
  * The first answer wins: an answer from the bus closes the host's questionnaire (through the abort signal
  * it runs under) and comes back with host `programmatic` and who answered; a host result ends the
  * listening. An answer that does not fit the questions is refused on the bus with its problems and changes
- * nothing. Listeners that throw cannot break the call. `closed` is the lifecycle's to say (ask.ts): a
+ * nothing; one saying `later: true` puts it aside instead (the host's dialog closes, and it stays pending as
+ * the TUI's Answer later leaves it). Listeners that throw cannot break the call. `closed` is the lifecycle's
+ * to say (ask.ts): a
  * questionnaire that stays pending is still answerable (tool/answer-pending.ts).
  * Only the lifecycle runs it. Imports nothing from Pi or the terminal.
  */
+import type { AnsweredBy } from "../protocol/answered-by.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
-import { busResult, parseAnswer } from "../tool/answer-channel.ts";
+import { busResult, parseAnswer, parseLater } from "../tool/answer-channel.ts";
 import {
 	ANSWER_CHANNEL,
 	type AskedItem,
@@ -43,9 +46,19 @@ export async function raceTheBus(item: AskedItem, race: Race): Promise<Questionn
 	const busAnswer = new Promise<void>((resolve) => {
 		busAnswered = resolve;
 	});
+	let laterBy: AnsweredBy | undefined;
 	const stopListening = listen(events, ANSWER_CHANNEL.answer, (payload) => {
 		if (settled || answerId(payload) !== id) return;
-		const parsed = parseAnswer(questionnaire, payload);
+		const later = parseLater(payload);
+		if (later?.ok === true) {
+			// Put aside from elsewhere: the host's dialog closes as if the person chose Answer later there.
+			settled = true;
+			laterBy = later.by;
+			busAnswered();
+			answeredElsewhere.abort();
+			return;
+		}
+		const parsed = later ?? parseAnswer(questionnaire, payload);
 		if (!parsed.ok) {
 			emitQuietly(events, ANSWER_CHANNEL.rejected, { id, problems: parsed.problems });
 			return;
@@ -68,11 +81,25 @@ export async function raceTheBus(item: AskedItem, race: Race): Promise<Questionn
 		settled = true;
 		// The host path ends promptly on its signal; waiting for it means its dialog is gone when the call returns.
 		if (fromBus) await onHost.catch(() => undefined);
-		return fromBus ?? (hostResult as QuestionnaireResult);
+		if (fromBus) return fromBus;
+		return laterBy === undefined ? (hostResult as QuestionnaireResult) : putAside(await onHost, laterBy);
 	} finally {
 		settled = true;
 		stopListening();
 	}
+}
+
+/**
+ * The host's ending once someone elsewhere put the questionnaire aside: cut short in a UI of ours, it
+ * becomes `deferred` by them (what was typed kept, so it stays pending as the TUI's Answer later leaves
+ * it). An answer the host had already taken stands, and so does a cut short call that nobody saw here
+ * (no UI: nothing could answer it later, so the model must not be told it will be).
+ */
+function putAside(given: QuestionnaireResult, by: AnsweredBy): QuestionnaireResult {
+	const shown = given.host === "tui" || given.host === "rpc";
+	return shown && given.outcome === "interrupted"
+		? { ...given, outcome: "deferred", cancelled: false, answeredBy: by }
+		: given;
 }
 
 /** Subscribes; a bus that fails to subscribe just means nobody can answer from it. */

@@ -4,7 +4,8 @@
  * (put aside, cut short) — and an answer to one of them. An answer goes through the same answer channel as
  * another extension's (tool/answer-channel.ts: the same checks, and the first answer wins, wherever it
  * came from); the reply is the questionnaire's final result (whose `answeredBy` says whose answer won) or
- * the problems that made it refuse the answer. Pi-free: the bus and the session's store come in.
+ * the problems that made it refuse the answer; `later` puts an open one aside (it stays pending). Pi-free:
+ * the bus and the session's store come in.
  */
 import type { PendingQuestionnaire } from "../pending/registry.ts";
 import type { PendingStore } from "../pending/store.ts";
@@ -46,6 +47,10 @@ export class QuestionnaireBoard {
 		const { events, store } = this.deps;
 		if (!store.isAsking(questionnaire) && store.get(questionnaire) === undefined)
 			return Promise.resolve({ ok: false, code: "not_found", message: "no questionnaire with this id is waiting" });
+		const who = fields.device === undefined ? client : `${fields.device} via ${client}`;
+		const putAside = { ok: true, result: { outcome: "deferred", answeredBy: { kind: "client", name: who } } } as const;
+		// Pending already: it stays so, nothing to do.
+		if (fields.later === true && !store.isAsking(questionnaire)) return Promise.resolve(putAside);
 		return new Promise((resolve) => {
 			const stops: (() => void)[] = [];
 			const done = (reply: HandlerReply) => {
@@ -68,6 +73,11 @@ export class QuestionnaireBoard {
 					if (answerId(data) !== questionnaire || !isRecord(data)) return;
 					done({ ok: true, result: data.result });
 				}),
+				// Put aside: its call returned and it is announced as pending (it never closes).
+				listen(events, ANSWER_CHANNEL.asked, (data) => {
+					if (fields.later === true && answerId(data) === questionnaire && isRecord(data) && data.pending === true)
+						done(putAside);
+				}),
 			);
 			const timer = setTimeout(
 				() => done({ ok: false, code: "unavailable", message: "the questionnaire did not confirm the answer in time" }),
@@ -75,8 +85,11 @@ export class QuestionnaireBoard {
 			);
 			timer.unref();
 			const { answers, decline, globalNote } = fields;
-			const payload = { id: questionnaire, answers, decline, globalNote };
-			vouchForClient(payload, fields.device === undefined ? client : `${fields.device} via ${client}`);
+			const payload =
+				fields.later === true
+					? { id: questionnaire, later: true }
+					: { id: questionnaire, answers, decline, globalNote };
+			vouchForClient(payload, who);
 			events.emit(ANSWER_CHANNEL.answer, payload);
 		});
 	}

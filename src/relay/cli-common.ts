@@ -52,6 +52,7 @@ export const USAGE = `usage: pi-ask pair [--name NAME]      once: pair with your
        pi-ask unpair                    forget this pairing (here and in your Pis)
        pi-ask serve [--listen ADDR[:PORT]] [--origin URL]   a web inbox to answer from a phone
        pi-ask serve --devices | --revoke ID                 the devices paired with it
+         [--notify-url URL [--notify-topic T]]  serve: a JSON POST for each new question
 ANSWER, one per question: 2 (an option), 1,3 (several), text:your words, - (leave it);
   none at a terminal: asks question by question.
 Options: --agent-dir DIR   Pi's agent dir (default $PI_CODING_AGENT_DIR, else ~/.pi/agent)
@@ -67,7 +68,7 @@ export function parseArgs(argv: readonly string[]): { positional: string[]; flag
 	const flags: Flags = new Map();
 	// `--json` is a switch for `list` and takes the answer fields for `answer`.
 	const valued = new Set([
-		...["note", "name", "socket", "agent-dir", "listen", "origin", "revoke"],
+		...["note", "name", "socket", "agent-dir", "listen", "origin", "revoke", "notify-url", "notify-topic"],
 		...(argv[0] === "list" ? [] : ["json"]),
 	]);
 	for (let i = 0; i < argv.length; i++) {

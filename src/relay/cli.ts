@@ -9,7 +9,8 @@
  *   pi-ask list [--json]
  *   pi-ask answer <id> [ANSWER…] [--note TEXT] [--decline] [--json FIELDS]
  *   pi-ask unpair
- *   pi-ask serve [--listen ADDR[:PORT]] [--origin URL] [--devices] [--revoke ID]   (src/serve/: a web inbox)
+ *   pi-ask serve [--listen ADDR[:PORT]] [--origin URL] [--notify-url URL [--notify-topic T]] [--devices]
+ *                [--revoke ID]   (src/serve/: a web inbox)
  *
  * One ANSWER per question, in order: an option's number (`2`), numbers for a multi-select (`1,3`), your own
  * words (`text:Use Redis`), or `-` to leave it. With no ANSWER and a terminal, it asks question by question.

@@ -132,9 +132,8 @@ export class Peer {
 		else if (message.type === "list") this.list(id);
 		else if (message.type === "ask") this.ask(id, message.questions, message.from, bytes);
 		else {
-			const { answers, decline, globalNote, device } = message;
+			const { type: _type, id: _id, questionnaire: _questionnaire, ...fields } = message;
 			const client = this.client ?? "";
-			const fields = device === undefined ? { answers, decline, globalNote } : { answers, decline, globalNote, device };
 			const run = () => handlers.answer(message.questionnaire, fields, client);
 			this.track(id, undefined, run, "answered");
 		}

@@ -71,6 +71,8 @@ export interface AnswerFields {
 	globalNote?: unknown;
 	/** The device a paired client answers for (pi-ask serve's phone): answers carry "<device> via <client>". */
 	device?: string;
+	/** Puts the questionnaire aside instead (the TUI's Answer later): it stays pending; no answers with it. */
+	later?: true;
 }
 
 /** How a relayed ask ended, as its `result` carries it: what was given in the answer model's wire form. */
@@ -203,7 +205,10 @@ export function parseClientMessage(line: string): Parsed<ClientMessage> {
 			const device = m.device === undefined ? undefined : checkAnswererName(m.device, "answer.device");
 			if (device?.ok === false) return bad(device.problem);
 			const named = device?.ok ? { device: device.name } : {};
-			return { ok: true, message: { type: "answer", id, questionnaire, answers, decline, globalNote, ...named } };
+			if (m.later !== undefined && m.later !== true) return bad("answer.later: must be true, or left out");
+			const later = m.later === true ? { later: true as const } : {};
+			const fields = { answers, decline, globalNote, ...named, ...later };
+			return { ok: true, message: { type: "answer", id, questionnaire, ...fields } };
 		}
 		case "pair":
 			return typeof m.name === "string" && m.name.length <= 1000

@@ -19,6 +19,7 @@ import { readEntries } from "../relay/registry.ts";
 import { devicesFile, readDevices, removeDevices } from "./devices.ts";
 import { createServeServer, type ServeAssets } from "./http.ts";
 import { Inbox } from "./inbox.ts";
+import { Notifier } from "./notify.ts";
 import { CODE_MINUTES, PairingDesk } from "./pairing-desk.ts";
 
 /** A running inbox: its address, its pairing desk, and how to stop it. */
@@ -73,6 +74,7 @@ async function startServe(run: Run, assets: ServeAssets = readAssets()): Promise
 	if (credential === undefined)
 		throw new NotAllowed("not paired yet: run `pi-ask pair` once, here, and type the code your Pi shows.");
 	const { host, port } = listenAddress(run.flags.get("listen"));
+	const notify = notifyTarget(run);
 	const origin = run.flags.get("origin");
 	const inbox = new Inbox({ credential, entries: () => readEntries(run.agentDir) });
 	const desk = new PairingDesk();
@@ -92,6 +94,11 @@ async function startServe(run: Run, assets: ServeAssets = readAssets()): Promise
 	await inbox.start();
 	const bound = server.address() as AddressInfo;
 	const url = origins[0] ?? `http://${urlHost(host)}:${bound.port}/`;
+	const notifier = notify === undefined ? undefined : new Notifier({ ...notify, inbox: url, say: run.say });
+	if (notifier !== undefined) {
+		notifier.saw(inbox.snapshot());
+		inbox.onChange(() => notifier.saw(inbox.snapshot()));
+	}
 	run.say(`pi-ask serve: the inbox of your running Pis at ${url}`);
 	if (!isLoopback(host) && origins.length === 0)
 		run.say(
@@ -108,11 +115,23 @@ async function startServe(run: Run, assets: ServeAssets = readAssets()): Promise
 		url,
 		newCode,
 		close: async () => {
+			notifier?.stop();
 			inbox.stop();
 			server.closeAllConnections();
 			await new Promise<void>((done) => server.close(() => done()));
 		},
 	};
+}
+
+/** `--notify-url URL [--notify-topic TOPIC]`: an http(s) URL, checked before anything listens. */
+function notifyTarget(run: Run): { url: string; topic?: string } | undefined {
+	const url = run.flags.get("notify-url");
+	const topic = run.flags.get("notify-topic");
+	if (url === undefined) return undefined;
+	if (typeof url !== "string" || !/^https?:\/\//i.test(url) || !URL.canParse(url))
+		throw new UsageError("--notify-url URL: an http(s) address to POST each new question to (docs/serve.md)");
+	if (topic === true) throw new UsageError("--notify-topic TOPIC: the ntfy topic");
+	return topic === undefined ? { url } : { url, topic };
 }
 
 /** `--listen ADDR[:PORT]`: 127.0.0.1 and a free port unless given. */

@@ -104,7 +104,8 @@ export function createServeServer(options: ServeOptions): Server {
 			const body = await jsonBody(req);
 			if (typeof body.key !== "string") return json(res, 400, { error: "key: which questionnaire" });
 			const { answers, decline, globalNote } = body;
-			json(res, 200, await options.inbox.answer(body.key, { answers, decline, globalNote }, device.name));
+			const fields = body.later === true ? { later: true as const } : { answers, decline, globalNote };
+			json(res, 200, await options.inbox.answer(body.key, fields, device.name));
 		},
 		"GET /api/devices": (_req, res, device) =>
 			device ? json(res, 200, { you: device.id, devices: readDevices(options.devices).map(deviceView) }) : denied(res),

@@ -29,6 +29,8 @@ export interface InboxSnapshot {
 /** How an answer from a device ended. */
 export type Verdict =
 	| { verdict: "answered"; outcome: string }
+	/** Put aside (Answer later): it stays pending in its Pi and on the page. */
+	| { verdict: "later" }
 	| { verdict: "first"; by?: string }
 	| { verdict: "refused"; message: string; problems: string[] }
 	| { verdict: "gone" };
@@ -48,6 +50,19 @@ interface PiState {
 	connecting?: Promise<RelayLink | undefined>;
 	items: InboxItem[];
 	problem?: string;
+}
+
+/** How long one Pi may take to list what waits in it before the round goes on without it. */
+const LIST_TIMEOUT_MS = 3_000;
+
+class TimedOut extends Error {}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+	let timer: NodeJS.Timeout | undefined;
+	const late = new Promise<never>((_, fail) => {
+		timer = setTimeout(() => fail(new TimedOut(`no list within ${ms} ms`)), ms);
+	});
+	return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 export class Inbox {
@@ -112,7 +127,7 @@ export class Inbox {
 		this.publish();
 	}
 
-	/** Marks a Pi's questionnaires gone (it ended). */
+	/** Marks a Pi's questionnaires gone (it ended, or its relay cannot be reached). */
 	private bury(pi: PiState, now: number): void {
 		pi.link?.close();
 		this.gone.push(...pi.items.map((item) => ({ ...item, gone: now })));
@@ -121,14 +136,20 @@ export class Inbox {
 
 	private async read(pi: PiState): Promise<void> {
 		const link = await this.linkOf(pi);
-		if (link === undefined) return;
+		// Its relay is gone or refuses us: nothing of it can be answered from here now.
+		if (link === undefined) return this.bury(pi, Date.now());
 		try {
-			const reply = await request(link, { type: "list", id: `l${++this.requests}` });
+			const reply = await withTimeout(request(link, { type: "list", id: `l${++this.requests}` }), LIST_TIMEOUT_MS);
 			if (reply.type !== "questionnaires") throw new Error(reply.type === "error" ? reply.message : "unexpected reply");
 			const { pid, cwd } = pi.entry;
 			pi.items = reply.questionnaires.map((q) => ({ ...q, key: `${pid}/${q.id}`, pi: { pid, cwd } }));
 			pi.problem = undefined;
+			this.gone = this.gone.filter((item) => item.pi.pid !== pid);
 		} catch (error) {
+			// A Pi that does not answer in time must not hold up the others: the next round connects again.
+			// One whose connection failed cannot be answered through it: its questionnaires are marked gone.
+			if (error instanceof TimedOut) link.close();
+			else this.bury(pi, Date.now());
 			pi.problem = error instanceof Error ? error.message : String(error);
 		}
 	}
@@ -176,9 +197,10 @@ export class Inbox {
 		if (item === undefined || item.gone !== undefined || pi === undefined) return { verdict: "gone" };
 		const link = await this.linkOf(pi);
 		if (link === undefined) return { verdict: "gone" };
-		const { answers, decline, globalNote } = fields;
+		const { answers, decline, globalNote, later } = fields;
 		const message = { type: "answer", id: `a${++this.requests}`, questionnaire: item.id } as const;
-		const reply = await request(link, { ...message, answers, decline, globalNote, device });
+		const given = later === true ? { later } : { answers, decline, globalNote };
+		const reply = await request(link, { ...message, ...given, device });
 		void this.poll();
 		if (reply.type === "error") {
 			const meanwhile = reply.problems?.some((p) => p.message.includes("answered meanwhile"));
@@ -189,7 +211,9 @@ export class Inbox {
 		const result = reply.result as { outcome?: unknown; answeredBy?: { kind?: unknown; name?: unknown } };
 		const by = result.answeredBy;
 		if (by?.kind === "client" && by.name === `${device} via ${this.options.credential.name}`)
-			return { verdict: "answered", outcome: String(result.outcome) };
+			return result.outcome === "deferred"
+				? { verdict: "later" }
+				: { verdict: "answered", outcome: String(result.outcome) };
 		const who = by?.kind === "person" ? "in Pi" : typeof by?.name === "string" ? by.name : undefined;
 		return who === undefined ? { verdict: "first" } : { verdict: "first", by: who };
 	}

@@ -41,6 +41,22 @@ export function parseAnswer(
 	return { ok: true, answer: { decline, given, by } };
 }
 
+/**
+ * A payload that puts the questionnaire aside instead of answering it (`later: true`, as the TUI's Answer
+ * later): who asks for it, or its problems; undefined when the payload does not say `later`.
+ */
+export function parseLater(
+	payload: unknown,
+): { ok: true; by: AnsweredBy } | { ok: false; problems: string[] } | undefined {
+	if (!isRecord(payload) || payload.later === undefined) return undefined;
+	const problems: string[] = [];
+	if (payload.later !== true) problems.push("later: must be true, or left out");
+	if (payload.answers !== undefined || payload.decline !== undefined || payload.globalNote !== undefined)
+		problems.push("later: puts the questionnaire aside; it carries no answers, decline or note");
+	const by = answerer(payload, problems);
+	return problems.length > 0 || by === undefined ? { ok: false, problems } : { ok: true, by };
+}
+
 /** The result of a checked answer from the bus: host `programmatic`, and who answered. */
 export function busResult(questionnaire: Questionnaire, answer: ParsedAnswer): QuestionnaireResult {
 	const ended = answer.decline ? "declined" : "submitted";

@@ -5,7 +5,7 @@
  * the code serve's terminal shows; a questionnaire that opens in the TUI shows on the page within about a
  * second, its hostile text inert (no script runs, no markup is made of it); answered on the page, the
  * TUI dialog closes and the model reads that the user answered through that device. A second one, answered
- * in the TUI, leaves the page saying so. PI_ASK_WRITE_DOCS=1 also writes the phone screenshot in docs/.
+ * in the TUI, leaves the page saying so.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,7 +14,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
 import { perTest } from "../support/lifecycle.ts";
 import { pairedAlready } from "../support/person-pi-ask.ts";
-import { REPO_ROOT } from "../support/pi.ts";
 import { askStep, echoStep } from "../support/questions.ts";
 import { type RunningServe, startServe } from "../support/serve-run.ts";
 
@@ -169,10 +168,6 @@ describe("pi-ask serve in a real browser", () => {
 			{},
 			PHONE_QUESTION.question,
 		);
-		if (process.env.PI_ASK_WRITE_DOCS === "1") {
-			await page.click(".card:not(.done) .preview summary");
-			await page.screenshot({ path: join(REPO_ROOT, "docs", "images", "serve-phone.png") });
-		}
 		tui.keys("1");
 		await page.waitForFunction(() =>
 			[...document.querySelectorAll(".verdict")].some((v) => v.textContent === "Answered elsewhere."),

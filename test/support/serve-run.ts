@@ -3,6 +3,7 @@
  * its address and pairing code read off what it prints, a new code asked for with Enter.
  */
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { type PersonPiAsk, startPersonPiAsk } from "./person-pi-ask.ts";
 
 export interface RunningServe {
@@ -11,6 +12,8 @@ export interface RunningServe {
 	output(): string;
 	/** The newest pairing code it shows (digits only), after `previous` when given. */
 	code(previous?: string): Promise<string>;
+	/** The pid of serve's own node process (below the `script` that gives it a terminal), once it runs. */
+	pid(): number | undefined;
 	/** Presses Enter at its terminal: a new code. */
 	newCode(): void;
 	stop(): void;
@@ -24,6 +27,22 @@ async function until<T>(what: string, get: () => T | undefined, ms = 15_000): Pr
 		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
 		await new Promise((r) => setTimeout(r, 50));
 	}
+}
+
+/** The first process from `pid` down that runs the script `name` (`node …/name`; Linux: /proc). */
+function descendant(pid: number | undefined, name: string): number | undefined {
+	if (pid === undefined) return undefined;
+	try {
+		if (readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[1]?.endsWith(name)) return pid;
+		const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+		for (const child of children) {
+			const found = descendant(Number(child), name);
+			if (found !== undefined) return found;
+		}
+	} catch {
+		// Gone meanwhile, or not Linux.
+	}
+	return undefined;
 }
 
 export async function startServe(who: PersonPiAsk, args: string[] = []): Promise<RunningServe> {
@@ -41,6 +60,7 @@ export async function startServe(who: PersonPiAsk, args: string[] = []): Promise
 				return last !== undefined && last !== previous ? last : undefined;
 			}),
 		newCode: () => child.stdin.write("\r"),
+		pid: () => descendant(child.pid, "pi-ask.cjs"),
 		stop: () => child.kill("SIGTERM"),
 	};
 }

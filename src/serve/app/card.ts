@@ -50,10 +50,14 @@ export class Card {
 	private readonly verdictBox: HTMLElement;
 	private readonly state: HTMLElement;
 	private readonly age: HTMLElement;
+	/** Answer later: shown while a call waits for it (a pending one is put aside already). */
+	private readonly laterButton: HTMLButtonElement;
 	private item: InboxItem;
 	private readonly words: Words;
 	/** Set once answered here, declined, or ended elsewhere: the card only shows how it ended. */
 	done = false;
+	/** An answer from here is on its way: its own verdict, not the listing, says how it ended. */
+	private sending = false;
 
 	constructor(item: InboxItem, words: Words) {
 		this.item = item;
@@ -66,6 +70,7 @@ export class Card {
 				? words.yourAgent
 				: `${words.askedBy} ${item.from.name ?? "subagent"} · ${words.depth} ${item.from.depth}`;
 		this.state = el("span", { class: "state" });
+		this.laterButton = el("button", { type: "button", class: "later", text: words.later });
 		this.age = el("span", { class: "age" });
 		const head = el(
 			"header",
@@ -84,6 +89,7 @@ export class Card {
 				{ class: "actions" },
 				el("button", { type: "submit", class: "primary", text: words.review }),
 				el("button", { type: "button", class: "decline", text: words.decline }),
+				this.laterButton,
 			),
 		);
 		this.reviewBox = el("section", { class: "review", hidden: true, "aria-label": words.review });
@@ -102,6 +108,7 @@ export class Card {
 			this.review(false);
 		});
 		this.form.querySelector(".decline")?.addEventListener("click", () => this.review(true));
+		this.laterButton.addEventListener("click", () => void this.send({ later: true }));
 		this.root.addEventListener("keydown", (e) => this.key(e));
 		this.update(item);
 	}
@@ -209,14 +216,24 @@ export class Card {
 
 	private async send(fields: Record<string, unknown>): Promise<void> {
 		if (this.done) return;
-		for (const b of this.reviewBox.querySelectorAll("button")) b.disabled = true;
+		const buttons = [...this.reviewBox.querySelectorAll("button"), this.laterButton];
+		for (const b of buttons) b.disabled = true;
 		let verdict: Verdict;
+		this.sending = true;
 		try {
 			verdict = (await call<Verdict>("POST", "/api/answer", { key: this.item.key, ...fields })).data;
 		} catch {
 			verdict = { verdict: "refused", message: this.words.offline, problems: [] };
 		}
+		this.sending = false;
 		const w = this.words;
+		this.laterButton.disabled = false;
+		if (verdict.verdict === "later") {
+			this.verdictBox.textContent = w.putAside;
+			this.laterButton.hidden = true;
+			this.back();
+			return;
+		}
 		if (verdict.verdict === "refused") {
 			this.verdictBox.textContent = [`${w.notAnswered} ${verdict.message}`, ...verdict.problems].join(" — ");
 			this.back();
@@ -246,13 +263,14 @@ export class Card {
 	}
 
 	update(item: InboxItem | undefined): void {
-		if (this.done) return;
+		if (this.done || (item === undefined && this.sending)) return;
 		if (item === undefined || item.gone !== undefined) {
 			this.finish(item === undefined ? this.words.answeredElsewhere : this.words.gone);
 			return;
 		}
 		this.item = item;
 		this.state.textContent = item.state === "open" ? this.words.open : this.words.pending;
+		this.laterButton.hidden = item.state !== "open";
 		this.tick();
 	}
 
