@@ -4,14 +4,14 @@
  * (`list()`: asked, not settled, and not asked now), and the one place that records them (records.ts):
  * `asked` as the person first sees it, what they give as they give it, `settled` at the end. One asked
  * unrecorded (nobody sees it here yet: a Pi below's, one waiting unseen for an extension) is recorded only
- * if it stays pending. Progress is written off the keystroke path: a change only schedules the write, at most
- * {@link PROGRESS_DELAY_MS} later, and `flush` writes at once (a call returning, the session ending, the
- * process exiting). The `asked` record, which holds the questions (previews included: up to megabytes), is
- * written on the host's next turn where the host can defer it, so it never stands between the call and the
- * first frame; any later record of that questionnaire, and every flush, writes it first. Restoring replaces the set with what the session's entries add up to, so restoring
- * twice changes nothing. When the session cannot be written (record-writer.ts) everything goes on in memory:
- * records wait in order, progress waits unwritten (the latest is written once, when writing works again).
- * Pure: the session, the clock, the timer and randomness come in as functions.
+ * if it stays pending. Progress is written off the keystroke path: a change only schedules the write, at
+ * most {@link PROGRESS_DELAY_MS} later, and `flush` writes at once (a call returning, the session ending,
+ * the process exiting). The `asked` record is written on the host's next turn where the host can defer it,
+ * so it never stands between the call and the first frame; any later record of that questionnaire, and
+ * every flush, writes it first. Restoring replaces the set with what the session's entries add up to, so
+ * restoring twice changes nothing. When the session cannot be written (record-writer.ts) everything goes
+ * on in memory: records wait in order, the latest progress is written once writing works again.
+ * Pure: the session, the clock, the timer and randomness come in as functions (store-host.ts).
  */
 import { emptyProgress, type Progress } from "../protocol/progress.ts";
 import type { Outcome } from "../protocol/result.ts";
@@ -20,32 +20,10 @@ import { RecordWriter } from "./record-writer.ts";
 import { type AskedFacts, askedRecord, progressRecord, type QuestionnaireRecord, settledRecord } from "./records.ts";
 import type { PendingQuestionnaire } from "./registry.ts";
 import type { RestoredPending } from "./restore.ts";
+import type { PendingStoreHost } from "./store-host.ts";
 
 /** How far the session may lag behind what the person gives (typing included). */
 const PROGRESS_DELAY_MS = 1_000;
-
-/** What the store is built from. */
-export interface PendingStoreHost {
-	/** Appends one record to the session; throws when it cannot (a full disk, a stale session). */
-	append(record: QuestionnaireRecord): void;
-	/** Epoch ms. */
-	now(): number;
-	/** Runs `task` once after `ms`; returns what cancels it. */
-	later(task: () => void, ms: number): () => void;
-	/** Runs `task` on the next turn, after what the current one draws (absent: records are written at once). */
-	soon?(task: () => void): void;
-	/** A fresh random id; the store makes sure it is unique in the session. */
-	randomId(): string;
-	/**
-	 * Told when a record could not be appended, once per failure: the set still changes and what is given is
-	 * kept, but a restart would not see it until writing works again.
-	 */
-	report?(error: unknown): void;
-	/** Told when writing works again after a failure and everything kept in memory is in the session. */
-	resumed?(): void;
-	/** False when another Pi settled `id` already (pi/settle-claim.ts); absent: this process is the only one. */
-	claim?(id: string): boolean;
-}
 
 /** One questionnaire asked now; `facts` until it is recorded (absent for one reopened: recorded long ago). */
 interface Asking {
@@ -109,10 +87,7 @@ export class PendingStore {
 		}
 	}
 
-	/**
-	 * A questionnaire is asked: recorded as the person first sees it, or (`record: false`) only should it
-	 * stay pending.
-	 */
+	/** A questionnaire is asked: recorded as the person first sees it, or (`record: false`) if it stays pending. */
 	asked(facts: AskedFacts, { record = true }: { record?: boolean } = {}): void {
 		const { id, callId, askedAt, questionnaire, from } = facts;
 		const progress = emptyProgress(questionnaire.questions.length);

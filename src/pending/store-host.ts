@@ -1,0 +1,24 @@
+import type { QuestionnaireRecord } from "./records.ts";
+
+/** What the pending store (store.ts) is built from: the session, the clock, the timer, randomness. */
+export interface PendingStoreHost {
+	/** Appends one record to the session; throws when it cannot (a full disk, a stale session). */
+	append(record: QuestionnaireRecord): void;
+	/** Epoch ms. */
+	now(): number;
+	/** Runs `task` once after `ms`; returns what cancels it. */
+	later(task: () => void, ms: number): () => void;
+	/** Runs `task` on the next turn, after what the current one draws (absent: records are written at once). */
+	soon?(task: () => void): void;
+	/** A fresh random id; the store makes sure it is unique in the session. */
+	randomId(): string;
+	/**
+	 * Told when a record could not be appended, once per failure: the set still changes and what is given is
+	 * kept, but a restart would not see it until writing works again.
+	 */
+	report?(error: unknown): void;
+	/** Told when writing works again after a failure and everything kept in memory is in the session. */
+	resumed?(): void;
+	/** False when another Pi settled `id` already (pi/settle-claim.ts); absent: this process is the only one. */
+	claim?(id: string): boolean;
+}
