@@ -198,7 +198,9 @@ function startServing(
 				list: () => board.list(),
 				answer: (questionnaire, fields, client) => board.answer(questionnaire, fields, client),
 				pairedClient: (token) => pairing.pairedClientFor(deps.agentDir, token)?.name,
-				showPairingCode: (name, code) => screen.showPairingCode(host()?.ui, config(), name, code),
+				// A questionnaire open in Pi's TUI covers the chat, where the code's notice lands.
+				showPairingCode: (name, code) =>
+					screen.showPairingCode(host()?.ui, config(), name, code, () => mode === "tui" && store.open().length > 0),
 				pair: (name) => {
 					const { credential } = pairing.addPairedClient(deps.agentDir, name);
 					screen.showPaired(host()?.ui, config(), name);

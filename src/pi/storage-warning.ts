@@ -2,17 +2,14 @@
  * Tells the person, where they are looking, that the session file cannot be written. A warning in Pi's chat
  * lands below the newest message, and while a questionnaire is open its overlay covers the bottom of the
  * screen, that line included: a person typing answers would see nothing (the fault this module exists
- * for). So while a call's questionnaire is on screen the warning is a line across the top of the screen
- * (an overlay that takes no keys), and when the questionnaire goes it moves into the chat, where it stays
- * in the transcript; with none open it goes to the chat at once. Each failure is said once (the store's
+ * for). So while a questionnaire is asked the warning is a line across the top of the screen
+ * (host/top-line.ts), and when the questionnaire goes it moves into the chat, where it stays in the
+ * transcript; with none open it goes to the chat at once. Each failure is said once (the store's
  * writer decides when a failure starts). Never throws.
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { padToWidth, wrapBlock } from "../text/fit.ts";
+import { showOnTop } from "../host/top-line.ts";
 import { warn } from "./warn.ts";
-
-/** The top line stays this short: the questionnaire below keeps the rest of the screen. */
-const MAX_LINES = 3;
 
 /** Says a failure and its end. */
 export interface StorageWarning {
@@ -28,7 +25,7 @@ export function storageWarning(asking: () => boolean): StorageWarning {
 	let close: (() => void) | undefined;
 	return {
 		failed(ctx, text) {
-			if (close === undefined && onScreen(ctx) && asking()) showOnTop(ctx, text);
+			if (close === undefined && onScreen(ctx) && asking()) onTop(ctx, text);
 			else warn(ctx, text);
 		},
 		resumed(ctx, text) {
@@ -37,45 +34,17 @@ export function storageWarning(asking: () => boolean): StorageWarning {
 		},
 	};
 
-	function showOnTop(ctx: ExtensionContext, text: string): void {
+	function onTop(ctx: ExtensionContext, text: string): void {
 		let moved = false;
+		// Once the questionnaire goes, the warning moves into the chat, where it stays in the transcript.
 		const toChat = () => {
 			if (moved) return;
 			moved = true;
 			close = undefined;
 			warn(ctx, text);
 		};
-		try {
-			const shown = ctx.ui.custom<undefined>(
-				(_tui, theme, _keys, done) => {
-					let ended = false;
-					const end = () => {
-						if (ended) return;
-						ended = true;
-						done(undefined);
-					};
-					close = () => {
-						end();
-						toChat();
-					};
-					const line = ` Warning: ask_user_question: ${text}`;
-					return {
-						render(width: number): readonly string[] {
-							// The questionnaire is gone: so is the top line (after this frame; done() redraws).
-							if (!asking()) setImmediate(() => close?.());
-							return wrapBlock(line, width)
-								.slice(0, MAX_LINES)
-								.map((row) => theme.fg("warning", padToWidth(row, width)));
-						},
-						invalidate() {},
-					};
-				},
-				{ overlay: true, overlayOptions: { anchor: "top-left", width: "100%", margin: 0, nonCapturing: true } },
-			);
-			void Promise.resolve(shown).then(toChat, toChat);
-		} catch {
-			toChat();
-		}
+		const closer = showOnTop(ctx.ui, `Warning: ask_user_question: ${text}`, { showing: asking, gone: toChat });
+		if (!moved) close = closer;
 	}
 }
 
