@@ -36,9 +36,8 @@ export async function pair(run: Run): Promise<number> {
 			say(`Not paired: ${clean(started.message)}`);
 			return EXIT.failed;
 		}
-		say("That Pi shows a six-digit code on its screen now.");
-		// Pi's notices sit under a questionnaire on screen: the person must know how to uncover them.
-		say("(A questionnaire on screen covers Pi's messages: press Ctrl+] there to see the code, again to go back.)");
+		// Above a questionnaire on screen too (relay/pairing-screen.ts): no key is needed to read it.
+		say("That Pi shows a six-digit code on its screen now (on its top line while a questionnaire is open).");
 		return await typeCode(run, link, rl);
 	} finally {
 		rl.close();

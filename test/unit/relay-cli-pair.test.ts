@@ -99,7 +99,7 @@ describe("pi-ask pair", () => {
 			typed: () => (++tries === 1 ? "000000x" : (shown[0] ?? "")),
 		});
 		expect(paired.code).toBe(0);
-		expect(paired.out).toContain("That Pi shows a six-digit code on its screen now.");
+		expect(paired.out).toContain("That Pi shows a six-digit code on its screen now");
 		expect(paired.out).toContain("Not paired: wrong code; 2 tries left");
 		expect(paired.out).toContain('Paired as "my laptop"');
 		// The credential lives in the user's config dir, never in the agent dir.
