@@ -334,6 +334,12 @@ export const en = {
 	/** Our session records that could not be read at session start. */
 	pendingSkipped: (n: number): string =>
 		`${n} saved ${n === 1 ? "questionnaire record" : "questionnaire records"} could not be read and ${n === 1 ? "was" : "were"} skipped.`,
+	/**
+	 * Pending questionnaires whose questions were their tool call's arguments, and that call is no longer in
+	 * the session branch (cut or edited): they cannot be shown again.
+	 */
+	pendingQuestionsLost: (n: number): string =>
+		`${n === 1 ? "A pending questionnaire's" : `${n} pending questionnaires'`} questions are no longer in this session branch (${n === 1 ? "its tool call is" : "their tool calls are"} missing), so ${n === 1 ? "it cannot be" : "they cannot be"} answered here.`,
 	/** A pending questionnaire could not be written to the session. */
 	pendingNotSaved: (reason: string): string =>
 		`A pending questionnaire could not be saved in the session (${reason}); it is lost when Pi restarts.`,

@@ -192,6 +192,8 @@ export const ja = once(
 		pendingAgeHours: (n: number): string => `${n} 時間前`,
 		pendingAgeDays: (n: number): string => (n === 1 ? "昨日" : `${n} 日前`),
 		pendingSkipped: (n: number): string => `保存された質問票の記録 ${n} 件を読み取れず、スキップしました。`,
+		pendingQuestionsLost: (n: number): string =>
+			`未回答の質問票 ${n} 件の質問がこのセッションのブランチにありません（ツール呼び出しが見つかりません）。ここでは回答できません。`,
 		pendingNotSaved: (reason: string): string =>
 			`未回答の質問票をセッションに保存できませんでした（${reason}）。Pi を再起動すると失われます。`,
 		pendingLateAnswerQueued: (headers: string): string =>

@@ -187,6 +187,8 @@ export const zhCN = once(
 		pendingAgeHours: (n: number): string => `${n} 小时前`,
 		pendingAgeDays: (n: number): string => (n === 1 ? "昨天" : `${n} 天前`),
 		pendingSkipped: (n: number): string => `${n} 条已保存的问卷记录无法读取，已跳过。`,
+		pendingQuestionsLost: (n: number): string =>
+			`${n} 份待回答问卷的问题已不在此会话分支中（找不到其工具调用），无法在这里回答。`,
 		pendingNotSaved: (reason: string): string => `待回答的问卷无法保存到会话（${reason}），Pi 重启后将丢失。`,
 		pendingLateAnswerQueued: (headers: string): string => `${headers} 的延后回答已排队 · 智能体在当前步骤结束后收到`,
 		pendingNotShown: (reason: string): string => `无法显示问卷：${reason}`,

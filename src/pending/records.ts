@@ -1,7 +1,9 @@
 /**
  * What a session records about questionnaires (`pi.appendEntry(PENDING_ENTRY_TYPE, record)`), so that no
  * way of walking away loses what the person gave — not a closed terminal, not SIGKILL, not a crash:
- * - `asked` when a questionnaire is first shown: its questions, once;
+ * - `asked` when a questionnaire is first shown: its questions, once — by reference when they are its tool
+ *   call's arguments, which Pi has in the session already (the previews alone may be megabytes), a copy
+ *   otherwise (relayed questions; earlier versions copied them always, and those records still read);
  * - `progress` as what was given changes (answers, ticks, drafts, notes, the overall note), a patch of the
  *   last record (progress-patch.ts), typing at most a second behind;
  * - `settled` when it ends for good (answered, declined, …) — it never comes back after that; one settled
@@ -44,7 +46,8 @@ export interface AskedRecord {
 	call?: string;
 	/** Epoch ms. */
 	askedAt: number;
-	questionnaire: Questionnaire;
+	/** Absent: the questions are the arguments of `call` in the session (read back as the tool reads them). */
+	questionnaire?: Questionnaire;
 	/** The Pi below that asked it, when it was relayed (src/relay). */
 	from?: Origin;
 }
@@ -94,9 +97,17 @@ export interface AskedFacts {
 	from?: Origin;
 }
 
-export function askedRecord({ id, callId, askedAt, questionnaire, from }: AskedFacts): AskedRecord {
-	const record: AskedRecord = { v: RECORD_VERSION, kind: "asked", id, askedAt, questionnaire };
+/**
+ * The `asked` record of `facts`; `byReference`: the session holds the call's arguments and they read as
+ * these questions, so the record names the call instead of copying them.
+ */
+export function askedRecord(
+	{ id, callId, askedAt, questionnaire, from }: AskedFacts,
+	byReference = false,
+): AskedRecord {
+	const record: AskedRecord = { v: RECORD_VERSION, kind: "asked", id, askedAt };
 	if (callId !== undefined) record.call = callId;
+	if (!byReference || callId === undefined) record.questionnaire = questionnaire;
 	if (from !== undefined) record.from = from;
 	return record;
 }

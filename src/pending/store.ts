@@ -4,12 +4,15 @@
  * the end. The set `list()` shows is what is pending: asked, not settled, and not being asked by a call
  * running now. Progress is written off the keystroke path: a change only schedules the write, at most
  * {@link PROGRESS_DELAY_MS} later, and `flush` writes at once (a call returning, the session ending, the
- * process exiting). The `asked` record, which holds the questions (previews included: up to megabytes), is
- * written on the host's next turn where the host can defer it, so it never stands between the call and the
- * first frame; any later record of that questionnaire, and every flush, writes it first. Restoring replaces the set with what the session's entries add up to, so restoring
- * twice changes nothing. Pure: the session, the clock, the timer and randomness come in as functions.
+ * process exiting). The `asked` record names the tool call whose arguments in the session hold the
+ * questions, or copies them when they are not there (previews included: up to megabytes); it is written on
+ * the host's next turn where the host can defer it, so it never stands between the call and the first frame;
+ * any later record of that questionnaire, and every flush, writes it first. Restoring replaces the set with
+ * what the session's entries add up to, so restoring twice changes nothing. Pure: the session, the clock,
+ * the timer and randomness come in as functions.
  */
 import { emptyProgress, type Progress } from "../protocol/progress.ts";
+import type { Questionnaire } from "../protocol/questions.ts";
 import type { Outcome } from "../protocol/result.ts";
 import { diffProgress } from "./progress-patch.ts";
 import { type AskedFacts, askedRecord, progressRecord, type QuestionnaireRecord, settledRecord } from "./records.ts";
@@ -35,6 +38,11 @@ export interface PendingStoreHost {
 	report?(error: unknown): void;
 	/** False when another Pi settled `id` already (pi/settle-claim.ts); absent: this process is the only one. */
 	claim?(id: string): boolean;
+	/**
+	 * True when the session holds tool call `callId`'s arguments and they read as `questionnaire`: its `asked`
+	 * record then names the call instead of copying the questions (absent: always a copy).
+	 */
+	questionsInSession?(callId: string, questionnaire: Questionnaire): boolean;
 }
 
 export class PendingStore {
@@ -46,8 +54,8 @@ export class PendingStore {
 	/** Per questionnaire, the progress the session's records add up to; patches are made against it. */
 	private readonly recorded = new Map<string, Progress>();
 	private readonly unsaved = new Set<string>();
-	/** `asked` records not written yet (the host's next turn writes them, or anything written before). */
-	private readonly unwrittenAsks = new Map<string, QuestionnaireRecord>();
+	/** What `asked` records, not written yet (the host's next turn writes it, or anything written before). */
+	private readonly unwrittenAsks = new Map<string, AskedFacts>();
 	private cancelWrite: (() => void) | undefined;
 	private readonly listeners = new Set<() => void>();
 	private readonly host: PendingStoreHost;
@@ -89,8 +97,7 @@ export class PendingStore {
 		if (from !== undefined) item.from = from;
 		this.asking.set(id, item);
 		this.recorded.set(id, progress);
-		const record = askedRecord(facts);
-		this.unwrittenAsks.set(id, record);
+		this.unwrittenAsks.set(id, facts);
 		if (this.host.soon === undefined) this.writeAsk(id);
 		else this.host.soon(() => this.writeAsk(id));
 	}
@@ -167,7 +174,7 @@ export class PendingStore {
 	}
 
 	/** Replaces the pending set with what the session's entries add up to (session start, `/tree`). */
-	restore(restored: Omit<RestoredPending, "substitutes">): void {
+	restore(restored: Omit<RestoredPending, "substitutes" | "lost">): void {
 		const pending = restored.pending.filter((p) => !this.asking.has(p.id));
 		const same =
 			pending.length === this.items.length &&
@@ -194,10 +201,20 @@ export class PendingStore {
 
 	/** Writes `id`'s `asked` record if it is still waiting for its turn. */
 	private writeAsk(id: string): void {
-		const record = this.unwrittenAsks.get(id);
-		if (record === undefined) return;
+		const facts = this.unwrittenAsks.get(id);
+		if (facts === undefined) return;
 		this.unwrittenAsks.delete(id);
-		this.write(record);
+		this.write(askedRecord(facts, this.byReference(facts)));
+	}
+
+	/** Relayed questions are not in this session; a call's are, unless another extension called the tool. */
+	private byReference({ callId, from, questionnaire }: AskedFacts): boolean {
+		if (callId === undefined || from !== undefined) return false;
+		try {
+			return this.host.questionsInSession?.(callId, questionnaire) === true;
+		} catch {
+			return false;
+		}
 	}
 
 	private write(record: QuestionnaireRecord): void {
