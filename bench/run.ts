@@ -4,7 +4,7 @@
  * unless `--strict` is given and a target is missed.
  *
  * Flags: --strict (exit 1 on a missed target), --quick (fewer runs),
- * --only=tokens,result,load,frame,big,tui,record,relay.
+ * --only=tokens,result,load,frame,big,second,tui,record,relay.
  */
 import { readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
@@ -12,7 +12,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Figure, renderTable, verdict } from "./stats.ts";
 
-const SECTIONS = ["tokens", "result", "load", "frame", "big", "tui", "record", "relay"] as const;
+const SECTIONS = ["tokens", "result", "load", "frame", "big", "second", "tui", "record", "relay"] as const;
 type Section = (typeof SECTIONS)[number];
 
 const argv = process.argv.slice(2);
@@ -30,6 +30,7 @@ const measure: Record<Section, () => Promise<Figure[]>> = {
 	load: async () => (await import("./load.ts")).loadFigures(quick ? 3 : 10),
 	frame: async () => (await import("./first-frame.ts")).firstFrameFigures(quick ? 2 : 9),
 	big: async () => (await import("./big-keys.ts")).bigKeyFigures(quick ? 1 : 3),
+	second: async () => (await import("./second-call.ts")).secondCallFigures(quick ? 2 : 7),
 	tui: async () => (await import("./tui.ts")).tuiFigures(quick),
 	record: async () => (await import("./record.ts")).recordFigures(),
 	relay: async () => [
