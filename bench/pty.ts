@@ -17,8 +17,13 @@ export function stripEscapes(raw: string): string {
 
 /** A program in a pty whose output is watched for text. */
 export interface WatchedTerminal {
-	/** Resolves with the arrival time (performance.now()) of the chunk that completed a match of `pattern`. */
-	waitForText(pattern: RegExp, timeoutMs: number): Promise<number>;
+	/**
+	 * Resolves with the arrival time (performance.now()) of the chunk that completed a match of `pattern`,
+	 * looking only at what arrived after `from` (a {@link WatchedTerminal.mark}) when given.
+	 */
+	waitForText(pattern: RegExp, timeoutMs: number, from?: number): Promise<number>;
+	/** Where the output stands now: what arrives from here on can be waited for alone. */
+	mark(): number;
 	/** Everything written so far, escapes removed (for error messages). */
 	text(): string;
 	/** Sends `data` to the program as typed keys. */
@@ -45,8 +50,11 @@ export function startWatchedTerminal(
 		term.write(chunk);
 	});
 	return {
-		waitForText(pattern, timeoutMs) {
-			const seen = () => pattern.test(raw) || pattern.test(stripEscapes(raw.slice(-TAIL)));
+		waitForText(pattern, timeoutMs, from = 0) {
+			const seen = () => {
+				const fresh = from === 0 ? raw : raw.slice(from);
+				return pattern.test(fresh) || pattern.test(stripEscapes(fresh.slice(-TAIL)));
+			};
 			if (seen()) return Promise.resolve(performance.now());
 			return new Promise((resolve, reject) => {
 				const timer = setTimeout(() => {
@@ -62,6 +70,7 @@ export function startWatchedTerminal(
 				watchers.add(watcher);
 			});
 		},
+		mark: () => raw.length,
 		text: () => stripEscapes(raw),
 		type: (data) => {
 			if (!child.stdin.destroyed) child.stdin.write(data);

@@ -7,12 +7,14 @@
  * preview questionnaire put aside and reopened three times. Reports the bytes each adds to the session file,
  * what recording adds to each typed key, and how long each write (a timer task between keys) takes.
  */
+
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SessionManager } from "@earendil-works/pi-coding-agent";
 import { PENDING_ENTRY_TYPE } from "../src/pending/records.ts";
 import { PendingStore } from "../src/pending/store.ts";
+import { argumentsOfCall, questionsOfArguments, sameJson } from "../src/pi/call-questions.ts";
 import { emptyProgress } from "../src/protocol/progress.ts";
 import { validateQuestionnaire } from "../src/protocol/validation.ts";
 import { progressOfState, type QuestionnaireState } from "../src/state/index.ts";
@@ -28,10 +30,17 @@ const TYPED = 2_000;
 const KEY_GAP_MS = 125;
 const dir = mkdtempSync(join(tmpdir(), "pi-ask-bench-record-"));
 
-/** A session file with a conversation (Pi writes nothing before one) and a store recording into it. */
-function recordingSession() {
+/**
+ * A session file with a conversation (Pi writes nothing before one) ending in the model's call of the tool
+ * with `params`, and a store recording into it that finds the call's questions there, as in Pi.
+ */
+function recordingSession(params: unknown) {
 	const session = SessionManager.create(dir, dir);
 	session.appendMessage({ role: "user", content: "Plan it. Ask me.", timestamp: Date.now() });
+	const call = { type: "toolCall", id: "call_1", name: "ask_user_question", arguments: params };
+	session.appendMessage({ role: "assistant", content: [call], timestamp: Date.now() } as unknown as Parameters<
+		typeof session.appendMessage
+	>[0]);
 	const file = session.getSessionFile();
 	if (!file) throw new Error("no session file");
 	let clock = 0;
@@ -50,6 +59,8 @@ function recordingSession() {
 			return () => due.splice(due.indexOf(item), 1);
 		},
 		randomId: () => `q_bench${clock}`,
+		questionsInSession: (callId, questionnaire) =>
+			sameJson(questionsOfArguments(argumentsOfCall(session.getBranch(), callId)), questionnaire),
 	});
 	/** Moves the clock on, running the writes that fall due (between keys, as timers run). */
 	const wait = (ms: number) => {
@@ -74,8 +85,8 @@ function timeKey(
 }
 
 async function typingWorkload() {
-	const { store, wait, size, writes } = recordingSession();
 	const params = worstCaseParams();
+	const { store, wait, size, writes } = recordingSession(params);
 	const validation = validateQuestionnaire(params);
 	if (!validation.ok) throw new Error("invalid workload");
 	const before = size();
@@ -121,8 +132,9 @@ async function typingWorkload() {
 
 /** The 1 MB preview questionnaire: asked once, then three rounds of reopen, answer one more, put aside. */
 function answerLaterRounds() {
-	const { store, size } = recordingSession();
-	const validation = validateQuestionnaire(megabyteParams());
+	const params = megabyteParams();
+	const { store, size } = recordingSession(params);
+	const validation = validateQuestionnaire(params);
 	if (!validation.ok) throw new Error("invalid workload");
 	const { questionnaire } = validation;
 	const before = size();

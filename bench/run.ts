@@ -4,7 +4,7 @@
  * unless `--strict` is given and a target is missed.
  *
  * Flags: --strict (exit 1 on a missed target), --quick (fewer runs),
- * --only=tokens,result,load,frame,tui,record,relay,serve.
+ * --only=tokens,result,load,frame,big,second,tui,record,relay,serve.
  */
 import { readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
@@ -12,7 +12,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Figure, renderTable, verdict } from "./stats.ts";
 
-const SECTIONS = ["tokens", "result", "load", "frame", "tui", "record", "relay", "serve"] as const;
+const SECTIONS = ["tokens", "result", "load", "frame", "big", "second", "tui", "record", "relay", "serve"] as const;
 type Section = (typeof SECTIONS)[number];
 
 const argv = process.argv.slice(2);
@@ -29,6 +29,8 @@ const measure: Record<Section, () => Promise<Figure[]>> = {
 	result: async () => (await import("./result-text.ts")).resultFigures(),
 	load: async () => (await import("./load.ts")).loadFigures(quick ? 3 : 10),
 	frame: async () => (await import("./first-frame.ts")).firstFrameFigures(quick ? 2 : 9),
+	big: async () => (await import("./big-keys.ts")).bigKeyFigures(quick ? 1 : 3),
+	second: async () => (await import("./second-call.ts")).secondCallFigures(quick ? 2 : 7),
 	tui: async () => (await import("./tui.ts")).tuiFigures(quick),
 	record: async () => (await import("./record.ts")).recordFigures(),
 	relay: async () => [

@@ -90,3 +90,21 @@ export function megabyteParams(): { questions: object[] } {
 		],
 	};
 }
+
+/**
+ * 4 questions × 4 options, each option a distinct 1 MB markdown preview (16 MB in all); option `o` of
+ * question `q` has preview heading "Large preview <q+1><o+1>". The questions carry `marker`.
+ */
+export function bigPreviewParams(marker: string): { questions: object[] } {
+	return {
+		questions: Array.from({ length: 4 }, (_, q) => ({
+			question: `Which schema ${marker} ${q + 1}?`,
+			header: `Schema ${q + 1}`,
+			options: LABELS.map((label, o) => ({
+				label,
+				description: `${label}: trade-offs.`,
+				preview: markdownOfSize((q + 1) * 10 + o + 1, 1024 * 1024),
+			})),
+		})),
+	};
+}

@@ -335,6 +335,12 @@ export const en = {
 	pendingSkipped: (n: number): string =>
 		`${n} saved ${n === 1 ? "questionnaire record" : "questionnaire records"} could not be read and ${n === 1 ? "was" : "were"} skipped.`,
 	/**
+	 * Pending questionnaires whose questions were their tool call's arguments, and that call is no longer in
+	 * the session branch (cut or edited): they cannot be shown again.
+	 */
+	pendingQuestionsLost: (n: number): string =>
+		`${n === 1 ? "A pending questionnaire's" : `${n} pending questionnaires'`} questions are no longer in this session branch (${n === 1 ? "its tool call is" : "their tool calls are"} missing), so ${n === 1 ? "it cannot be" : "they cannot be"} answered here.`,
+	/**
 	 * The first of our records the session file would not take (a full disk, a read-only folder): said once,
 	 * whatever was being written (a questionnaire shown, typed, answered or put aside).
 	 */

@@ -192,6 +192,8 @@ export const ja = once(
 		pendingAgeHours: (n: number): string => `${n} 時間前`,
 		pendingAgeDays: (n: number): string => (n === 1 ? "昨日" : `${n} 日前`),
 		pendingSkipped: (n: number): string => `保存された質問票の記録 ${n} 件を読み取れず、スキップしました。`,
+		pendingQuestionsLost: (n: number): string =>
+			`未回答の質問票 ${n} 件の質問がこのセッションのブランチにありません（ツール呼び出しが見つかりません）。ここでは回答できません。`,
 		pendingNotSaved: (reason: string): string =>
 			`セッションファイルに書き込めません（${reason}）：質問票への入力は保存されていません。回答はエージェントに届き、保留中の質問票も Pi の実行中は /answer に残ります。書き込めるようになると保存されますが、それまでに Pi を閉じると失われます。`,
 		pendingSavedAgain: "セッションファイルに再び書き込めるようになりました：質問票への入力を保存しました。",

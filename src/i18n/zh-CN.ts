@@ -187,6 +187,8 @@ export const zhCN = once(
 		pendingAgeHours: (n: number): string => `${n} 小时前`,
 		pendingAgeDays: (n: number): string => (n === 1 ? "昨天" : `${n} 天前`),
 		pendingSkipped: (n: number): string => `${n} 条已保存的问卷记录无法读取，已跳过。`,
+		pendingQuestionsLost: (n: number): string =>
+			`${n} 份待回答问卷的问题已不在此会话分支中（找不到其工具调用），无法在这里回答。`,
 		pendingNotSaved: (reason: string): string =>
 			`无法写入会话文件（${reason}）：问卷中填写的内容没有保存。回答仍会送达智能体，Pi 运行期间待回答的问卷仍在 /answer 中；恢复写入后会自动保存，在此之前关闭 Pi 则会丢失。`,
 		pendingSavedAgain: "会话文件已可以写入：问卷中填写的内容已保存。",

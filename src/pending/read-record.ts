@@ -1,9 +1,9 @@
 /**
  * Reads one of our session records back, defensively: a session file may come from another version of
- * this extension, be hand-edited or cut off. An `asked` record is kept only when its questions still
- * validate (so `/answer` can show them); a `progress` record only when every part of its patch has the
- * shape it was written with. Nothing is guessed: a record that does not read is skipped and counted.
- * Pure; imports nothing from Pi or the terminal.
+ * this extension, be hand-edited or cut off. An `asked` record is kept only when the questions it copies
+ * still validate (so `/answer` can show them), or when it names the call whose arguments hold them; a
+ * `progress` record only when every part of its patch has the shape it was written with. Nothing is
+ * guessed: a record that does not read is skipped and counted. Pure; imports nothing from Pi or the terminal.
  */
 import { readOrigin } from "../protocol/origin.ts";
 import type { IndexedAnswer } from "../protocol/progress.ts";
@@ -38,13 +38,18 @@ export function readRecord(data: unknown): QuestionnaireRecord | undefined {
 		}
 		case "asked": {
 			if (!isTime(data.askedAt) || (data.call !== undefined && !isId(data.call))) return undefined;
-			const validation = validateQuestionnaire(data.questionnaire);
-			if (!validation.ok) return undefined;
-			const { questionnaire } = validation;
+			const asked: AskedRecord = { v: RECORD_VERSION, kind: "asked", id, askedAt: data.askedAt };
+			if (data.call !== undefined) asked.call = data.call;
+			// No copy: the call's arguments are the questions (restore.ts reads them), so there must be a call.
+			if (data.questionnaire === undefined) {
+				if (data.call === undefined) return undefined;
+			} else {
+				const validation = validateQuestionnaire(data.questionnaire);
+				if (!validation.ok) return undefined;
+				asked.questionnaire = validation.questionnaire;
+			}
 			const from = data.from === undefined ? undefined : readOrigin(data.from);
 			if (from?.ok === false) return undefined;
-			const asked: AskedRecord = { v: RECORD_VERSION, kind: "asked", id, askedAt: data.askedAt, questionnaire };
-			if (data.call !== undefined) asked.call = data.call;
 			if (from !== undefined) asked.from = from.origin;
 			return asked;
 		}

@@ -1,7 +1,9 @@
 /**
  * What a session records about questionnaires (`pi.appendEntry(PENDING_ENTRY_TYPE, record)`), so that no
  * way of walking away loses what the person gave — not a closed terminal, not SIGKILL, not a crash:
- * - `asked` when a questionnaire is first shown: its questions, once;
+ * - `asked` when a questionnaire is first shown: its questions, once — by reference when they are its tool
+ *   call's arguments, which Pi has in the session already (the previews alone may be megabytes), a copy
+ *   otherwise (relayed questions; earlier versions copied them always, and those records still read);
  * - `progress` as what was given changes (answers, ticks, drafts, notes, the overall note), a patch of the
  *   last record (progress-patch.ts), typing at most a second behind;
  * - `settled` when it ends for good (answered, declined, …) — it never comes back after that; one settled
@@ -44,7 +46,8 @@ export interface AskedRecord {
 	call?: string;
 	/** Epoch ms. */
 	askedAt: number;
-	questionnaire: Questionnaire;
+	/** Absent: the questions are the arguments of `call` in the session (read back as the tool reads them). */
+	questionnaire?: Questionnaire;
 	/** The Pi below that asked it, when it was relayed (src/relay). */
 	from?: Origin;
 }
@@ -94,11 +97,34 @@ export interface AskedFacts {
 	from?: Origin;
 }
 
-export function askedRecord({ id, callId, askedAt, questionnaire, from }: AskedFacts): AskedRecord {
-	const record: AskedRecord = { v: RECORD_VERSION, kind: "asked", id, askedAt, questionnaire };
+/**
+ * The `asked` record of `facts`; `byReference`: the session holds the call's arguments and they read as
+ * these questions, so the record names the call instead of copying them.
+ */
+export function askedRecord(
+	{ id, callId, askedAt, questionnaire, from }: AskedFacts,
+	inSession?: (callId: string, questionnaire: Questionnaire) => boolean | undefined,
+): AskedRecord {
+	const record: AskedRecord = { v: RECORD_VERSION, kind: "asked", id, askedAt };
 	if (callId !== undefined) record.call = callId;
+	// Relayed questions are not in this session; a call's are, unless another extension called the tool.
+	const named = callId !== undefined && from === undefined && holds(inSession, callId, questionnaire);
+	if (!named) record.questionnaire = questionnaire;
 	if (from !== undefined) record.from = from;
 	return record;
+}
+
+/** `inSession`'s word, false when it has none or throws. */
+function holds(
+	inSession: ((callId: string, questionnaire: Questionnaire) => boolean | undefined) | undefined,
+	callId: string,
+	questionnaire: Questionnaire,
+): boolean {
+	try {
+		return inSession?.(callId, questionnaire) === true;
+	} catch {
+		return false;
+	}
 }
 
 export function progressRecord(id: string, patch: ProgressPatch): ProgressRecord {

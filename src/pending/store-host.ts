@@ -1,3 +1,4 @@
+import type { Questionnaire } from "../protocol/questions.ts";
 import type { QuestionnaireRecord } from "./records.ts";
 
 /** What the pending store (store.ts) is built from: the session, the clock, the timer, randomness. */
@@ -21,4 +22,9 @@ export interface PendingStoreHost {
 	resumed?(): void;
 	/** False when another Pi settled `id` already (pi/settle-claim.ts); absent: this process is the only one. */
 	claim?(id: string): boolean;
+	/**
+	 * True when the session holds tool call `callId`'s arguments and they read as `questionnaire`: its `asked`
+	 * record then names the call instead of copying the questions (absent: always a copy).
+	 */
+	questionsInSession?(callId: string, questionnaire: Questionnaire): boolean;
 }

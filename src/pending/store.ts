@@ -6,8 +6,9 @@
  * unrecorded (nobody sees it here yet: a Pi below's, one waiting unseen for an extension) is recorded only
  * if it stays pending. Progress is written off the keystroke path: a change only schedules the write, at
  * most {@link PROGRESS_DELAY_MS} later, and `flush` writes at once (a call returning, the session ending,
- * the process exiting). The `asked` record is written on the host's next turn where the host can defer it,
- * so it never stands between the call and the first frame; any later record of that questionnaire, and
+ * the process exiting). The `asked` record names the tool call whose arguments in the session hold the
+ * questions, or copies them when they are not there; it is written on the host's next turn where the host
+ * can defer it, so it never stands between the call and the first frame; any later record of that questionnaire, and
  * every flush, writes it first. Restoring replaces the set with what the session's entries add up to, so
  * restoring twice changes nothing. When the session cannot be written (record-writer.ts) everything goes
  * on in memory: records wait in order, the latest progress is written once writing works again.
@@ -42,8 +43,8 @@ export class PendingStore {
 	/** Per questionnaire, the progress the session's records add up to; patches are made against it. */
 	private readonly recorded = new Map<string, Progress>();
 	private readonly unsaved = new Set<string>();
-	/** `asked` records not written yet (the host's next turn writes them, or anything written before). */
-	private readonly unwrittenAsks = new Map<string, QuestionnaireRecord>();
+	/** What `asked` records, not written yet (the host's next turn writes it, or anything written before). */
+	private readonly unwrittenAsks = new Map<string, AskedFacts>();
 	private cancelWrite: (() => void) | undefined;
 	private readonly listeners = new Set<() => void>();
 	private readonly host: PendingStoreHost;
@@ -197,7 +198,7 @@ export class PendingStore {
 	}
 
 	/** Replaces the pending set with what the session's entries add up to (session start, `/tree`). */
-	restore(restored: Omit<RestoredPending, "substitutes">): void {
+	restore(restored: Omit<RestoredPending, "substitutes" | "lost">): void {
 		const pending = restored.pending.filter((p) => !this.asking.has(p.id));
 		const same =
 			pending.length === this.items.length &&
@@ -225,7 +226,7 @@ export class PendingStore {
 	/** Records `id` as asked: written on the host's next turn where it can defer it. */
 	private record(id: string, facts: AskedFacts): void {
 		this.recorded.set(id, emptyProgress(facts.questionnaire.questions.length));
-		this.unwrittenAsks.set(id, askedRecord(facts));
+		this.unwrittenAsks.set(id, facts);
 		if (this.host.soon === undefined) this.writeAsk(id);
 		else this.host.soon(() => this.writeAsk(id));
 	}
@@ -276,10 +277,10 @@ export class PendingStore {
 
 	/** Writes `id`'s `asked` record if it is still waiting for its turn. */
 	private writeAsk(id: string): void {
-		const record = this.unwrittenAsks.get(id);
-		if (record === undefined) return;
+		const facts = this.unwrittenAsks.get(id);
+		if (facts === undefined) return;
 		this.unwrittenAsks.delete(id);
-		this.write(record);
+		this.write(askedRecord(facts, (callId, questionnaire) => this.host.questionsInSession?.(callId, questionnaire)));
 	}
 
 	private write(record: QuestionnaireRecord): void {

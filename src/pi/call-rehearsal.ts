@@ -17,6 +17,7 @@ import { prepareAskArguments } from "../tool/prepare-arguments.ts";
 import { repairArguments } from "../tool/repair-arguments.ts";
 import { plainHostTheme } from "../tui/plain-themes.ts";
 import type { RehearsalAsk } from "../tui/warm-up.ts";
+import { questionsOfArguments, sameJson } from "./call-questions.ts";
 import { PI_THEMES } from "./host-ui.ts";
 import { renderAskCall } from "./render-call.ts";
 
@@ -26,9 +27,20 @@ const COLUMNS = 120;
 /** A bus nobody else listens on. */
 const ownBus: EventBus = { emit() {}, on: () => () => {} };
 
-/** A pending store whose records go nowhere: the call records its questionnaire as a real one does. */
+/**
+ * A pending store whose records go nowhere: the call records its questionnaire as a real one does, and
+ * finds its questions in the call's arguments as a real one does (the session's check, pi/pending-session.ts),
+ * so a real call's first moments after its frame do not compile that either.
+ */
 const nowhere = () =>
-	new PendingStore({ append() {}, now: Date.now, later: () => () => {}, randomId: () => "rehearsal" });
+	new PendingStore({
+		append() {},
+		now: Date.now,
+		later: () => () => {},
+		randomId: () => "rehearsal",
+		questionsInSession: (_callId, questionnaire) =>
+			sameJson(questionsOfArguments(JSON.parse(JSON.stringify(SAMPLE_ARGUMENTS))), questionnaire),
+	});
 
 /** Asks the sample on the rehearsal's `ui` the way a tool call does, until `signal` ends it. */
 export const rehearseCall: RehearsalAsk = async (ui, signal) => {

@@ -21,6 +21,7 @@ import { PendingStore } from "../pending/store.ts";
 import { limitsFrom } from "../protocol/budget.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
 import { TOOL_NAME } from "../tool/guidance.ts";
+import { argumentsOfCall, askCallArguments, questionsOfArguments, sameJson } from "./call-questions.ts";
 import { appendWhole } from "./session-append.ts";
 import { claimSettlement } from "./settle-claim.ts";
 import { storageWarning } from "./storage-warning.ts";
@@ -58,6 +59,10 @@ export function installPendingQuestionnaires(
 			if (ctx) warning.resumed(ctx, messages().pendingSavedAgain);
 		},
 		claim: (id) => claimSettlement({ agentDir, sessionFile: sessionFileOf(ctx) }, id),
+		questionsInSession: (callId, questionnaire) => {
+			const args = ctx && argumentsOfCall(ctx.sessionManager.getBranch(), callId);
+			return sameJson(questionsOfArguments(args), questionnaire);
+		},
 	});
 	const showStatus = () => {
 		if (!ctx?.hasUI) return;
@@ -75,12 +80,15 @@ export function installPendingQuestionnaires(
 		if (entries.some(isPendingEntry)) {
 			// Only sessions that ever had one pay for reading records (questions are validated again).
 			const { restorePending } = await import("../pending/restore.ts");
-			const { pending, ids, skipped, substitutes: recorded } = restorePending(entries);
+			const calls = askCallArguments(entries);
+			const questionsOf = (callId: string) => questionsOfArguments(calls.get(callId));
+			const { pending, ids, skipped, lost, substitutes: recorded } = restorePending(entries, questionsOf);
 			store.restore({ pending, ids, skipped });
 			substitutes = recorded;
 			await pinSubstitutes(entries, pending);
 			// Below the restored conversation, where it is seen (pi/warn.ts).
 			if (skipped > 0) warnOnceShown(current, messages().pendingSkipped(skipped));
+			if (lost > 0) warnOnceShown(current, messages().pendingQuestionsLost(lost));
 		} else {
 			store.restore({ pending: [], ids: new Set(), skipped: 0 });
 			substitutes = new Map();

@@ -3,13 +3,14 @@
  * live editor, a status line, the room, the collapsed bar, the countdown), handed again only when one of
  * those changed; and the previews the next keys may show, laid out while the person reads. A frame reads
  * the state and never changes it: what only a drawn frame knows (a preview's page and end) is asked for
- * when a key needs it (`shownPreview`).
+ * when a key needs it (`shownPreview`). In a longer pause, the marks a later frame may draw are measured.
  */
 import type { Messages } from "../i18n/messages.ts";
 import type { TextLimits } from "../protocol/budget.ts";
 import { focusedPreview, type QuestionnaireState, type ReduceContext, type ShownPreview } from "../state/index.ts";
 import { IdleWork } from "./idle-work.ts";
 import { dialogHeight } from "./layout.ts";
+import { marksMeasured, measureNextMark } from "./mark-widths.ts";
 import type { KeyLabel } from "./view/key-labels.ts";
 import type { ViewInput } from "./view/props.ts";
 import { QuestionnaireView } from "./view/questionnaire-view.ts";
@@ -20,6 +21,11 @@ import type { ViewTheme } from "./view/theme.ts";
  * out. Longer than key repeat, so holding a key is never slowed; far shorter than anyone takes to read.
  */
 const LAYOUT_AHEAD_AFTER_MS = 50;
+/**
+ * How long without a key before the marks are measured (mark-widths.ts): a pause to read, since each costs
+ * a key arriving meanwhile up to 130 ms, once per process.
+ */
+const MARKS_AFTER_MS = 300;
 
 /** What stays the same for every frame of a session. */
 export interface FrameSetup {
@@ -50,6 +56,7 @@ export class SessionFrame {
 	private input: ViewInput | undefined;
 	/** Lays out the previews the next keys may show, while the person reads. */
 	private readonly layoutAhead: IdleWork;
+	private readonly measureMarks = new IdleWork(measureNextMark, MARKS_AFTER_MS);
 
 	constructor(setup: FrameSetup) {
 		this.setup = setup;
@@ -91,6 +98,7 @@ export class SessionFrame {
 		}
 		const lines = this.view.render(width);
 		this.layoutAhead.schedule();
+		if (!marksMeasured()) this.measureMarks.schedule();
 		return lines;
 	}
 
@@ -108,6 +116,7 @@ export class SessionFrame {
 	/** A key came, or the session ended: what was being laid out ahead waits for the next quiet spell. */
 	stopLayoutAhead(): void {
 		this.layoutAhead.stop();
+		this.measureMarks.stop();
 	}
 
 	/** Drops every cached line (theme change, full redraw). */

@@ -19,7 +19,7 @@ export const ours = (data: unknown): SessionEntryLike => ({ type: "custom", cust
 
 /** What a session's entries would add up to if they held exactly `pending`. */
 export function restoredFrom(pending: PendingQuestionnaire[]): RestoredPending {
-	return { pending, ids: new Set(pending.map((p) => p.id)), skipped: 0, substitutes: new Map() };
+	return { pending, ids: new Set(pending.map((p) => p.id)), skipped: 0, lost: 0, substitutes: new Map() };
 }
 
 /** `emptyProgress(2)` with `changes` applied. */

@@ -154,6 +154,7 @@ describe("restoring", () => {
 			pending: [],
 			ids: new Set(["a"]),
 			skipped: 0,
+			lost: 0,
 			substitutes: new Map([["call_9", "cut short"]]),
 		});
 		expect(restorePending(entries.slice(0, 2)).skipped).toBe(0);

@@ -35,22 +35,34 @@ const HTML_BLOCK = /^ {0,3}<[A-Za-z/!?]/;
  */
 export function canCut(source: string): boolean {
 	return !(
-		someLine(source, "]:", LINK_DEFINITION) ||
-		someLine(source, "<", HTML_BLOCK) ||
-		someLine(source, "$$", DISPLAY_MATH) ||
-		someLine(source, "\\[", DISPLAY_MATH)
+		someLine(source, "]:", "[", LINK_DEFINITION) ||
+		someLine(source, "<", "<", HTML_BLOCK) ||
+		someLine(source, "$$", "$", DISPLAY_MATH) ||
+		someLine(source, "\\[", "\\", DISPLAY_MATH)
 	);
 }
 
-/** True when a line holding `needle` matches `pattern`; only those lines are read, so a megabyte is cheap. */
-function someLine(source: string, needle: string, pattern: RegExp): boolean {
+/**
+ * True when a line holding `needle` matches `pattern`, which needs `lead` after at most three spaces. Only
+ * lines holding the needle are looked at, and only those that start so are read whole: code full of `<` (a
+ * 1 MB preview of TypeScript) costs a few character reads per line, not a slice and a regex each.
+ */
+function someLine(source: string, needle: string, lead: string, pattern: RegExp): boolean {
 	for (let at = source.indexOf(needle); at >= 0; ) {
 		const end = source.indexOf("\n", at);
 		const lineEnd = end < 0 ? source.length : end;
-		if (pattern.test(source.slice(source.lastIndexOf("\n", at) + 1, lineEnd))) return true;
+		const start = source.lastIndexOf("\n", at) + 1;
+		if (startsWith(source, start, lead) && pattern.test(source.slice(start, lineEnd))) return true;
 		at = end < 0 ? -1 : source.indexOf(needle, end);
 	}
 	return false;
+}
+
+/** True when the line at `start` holds `lead` after at most three spaces. */
+function startsWith(source: string, start: number, lead: string): boolean {
+	let at = start;
+	while (at < start + 3 && source.charCodeAt(at) === 32) at++;
+	return source.startsWith(lead, at);
 }
 
 /** The fenced code block the scan is inside of; `item` when it sits in a list item. */
