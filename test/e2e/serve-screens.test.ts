@@ -113,11 +113,22 @@ afterAll(async () => {
 	rmSync(dir, { recursive: true, force: true });
 });
 
-/** A page of the inbox at `width` × `height`, paired, in English, light, with the first preview open. */
-async function inbox(width: number, height: number, mobile: boolean): Promise<Page> {
+/**
+ * A page of the inbox at `width` × `height`, paired, with the first preview open: in English and light
+ * unless `languages` and `scheme` say otherwise (what the browser says the person prefers).
+ */
+async function inbox(
+	width: number,
+	height: number,
+	mobile: boolean,
+	{ languages = ["en-US"], scheme = "light" }: { languages?: string[]; scheme?: "light" | "dark" } = {},
+): Promise<Page> {
 	const context = await browser!.createBrowserContext();
 	const page = await context.newPage();
-	await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: "light" }]);
+	await page.evaluateOnNewDocument((list: string[]) => {
+		Object.defineProperty(navigator, "languages", { get: () => list });
+	}, languages);
+	await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: scheme }]);
 	await page.setViewport({ width, height, deviceScaleFactor: 1, isMobile: mobile, hasTouch: mobile });
 	await page.goto(url);
 	await page.waitForSelector("#code");
@@ -220,6 +231,29 @@ describe("pi-ask serve's page, pixel by pixel", () => {
 			browser = own;
 		}
 	}, 30_000);
+
+	it("speaks the browser's language (zh-CN, ja, else English) and follows its dark preference", async () => {
+		const read = (page: Page) =>
+			page.evaluate(() => ({
+				lang: document.documentElement.lang,
+				title: document.querySelector("h1")?.textContent,
+				background: getComputedStyle(document.body).backgroundColor,
+			}));
+		expect(await read(await inbox(390, 844, true, { languages: ["ja-JP", "en"] }))).toMatchObject({
+			lang: "ja",
+			title: "回答待ちの質問",
+		});
+		expect(await read(await inbox(390, 844, true, { languages: ["zh-TW"] }))).toMatchObject({
+			lang: "zh-CN",
+			title: "等待回答的问题",
+		});
+		const light = await read(await inbox(390, 844, true, { languages: ["fr-FR"] }));
+		expect(light).toMatchObject({ lang: "en", title: "Questions waiting" });
+		const dark = await read(await inbox(390, 844, true, { scheme: "dark" }));
+		const luminance = (rgb: string) => (rgb.match(/\d+/g) ?? []).slice(0, 3).reduce((sum, c) => sum + Number(c), 0);
+		expect(luminance(dark.background)).toBeLessThan(luminance(light.background));
+		expect(luminance(dark.background)).toBeLessThan(150);
+	}, 60_000);
 
 	it("on a 1280-px desktop: matches its golden", async () => {
 		const page = await inbox(1280, 800, false);
