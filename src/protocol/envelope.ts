@@ -8,6 +8,7 @@
  * lines instead, the marker on a line of its own.
  */
 
+import type { AnsweredBy } from "./answered-by.ts";
 import { countChars, DEFAULT_LIMITS, omissionMarker, type TextLimits } from "./budget.ts";
 import { plain, quote } from "./quote.ts";
 import { allNotesText, answersText, globalNoteText, unansweredText } from "./quoted-answers.ts";
@@ -34,6 +35,16 @@ export function resultText(
 /** One short sentence: what the model must (not) do while the person has not answered yet. */
 const DEFERRED_ADVICE =
 	"The user will answer later: do not assume answers, continue with work that does not depend on them and do not ask the same questions again meanwhile; the answers will arrive as a message.";
+
+/**
+ * Who put it aside: the person (here, or through a client they paired) chose to answer later; an extension
+ * that put it aside is named and said not to be the user, so the model never reads its act as theirs.
+ */
+function deferredAdvice(result: QuestionnaireResult): string {
+	const kind = whoAnswered(result)?.kind;
+	if (kind === "person" || kind === "client" || kind === "timeout") return DEFERRED_ADVICE;
+	return `${answerer(result)} put the questionnaire aside; it stays pending for the user: do not assume answers, continue with work that does not depend on them and do not ask the same questions again meanwhile; the answers will arrive as a message.`;
+}
 
 /** What the model must know when the answer timeout put an untouched questionnaire aside (`onTimeout: "defer"`). */
 const TIMED_OUT_PENDING =
@@ -91,7 +102,7 @@ function resultPieces(result: QuestionnaireResult, questions: readonly string[],
 					: ["Answers given so far (may still change): ", ...answersText(result, limits)],
 				allNotesText({ ...result, answers: [] }, limits),
 				globalNoteText(result, limits),
-				[result.timedOut === true ? TIMED_OUT_PENDING : DEFERRED_ADVICE],
+				[result.timedOut === true ? TIMED_OUT_PENDING : deferredAdvice(result)],
 			);
 		case "not_shown":
 			return notShownText(result);
@@ -107,7 +118,7 @@ const TIMED_OUT_ADVICE = "Do not assume answers: continue with work that does no
  * person's when a UI of ours collected it.
  */
 function answerer(result: QuestionnaireResult): string {
-	const by = result.answeredBy ?? (result.host === "programmatic" ? undefined : { kind: "person" as const });
+	const by = whoAnswered(result);
 	switch (by?.kind) {
 		case "person":
 		case "timeout":
@@ -119,6 +130,11 @@ function answerer(result: QuestionnaireResult): string {
 		default:
 			return "An extension that gave no name (not the user)";
 	}
+}
+
+/** `answeredBy`, or for a result that does not say: the person when a UI of ours collected it. */
+function whoAnswered(result: QuestionnaireResult): AnsweredBy | undefined {
+	return result.answeredBy ?? (result.host === "programmatic" ? undefined : { kind: "person" });
 }
 
 function stoppedText(result: QuestionnaireResult, questions: readonly string[], limits: TextLimits): Piece[] {

@@ -81,6 +81,17 @@ describe("what the model reads, by who answered, host and outcome", () => {
 		expect(resultText(made(outcome, host, by), Q)).toBe(text);
 	});
 
+	it("put aside by an extension (`later` on the bus): never read as the user's choice; by a paired client, it is", () => {
+		const aside = (by: AnsweredBy) =>
+			resultText({ ...finishedResult("tui", 1, "deferred", { answers: [] }), answeredBy: by }, Q);
+		expect(aside(EXTENSION)).toBe(
+			'Extension "phone-bridge" (not the user) put the questionnaire aside; it stays pending for the user: do not assume answers, continue with work that does not depend on them and do not ask the same questions again meanwhile; the answers will arrive as a message.',
+		);
+		expect(aside(EXTENSION)).not.toContain("The user will answer later");
+		expect(aside({ kind: "client", name: "Pixel 7 via pi-ask on pts/3" })).toContain("The user will answer later");
+		expect(aside(PERSON)).toContain("The user will answer later");
+	});
+
 	it("an answer that says nothing of who gave it (an older record) is the person's on our hosts, never on the bus", () => {
 		const { answeredBy: _, ...old } = made("answered", "tui", PERSON);
 		expect(resultText(old, Q)).toBe(`User answered: ${ANSWER}`);
