@@ -7,15 +7,14 @@
  * the next sent {@link KEY_GAP_MS} after that. Pi's own `ctx.ui.select` gets the same 16 MB arguments
  * and the same keys (its echo: the arrow moving), in the same bench run, as the baseline.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { removeDir } from "../test/support/fake-model.ts";
 import { createHarness, piArgs, piCommand, piEnv, REPO_ROOT } from "../test/support/pi.ts";
 import { startWatchedTerminal } from "./pty.ts";
 import { type Figure, summarize } from "./stats.ts";
-import { bigPreviewParams } from "./workload.ts";
+import { benchDirs, bigPreviewParams } from "./workload.ts";
 
 const SELECT_EXTENSION = fileURLToPath(new URL("./fixtures/select-extension.ts", import.meta.url));
 const STALL_PROBE = fileURLToPath(new URL("./fixtures/stall-probe.ts", import.meta.url));
@@ -131,13 +130,7 @@ function sizeOfDir(dir: string): number {
 
 /** `runs` runs of ours and of Pi's select, interleaved. */
 export async function bigKeyFigures(runs = 3): Promise<Figure[]> {
-	const root = mkdtempSync(join(tmpdir(), "pi-ask-bench-big-"));
-	const dir = (name: string) => {
-		const path = join(root, name);
-		mkdirSync(path, { recursive: true });
-		return path;
-	};
-	const compileCache = dir("node-compile-cache");
+	const { root, dir, compileCache } = benchDirs("pi-ask-bench-big-");
 	try {
 		const ours: KeyRun[] = [];
 		const select: KeyRun[] = [];

@@ -11,8 +11,7 @@
  * (PI_ASK_NO_PREWARM=1: the UI loads on the call) are reported beside it. Pi's own `ctx.ui.select` is
  * measured the same way as the baseline.
  */
-import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Step } from "../test/support/fake-model.ts";
@@ -21,6 +20,7 @@ import { createHarness, piArgs, piCommand, piEnv, REPO_ROOT } from "../test/supp
 import type { ProbeTimes } from "./fixtures/probe-extension.ts";
 import { startWatchedTerminal } from "./pty.ts";
 import { type Figure, summarize } from "./stats.ts";
+import { benchDirs } from "./workload.ts";
 
 const SELECT_EXTENSION = fileURLToPath(new URL("./fixtures/select-extension.ts", import.meta.url));
 const OVERLAY_EXTENSION = fileURLToPath(new URL("./fixtures/overlay-extension.ts", import.meta.url));
@@ -142,13 +142,7 @@ async function runOnce(
 
 /** Measures `runs` cold runs of our questionnaire and of Pi's select dialog. */
 export async function firstFrameFigures(runs = 5): Promise<Figure[]> {
-	const root = mkdtempSync(join(tmpdir(), "pi-ask-bench-frame-"));
-	const dir = (name: string) => {
-		const path = join(root, name);
-		mkdirSync(path, { recursive: true });
-		return path;
-	};
-	const compileCache = dir("node-compile-cache");
+	const { root, dir, compileCache } = benchDirs("pi-ask-bench-frame-");
 	try {
 		// Primes Node's compile cache for Pi (and checks the set-up works); numbers discarded.
 		await runOnce("select", compileCache, dir("prime"));

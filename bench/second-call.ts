@@ -6,14 +6,12 @@
  * calls it again: timed from that second call to its question on the terminal. Pi's own `ctx.ui.select`
  * goes through the same steps in the same bench run, as the baseline.
  */
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { removeDir, type Step } from "../test/support/fake-model.ts";
 import { createHarness, piArgs, piCommand, piEnv, REPO_ROOT } from "../test/support/pi.ts";
 import { startWatchedTerminal, type WatchedTerminal } from "./pty.ts";
 import { type Figure, summarize } from "./stats.ts";
+import { benchDirs } from "./workload.ts";
 
 const SELECT_EXTENSION = fileURLToPath(new URL("./fixtures/select-extension.ts", import.meta.url));
 const MARKER = "zqx";
@@ -98,13 +96,7 @@ async function runOnce(variant: Variant, tmp: string, compileCache: string, read
 
 /** `runs` runs of ours and of Pi's select, interleaved. */
 export async function secondCallFigures(runs = 5): Promise<Figure[]> {
-	const root = mkdtempSync(join(tmpdir(), "pi-ask-bench-second-"));
-	const dir = (name: string) => {
-		const path = join(root, name);
-		mkdirSync(path, { recursive: true });
-		return path;
-	};
-	const compileCache = dir("node-compile-cache");
+	const { root, dir, compileCache } = benchDirs("pi-ask-bench-second-");
 	try {
 		// Primes Node's compile cache for Pi; numbers discarded.
 		await runOnce("select", dir("prime"), compileCache);

@@ -1,8 +1,11 @@
 /**
  * The worst-case questionnaires of issue #5: 4 questions × 4 options, each option a distinct 300-line
  * markdown preview (headings, prose with CJK, code blocks, lists); and one question whose first
- * option carries a 1 MB preview. Deterministic, so runs compare.
+ * option carries a 1 MB preview. Deterministic, so runs compare. And a bench's scratch folders.
  */
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 const CJK = [
 	"这是一个用于性能测试的中文段落，包含全角字符和标点。",
@@ -107,4 +110,18 @@ export function bigPreviewParams(marker: string): { questions: object[] } {
 			})),
 		})),
 	};
+}
+
+/**
+ * A bench's scratch folder: `dir(name)` makes a subfolder of it; `compileCache` is Node's compile cache
+ * shared by the runs (primed by the first). `root` is removed by the caller when done.
+ */
+export function benchDirs(prefix: string): { root: string; dir(name: string): string; compileCache: string } {
+	const root = mkdtempSync(join(tmpdir(), prefix));
+	const dir = (name: string) => {
+		const path = join(root, name);
+		mkdirSync(path, { recursive: true });
+		return path;
+	};
+	return { root, dir, compileCache: dir("node-compile-cache") };
 }
