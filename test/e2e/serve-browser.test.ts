@@ -15,6 +15,7 @@ import { launchBrowser } from "../support/browser.ts";
 import { perTest } from "../support/lifecycle.ts";
 import { pairedAlready } from "../support/person-pi-ask.ts";
 import { askStep, echoStep } from "../support/questions.ts";
+import { pairedPage, until } from "../support/serve-page.ts";
 import { type RunningServe, startServe } from "../support/serve-run.ts";
 
 const pi = perTest({ cols: 120, rows: 40 });
@@ -63,16 +64,6 @@ afterEach(async () => {
 	browser = undefined;
 });
 
-async function until<T>(what: string, get: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
-	const deadline = Date.now() + ms;
-	for (;;) {
-		const value = await get();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((r) => setTimeout(r, 50));
-	}
-}
-
 const text = (page: Page) => page.evaluate(() => document.body.textContent ?? "");
 
 describe("pi-ask serve in a real browser", () => {
@@ -105,17 +96,7 @@ describe("pi-ask serve in a real browser", () => {
 
 		// The device pairs with the code the terminal shows (a new one, asked for with Enter).
 		serve.newCode();
-		const code = await serve.code(first);
-		const page = await browser.newPage();
-		page.setDefaultTimeout(10_000);
-		await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-		await page.goto(serve.url);
-		await page.waitForSelector("#code");
-		await page.click("#device-name", { count: 3 });
-		await page.type("#device-name", "Pixel 7");
-		await page.type("#code", code);
-		await page.keyboard.press("Enter");
-		await page.waitForSelector("header.top");
+		const page = await pairedPage(browser, serve, "Pixel 7", first);
 		expect(serve.output()).toContain('Paired "Pixel 7"');
 
 		// A question opens in the TUI and shows on the page within about a second.
