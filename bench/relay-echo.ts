@@ -9,6 +9,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { RELAY_PROTOCOL_VERSION } from "../src/relay/protocol.ts";
 import { createHarness, piArgs, piCommand, piEnv } from "../test/support/pi.ts";
 import { bashStep } from "../test/support/relay.ts";
 import { startWatchedTerminal, type WatchedTerminal } from "./pty.ts";
@@ -25,7 +26,7 @@ function hostileClient(socket: string, token: string, which: HostileCase): Promi
 		import { createConnection } from "node:net";
 		import { hostileLine } from ${JSON.stringify(LINES)};
 		const [socket, token, which] = process.argv.slice(-3);
-		const payload = Buffer.from(JSON.stringify({ v: 2, type: "hello", token }) + "\\n" + hostileLine(which, "1"));
+		const payload = Buffer.from(JSON.stringify({ v: ${RELAY_PROTOCOL_VERSION}, type: "hello", token }) + "\\n" + hostileLine(which, "1"));
 		let sent = 0;
 		const once = () => {
 			const c = createConnection(socket);

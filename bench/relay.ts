@@ -9,6 +9,7 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { createConnection } from "node:net";
 import { fileURLToPath } from "node:url";
+import { RELAY_PROTOCOL_VERSION } from "../src/relay/protocol.ts";
 import { type HostileCase, hostileLine } from "./relay-lines.ts";
 import type { Figure } from "./stats.ts";
 
@@ -56,7 +57,9 @@ function sendHostile(socket: string, token: string, line: string): Promise<void>
 			connection.destroy();
 			resolve();
 		};
-		connection.on("connect", () => connection.write(`${JSON.stringify({ v: 2, type: "hello", token })}\n${line}`));
+		connection.on("connect", () =>
+			connection.write(`${JSON.stringify({ v: RELAY_PROTOCOL_VERSION, type: "hello", token })}\n${line}`),
+		);
 		connection.setEncoding("utf8");
 		connection.on("data", (chunk: string) => {
 			received += chunk;
@@ -75,7 +78,7 @@ const CASES: { which: HostileCase; name: string; target: boolean }[] = [
 
 /** Offers `asks` asks of `bytes` each over connections of 16 (the in-flight limit); resolves once each is answered. */
 async function offerAsks(socket: string, token: string, asks: number, bytes: number) {
-	const line = `{"v":2,"type":"ask","id":"ID","from":{"cwd":"/bench","depth":1},"questions":[{"question":"${"x".repeat(bytes)}"}]}\n`;
+	const line = `{"v":${RELAY_PROTOCOL_VERSION},"type":"ask","id":"ID","from":{"cwd":"/bench","depth":1},"questions":[{"question":"${"x".repeat(bytes)}"}]}\n`;
 	const connections: import("node:net").Socket[] = [];
 	let accepted = 0;
 	let busy = 0;
@@ -89,7 +92,7 @@ async function offerAsks(socket: string, token: string, asks: number, bytes: num
 				let replies = 0;
 				connection.setEncoding("utf8");
 				connection.on("connect", () => {
-					connection.write(`${JSON.stringify({ v: 2, type: "hello", token })}\n`);
+					connection.write(`${JSON.stringify({ v: RELAY_PROTOCOL_VERSION, type: "hello", token })}\n`);
 					for (let i = 0; i < n; i++) connection.write(line.replace("ID", String(i)));
 				});
 				connection.on("data", (chunk: string) => {

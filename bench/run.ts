@@ -67,7 +67,8 @@ for (const section of SECTIONS) {
 }
 console.log("");
 console.log(renderTable(figures));
-const missed = figures.filter((f) => verdict(f) === "FAIL").map((f) => f.name.trim());
+// A section that could not measure is a miss too: a broken bench must not read as "all met".
+const missed = figures.filter((f) => verdict(f) === "FAIL" || f.name.endsWith(": failed")).map((f) => f.name.trim());
 console.log("");
 console.log(
 	`${missed.length === 0 ? "all measured targets met" : `missed: ${missed.join(", ")}`} — ${((performance.now() - started) / 1000).toFixed(0)} s total`,

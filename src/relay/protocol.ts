@@ -22,7 +22,7 @@ export { RELAY_LIMITS, type RelayLimits } from "./limits.ts";
  * The protocol version this code speaks; a message with another `v` is refused, naming both. Version 3: a
  * relayed ask's `result` carries the answer model (option indexes, typed text), no longer display labels.
  */
-const RELAY_PROTOCOL_VERSION = 3;
+export const RELAY_PROTOCOL_VERSION = 3;
 
 /** What a secret allows. */
 export type Capability = "ask" | "list" | "answer" | "pair";
