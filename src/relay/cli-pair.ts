@@ -8,7 +8,7 @@ import { createInterface, type Interface } from "node:readline/promises";
 import { clean, EXIT, type Run, refuseBelowPi } from "./cli-common.ts";
 import { openRelayLink, type RelayLink, request } from "./client.ts";
 import { forgetCredential, readCredential, saveCredential } from "./credentials.ts";
-import { removePairedClients, verifierOf } from "./pairing.ts";
+import { pairedClients, verifierOf } from "./pairing.ts";
 import { readEntries } from "./registry.ts";
 
 /**
@@ -79,7 +79,7 @@ export function unpair(run: Run): number {
 		return EXIT.ok;
 	}
 	const verifier = verifierOf(held.credential);
-	removePairedClients(run.agentDir, (c) => c.verifier === verifier);
+	pairedClients(run.agentDir).remove((c) => c.verifier === verifier);
 	forgetCredential(run.credentials, run.agentDir);
 	run.say(`Unpaired "${clean(held.name)}".`);
 	return EXIT.ok;

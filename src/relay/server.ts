@@ -13,12 +13,12 @@
  * What asks, lists and answers mean is the handlers' (present.ts, board.ts); this file only serves them.
  * No Pi imports. Unix only: on Windows it refuses to start (the relay is then off).
  */
-import { randomBytes, timingSafeEqual } from "node:crypto";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RelayHandlers } from "./handlers.ts";
+import { newSecret, sameSecret } from "./pairing.ts";
 import { Peer, type PeerContext } from "./peer.ts";
 import { encodeMessage, errorMessage, RELAY_LIMITS, type RelayLimits } from "./protocol.ts";
 
@@ -59,7 +59,7 @@ export async function startRelayServer(
 	const limits = { ...RELAY_LIMITS, ...options.limits };
 	const dir = privateDir(options.parentDir);
 	const socketPath = join(dir, "relay.sock");
-	const askToken = secret();
+	const askToken = newSecret();
 	const peers = new Set<Peer>();
 	let asks = 0;
 	let askBytes = 0;
@@ -68,7 +68,7 @@ export async function startRelayServer(
 		handlers,
 		limits,
 		identify: (token) => {
-			if (same(token, askToken)) return { can: ["ask"] };
+			if (sameSecret(token, askToken)) return { can: ["ask"] };
 			const client = handlers.pairedClient(token);
 			return client === undefined ? undefined : { can: ["list", "answer"], client };
 		},
@@ -150,15 +150,4 @@ function privateDir(parent: string | undefined): string {
 
 function mib(bytes: number): string {
 	return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-}
-
-function secret(): string {
-	return randomBytes(32).toString("base64url");
-}
-
-/** Compares secrets in constant time. */
-function same(given: string, expected: string): boolean {
-	const a = Buffer.from(given);
-	const b = Buffer.from(expected);
-	return a.length === b.length && timingSafeEqual(a, b);
 }

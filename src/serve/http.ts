@@ -8,8 +8,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { checkAnswererName } from "../protocol/answered-by.ts";
+import { type Paired, PairedFile } from "../relay/pairing.ts";
 import { isRecord } from "../util/records.ts";
-import { addDevice, DEVICE_NAME_MAX, type Device, deviceFor, readDevices, removeDevices } from "./devices.ts";
 import { fromThePage, hostAllowed, RateLimiter, readBody, readCookie, SERVE_LIMITS, TooLarge } from "./guard.ts";
 import type { Inbox } from "./inbox.ts";
 import { PAGE, SECURITY_HEADERS } from "./page.ts";
@@ -17,6 +17,9 @@ import type { PairingDesk } from "./pairing-desk.ts";
 
 /** The device's cookie: HttpOnly (no script reads it), SameSite=Strict (no other site sends it). */
 const COOKIE = "pi_ask_device";
+
+/** The longest device name kept (it reaches the model inside "<device> via <client>"). */
+const DEVICE_NAME_MAX = 40;
 
 export interface ServeAssets {
 	js: string;
@@ -26,7 +29,7 @@ export interface ServeAssets {
 export interface ServeOptions {
 	inbox: Pick<Inbox, "snapshot" | "onChange" | "answer">;
 	desk: PairingDesk;
-	/** The devices file (devices.ts). */
+	/** The file of the paired devices (relay/pairing.ts's PairedFile). */
 	devices: string;
 	assets: ServeAssets;
 	/** Names the person allowed besides addresses and localhost (`--origin`: a TLS proxy's name). */
@@ -35,7 +38,7 @@ export interface ServeOptions {
 	say?: (line: string) => void;
 }
 
-type Handler = (req: IncomingMessage, res: ServerResponse, device: Device | undefined) => Promise<void> | void;
+type Handler = (req: IncomingMessage, res: ServerResponse, device: Paired | undefined) => Promise<void> | void;
 
 export function createServeServer(options: ServeOptions): Server {
 	const origins = new Set((options.origins ?? []).map((o) => o.toLowerCase().replace(/\/+$/, "")));
@@ -43,6 +46,7 @@ export function createServeServer(options: ServeOptions): Server {
 	const strangers = new RateLimiter(SERVE_LIMITS.strangerBurst, SERVE_LIMITS.strangerPerSecond);
 	const known = new RateLimiter(SERVE_LIMITS.deviceBurst, SERVE_LIMITS.devicePerSecond);
 	const say = options.say ?? (() => {});
+	const devices = new PairedFile(options.devices, "devices");
 	let streams = 0;
 
 	const routes: Record<string, Handler> = {
@@ -70,7 +74,7 @@ export function createServeServer(options: ServeOptions): Server {
 							: "No code is waiting: press Enter in the terminal where pi-ask serve runs for a new one.";
 				return json(res, 403, { error: why });
 			}
-			const { device, credential } = addDevice(options.devices, named.name);
+			const { paired: device, credential } = devices.add(named.name);
 			say(`Paired "${device.name}" (${device.id}).`);
 			const secure = (req.headers.origin ?? "").startsWith("https:") ? "; Secure" : "";
 			res.setHeader(
@@ -90,7 +94,7 @@ export function createServeServer(options: ServeOptions): Server {
 			const stop = options.inbox.onChange(push);
 			// Revoked meanwhile: the stream ends and the page finds itself unpaired.
 			const check = setInterval(() => {
-				if (deviceFor(options.devices, cookieOf(req) ?? "") === undefined) res.end();
+				if (devices.find(cookieOf(req) ?? "") === undefined) res.end();
 				else res.write(": still here\n\n");
 			}, 15_000);
 			res.on("close", () => {
@@ -108,11 +112,11 @@ export function createServeServer(options: ServeOptions): Server {
 			json(res, 200, await options.inbox.answer(body.key, fields, device.name));
 		},
 		"GET /api/devices": (_req, res, device) =>
-			device ? json(res, 200, { you: device.id, devices: readDevices(options.devices).map(deviceView) }) : denied(res),
+			device ? json(res, 200, { you: device.id, devices: devices.all().map(deviceView) }) : denied(res),
 		"POST /api/devices/revoke": async (req, res, device) => {
 			if (device === undefined) return denied(res);
 			const body = await jsonBody(req);
-			const gone = removeDevices(options.devices, (d) => d.id === body.id);
+			const gone = devices.remove((d) => d.id === body.id);
 			if (gone > 0) say(`Revoked device ${String(body.id)} from the page of "${device.name}".`);
 			json(res, gone > 0 ? 200 : 404, { revoked: gone });
 		},
@@ -144,7 +148,7 @@ export function createServeServer(options: ServeOptions): Server {
 			)
 		)
 			return json(res, 429, { error: "too many requests" });
-		const device = credential === undefined ? undefined : deviceFor(options.devices, credential);
+		const device = credential === undefined ? undefined : devices.find(credential);
 		if (credential !== undefined && device === undefined && !strangers.take(client))
 			return json(res, 429, { error: "too many requests" });
 		const path = (req.url ?? "/").split("?")[0] ?? "/";
@@ -162,7 +166,7 @@ function cookieOf(req: IncomingMessage): string | undefined {
 	return readCookie(req.headers.cookie, COOKIE);
 }
 
-function deviceView(device: Device): { id: string; name: string; pairedAt: number } {
+function deviceView(device: Paired): { id: string; name: string; pairedAt: number } {
 	return { id: device.id, name: device.name, pairedAt: device.pairedAt };
 }
 

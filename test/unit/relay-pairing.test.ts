@@ -9,13 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { HandlerReply } from "../../src/relay/handlers.ts";
-import {
-	addPairedClient,
-	PairingAttempt,
-	pairedClientFor,
-	removePairedClients,
-	verifierOf,
-} from "../../src/relay/pairing.ts";
+import { PairingAttempt, pairedClients, verifierOf } from "../../src/relay/pairing.ts";
 import { type RelayHandlers, type RelayServer, startRelayServer } from "../../src/relay/server.ts";
 import { type RawPeer, rawPeer } from "../support/relay-peer.ts";
 
@@ -43,12 +37,12 @@ function pairingHandlers(options: { canShow?: boolean } = {}) {
 			answers.push({ questionnaire, client });
 			return { ok: true, result: { outcome: "answered", answeredBy: { kind: "client", name: client } } };
 		},
-		pairedClient: (token) => pairedClientFor(agentDir, token)?.name,
+		pairedClient: (token) => pairedClients(agentDir).find(token)?.name,
 		showPairingCode: (name, code) => {
 			shown.push({ name, code });
 			return options.canShow ?? true;
 		},
-		pair: (name) => addPairedClient(agentDir, name).credential,
+		pair: (name) => pairedClients(agentDir).add(name).credential,
 	};
 	return { handlers, shown, answers };
 }
@@ -155,8 +149,8 @@ describe("pairing over the relay", () => {
 		child.send({ type: "pair", id: "p", name: "sneaky" });
 		await child.waitFor(errorOf("forbidden", "p"), "pair refused to the ask secret");
 		expect(child.received.filter(errorOf("forbidden")).map((m) => m.id)).toEqual(["l", "p"]);
-		const { credential } = addPairedClient(agentDir, "old phone");
-		expect(removePairedClients(agentDir, (c) => c.name === "old phone")).toBe(1);
+		const { credential } = pairedClients(agentDir).add("old phone");
+		expect(pairedClients(agentDir).remove((c) => c.name === "old phone")).toBe(1);
 		const revoked = await peer();
 		revoked.send({ type: "hello", token: credential });
 		await revoked.waitFor(errorOf("unauthorized"), "unauthorized");
