@@ -11,8 +11,7 @@ import type { PendingQuestionnaire } from "../pending/registry.ts";
 import type { PendingStore } from "../pending/store.ts";
 import { ANSWER_CHANNEL, answerId, type EventBus, vouchForClient } from "../tool/answer-events.ts";
 import { isRecord } from "../util/records.ts";
-import type { HandlerReply } from "./handlers.ts";
-import type { AnswerFields, ListedQuestionnaire } from "./protocol.ts";
+import type { AnswerFields, ListedQuestionnaire, RelayReply } from "./protocol.ts";
 
 /** How long an answer waits for the questionnaire to close before the reply says it is not confirmed. */
 const ANSWER_WAIT_MS = 10_000;
@@ -43,7 +42,7 @@ export class QuestionnaireBoard {
 	 * result reads as the person's, through that client, or through "<device> via <client>" when the
 	 * client names the device it answers for); the reply once it closed, or why not.
 	 */
-	answer(questionnaire: string, fields: AnswerFields, client: string): Promise<HandlerReply> {
+	answer(questionnaire: string, fields: AnswerFields, client: string): Promise<RelayReply> {
 		const { events, store } = this.deps;
 		if (!store.isAsking(questionnaire) && store.get(questionnaire) === undefined)
 			return Promise.resolve({ ok: false, code: "not_found", message: "no questionnaire with this id is waiting" });
@@ -53,7 +52,7 @@ export class QuestionnaireBoard {
 		if (fields.later === true && !store.isAsking(questionnaire)) return Promise.resolve(putAside);
 		return new Promise((resolve) => {
 			const stops: (() => void)[] = [];
-			const done = (reply: HandlerReply) => {
+			const done = (reply: RelayReply) => {
 				for (const stop of stops) stop();
 				clearTimeout(timer);
 				resolve(reply);

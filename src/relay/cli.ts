@@ -41,8 +41,6 @@ import { type Credential, credentialsFile, readCredential } from "./credentials.
 import type { ListedQuestionnaire, ServerMessage } from "./protocol.ts";
 import { readEntries } from "./registry.ts";
 
-export type { Output, Terminal } from "./cli-common.ts";
-
 interface Target {
 	socket: string;
 	/** How the person knows this Pi: its working directory and process id. */

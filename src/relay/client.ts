@@ -5,13 +5,13 @@
  * read ends the connection. No Pi imports.
  */
 import { createConnection } from "node:net";
+import { RELAY_LIMITS } from "./limits.ts";
 import { LineReader } from "./lines.ts";
 import {
 	type Capability,
 	type ClientMessage,
 	encodeMessage,
 	parseServerMessage,
-	RELAY_LIMITS,
 	type ServerMessage,
 } from "./protocol.ts";
 

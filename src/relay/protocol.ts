@@ -15,9 +15,6 @@ import type { ErrorCode, Outcome } from "../protocol/result.ts";
 import { isRecord } from "../util/records.ts";
 import { RELAY_LIMITS } from "./limits.ts";
 
-export type { Origin } from "../protocol/origin.ts";
-export { RELAY_LIMITS, type RelayLimits } from "./limits.ts";
-
 /**
  * The protocol version this code speaks; a message with another `v` is refused, naming both. Version 3: a
  * relayed ask's `result` carries the answer model (option indexes, typed text), no longer display labels.

@@ -18,11 +18,10 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RelayHandlers } from "./handlers.ts";
+import { RELAY_LIMITS, type RelayLimits } from "./limits.ts";
 import { newSecret, sameSecret } from "./pairing.ts";
 import { Peer, type PeerContext } from "./peer.ts";
-import { encodeMessage, errorMessage, RELAY_LIMITS, type RelayLimits } from "./protocol.ts";
-
-export type { RelayHandlers } from "./handlers.ts";
+import { encodeMessage, errorMessage } from "./protocol.ts";
 
 /** A running relay server. */
 export interface RelayServer {

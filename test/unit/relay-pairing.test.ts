@@ -8,9 +8,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { HandlerReply } from "../../src/relay/handlers.ts";
+import type { RelayHandlers } from "../../src/relay/handlers.ts";
 import { PairingAttempt, pairedClients, verifierOf } from "../../src/relay/pairing.ts";
-import { type RelayHandlers, type RelayServer, startRelayServer } from "../../src/relay/server.ts";
+import type { RelayReply } from "../../src/relay/protocol.ts";
+import { type RelayServer, startRelayServer } from "../../src/relay/server.ts";
 import { type RawPeer, rawPeer } from "../support/relay-peer.ts";
 
 let server: RelayServer | undefined;
@@ -33,7 +34,7 @@ function pairingHandlers(options: { canShow?: boolean } = {}) {
 	const handlers: RelayHandlers = {
 		ask: async () => ({ ok: false, code: "unavailable", message: "not here" }),
 		list: () => [],
-		answer: async (questionnaire, _fields, client): Promise<HandlerReply> => {
+		answer: async (questionnaire, _fields, client): Promise<RelayReply> => {
 			answers.push({ questionnaire, client });
 			return { ok: true, result: { outcome: "answered", answeredBy: { kind: "client", name: client } } };
 		},
