@@ -26,20 +26,12 @@ async function boot(): Promise<void> {
 	else pairing();
 }
 
+/** "Safari on iPhone": a name for this device the person may change. */
 function guessName(): string {
 	const ua = navigator.userAgent;
-	const kind = /iPhone/.test(ua)
-		? "iPhone"
-		: /iPad/.test(ua)
-			? "iPad"
-			: /Android/.test(ua)
-				? "Android"
-				: /Mac/.test(ua)
-					? "Mac"
-					: /Windows/.test(ua)
-						? "Windows"
-						: "Linux";
-	return `${/Firefox/.test(ua) ? "Firefox" : /Safari/.test(ua) && !/Chrome/.test(ua) ? "Safari" : "Browser"} on ${kind}`;
+	const kind = ["iPhone", "iPad", "Android", "Mac", "Windows"].find((k) => ua.includes(k)) ?? "Linux";
+	const safari = ua.includes("Safari") && !ua.includes("Chrome");
+	return `${ua.includes("Firefox") ? "Firefox" : safari ? "Safari" : "Browser"} on ${kind}`;
 }
 
 function pairing(): void {
