@@ -19,33 +19,28 @@
 import { createInterface } from "node:readline/promises";
 import { resolveAgentDir } from "../config/paths.ts";
 import { serve } from "../serve/command.ts";
-import { type AnswerEntry, type QuestionShape, questionShape, readAnswerWord } from "./answer-words.ts";
+import { type AnswerEntry, type ListedQuestion, readAnswerWord, readListedQuestion } from "./answer-words.ts";
 import {
 	age,
 	clean,
 	EXIT,
 	type Flags,
+	heldCredential,
 	NotAllowed,
 	type Output,
 	parseArgs,
 	type Run,
-	refuseBelowPi,
 	type Surroundings,
+	type Target,
 	type Terminal,
+	targets,
 	USAGE,
 	UsageError,
 } from "./cli-common.ts";
 import { pair, unpair } from "./cli-pair.ts";
 import { openRelayLink, type RelayLink, request } from "./client.ts";
-import { type Credential, credentialsFile, readCredential } from "./credentials.ts";
+import { type Credential, credentialsFile } from "./credentials.ts";
 import type { ListedQuestionnaire, ServerMessage } from "./protocol.ts";
-import { readEntries } from "./registry.ts";
-
-interface Target {
-	socket: string;
-	/** How the person knows this Pi: its working directory and process id. */
-	label: string;
-}
 
 interface Found {
 	target: Target;
@@ -95,23 +90,6 @@ export async function main(
 	}
 }
 
-/** The Pis to talk to: the one `--socket` names, else every one in the registry; refused below a Pi. */
-function targets(run: Run): Target[] {
-	const entries = readEntries(run.agentDir);
-	refuseBelowPi(run, entries);
-	const socket = run.flags.get("socket");
-	if (typeof socket === "string") return [{ socket, label: socket }];
-	return entries.map((e) => ({ socket: e.socket, label: `${e.cwd} (pid ${e.pid})` }));
-}
-
-/** This client's credential for the agent dir; refused when it was never paired. */
-function credential(run: Run): Credential {
-	const held = readCredential(run.credentials, run.agentDir);
-	if (held === undefined)
-		throw new NotAllowed("not paired yet: run `pi-ask pair` once, here, and type the code your Pi shows.");
-	return held;
-}
-
 async function withLink<T>(target: Target, held: Credential, use: (link: RelayLink) => Promise<T>): Promise<T> {
 	let link: RelayLink;
 	try {
@@ -140,7 +118,7 @@ async function listed(target: Target, held: Credential): Promise<ListedQuestionn
 /** Every waiting questionnaire of every reachable Pi; one that cannot be reached is reported and skipped. */
 async function everything(run: Run, warn: (line: string) => void): Promise<Found[]> {
 	const all = targets(run);
-	const held = credential(run);
+	const held = heldCredential(run);
 	const found: Found[] = [];
 	for (const target of all) {
 		try {
@@ -165,9 +143,9 @@ async function list(run: Run): Promise<number> {
 	for (const one of found) {
 		for (const line of whereAndWho(one)) say(line);
 		one.questionnaire.questions.forEach((question, i) => {
-			const { text, options, multi } = questionShape(question);
+			const { text, options, multi } = readListedQuestion(question);
 			say(`  ${i + 1}. ${clean(text)}${multi ? " (several)" : ""}`);
-			for (const [n, label] of options.entries()) say(`     ${n + 1}) ${clean(label)}`);
+			for (const [n, { label }] of options.entries()) say(`     ${n + 1}) ${clean(label)}`);
 		});
 	}
 	return EXIT.ok;
@@ -187,7 +165,7 @@ async function answer(run: Run, id: string, given: string[]): Promise<number> {
 		say(`No questionnaire ${clean(id)} is waiting.`);
 		return EXIT.failed;
 	}
-	const held = credential(run);
+	const held = heldCredential(run);
 	const fields = await answerFields(found, given, run.flags, run.terminal);
 	const reply = await withLink(found.target, held, (link) =>
 		request(link, { type: "answer", id: "answer", questionnaire: id, ...fields }),
@@ -243,7 +221,7 @@ async function answerFields(
 	const note = flags.get("note");
 	const globalNote = typeof note === "string" ? { globalNote: note } : {};
 	if (flags.has("decline")) return { decline: true, ...globalNote };
-	const shapes = q.questions.map(questionShape);
+	const shapes = q.questions.map(readListedQuestion);
 	const entries =
 		given.length > 0 || !terminal.input.isTTY ? fromWords(shapes, given) : await askHere(shapes, terminal, found);
 	const answers = entries.flatMap((entry, i) => (entry === undefined ? [] : [{ question: i, ...entry }]));
@@ -251,13 +229,13 @@ async function answerFields(
 }
 
 /** The positional answers, one per question; a word that cannot answer its question is a usage error. */
-function fromWords(shapes: QuestionShape[], words: string[]): (AnswerEntry | undefined)[] {
+function fromWords(shapes: ListedQuestion[], words: string[]): (AnswerEntry | undefined)[] {
 	if (words.length > shapes.length)
 		throw new UsageError(
 			`${words.length} answers for ${shapes.length === 1 ? "1 question" : `${shapes.length} questions`}`,
 		);
 	return words.map((word, i) => {
-		const read = readAnswerWord(shapes[i] ?? { text: "", options: [], multi: false }, word);
+		const read = readAnswerWord(shapes[i] ?? { options: [], multi: false }, word);
 		if ("problem" in read) throw new UsageError(`answer ${i + 1}: ${read.problem}`);
 		return "entry" in read ? read.entry : undefined;
 	});
@@ -265,7 +243,7 @@ function fromWords(shapes: QuestionShape[], words: string[]): (AnswerEntry | und
 
 /** Asks each question at this terminal: a number, numbers, your words, or Enter to leave it; a mistake asks again. */
 async function askHere(
-	shapes: QuestionShape[],
+	shapes: ListedQuestion[],
 	terminal: Terminal,
 	found: Found,
 ): Promise<(AnswerEntry | undefined)[]> {
@@ -275,12 +253,14 @@ async function askHere(
 	const rl = createInterface({ input: terminal.input, output });
 	try {
 		const entries: (AnswerEntry | undefined)[] = [];
-		for (const [i, { text, options, multi }] of shapes.entries()) {
-			output.write(`${i + 1}. ${clean(text)}\n`);
-			for (const [n, label] of options.entries()) output.write(`   ${n + 1}) ${clean(label)}\n`);
+		for (const [i, shape] of shapes.entries()) {
+			output.write(`${i + 1}. ${clean(shape.text)}\n`);
+			for (const [n, { label }] of shape.options.entries()) output.write(`   ${n + 1}) ${clean(label)}\n`);
 			for (;;) {
-				const reply = await rl.question(`   ${multi ? "numbers like 1,3" : "a number"}, your own words, or Enter: `);
-				const read = readAnswerWord({ text, options, multi }, reply);
+				const reply = await rl.question(
+					`   ${shape.multi ? "numbers like 1,3" : "a number"}, your own words, or Enter: `,
+				);
+				const read = readAnswerWord(shape, reply);
 				if ("problem" in read) {
 					output.write(`   ${clean(read.problem)}\n`);
 					continue;

@@ -14,8 +14,8 @@ import type { AddressInfo } from "node:net";
 import { networkInterfaces } from "node:os";
 import { join, resolve } from "node:path";
 import { renderUnicodeCompact } from "uqr";
-import { clean, EXIT, NotAllowed, type Run, refuseBelowPi, UsageError } from "../relay/cli-common.ts";
-import { configFile, readCredential } from "../relay/credentials.ts";
+import { clean, EXIT, heldCredential, type Run, refuseBelowPi, UsageError } from "../relay/cli-common.ts";
+import { configFile } from "../relay/credentials.ts";
 import { PairedFile, spacedCode } from "../relay/pairing.ts";
 import { readEntries } from "../relay/registry.ts";
 import { createServeServer, type ServeAssets } from "./http.ts";
@@ -71,9 +71,7 @@ function listDevices(run: Run, file: PairedFile): number {
 /** Starts the inbox: refused below a Pi or without pi-ask's pairing; prints the address, QR and code. */
 async function startServe(run: Run, devices: string): Promise<Serving> {
 	refuseBelowPi(run, readEntries(run.agentDir));
-	const credential = readCredential(run.credentials, run.agentDir);
-	if (credential === undefined)
-		throw new NotAllowed("not paired yet: run `pi-ask pair` once, here, and type the code your Pi shows.");
+	const credential = heldCredential(run);
 	const { host, port } = listenAddress(run.flags.get("listen"));
 	const notify = notifyTarget(run);
 	const origin = run.flags.get("origin");
