@@ -38,9 +38,9 @@ import {
 	UsageError,
 } from "./cli-common.ts";
 import { pair, unpair } from "./cli-pair.ts";
-import { openRelayLink, type RelayLink, request } from "./client.ts";
+import { answerVerdict, openRelayLink, type RelayLink, request } from "./client.ts";
 import { type Credential, credentialsFile } from "./credentials.ts";
-import type { ListedQuestionnaire, ServerMessage } from "./protocol.ts";
+import type { ListedQuestionnaire } from "./protocol.ts";
 
 interface Found {
 	target: Target;
@@ -170,36 +170,27 @@ async function answer(run: Run, id: string, given: string[]): Promise<number> {
 	const reply = await withLink(found.target, held, (link) =>
 		request(link, { type: "answer", id: "answer", questionnaire: id, ...fields }),
 	);
-	if (reply.type === "error") {
-		// Listed a moment ago (at a terminal, while the person typed): it ended elsewhere meanwhile.
-		if (reply.code === "not_found" || reply.problems?.some((p) => p.message.includes("answered meanwhile"))) {
-			say(`Someone answered first: ${clean(id)} is no longer waiting.`);
-			return EXIT.first;
-		}
-		say(`Not answered: ${clean(reply.message)}`);
-		for (const problem of reply.problems ?? []) say(`  - ${clean(problem.message)}`);
+	const ended = answerVerdict(reply, held.name);
+	if (ended.verdict === "refused") {
+		say(`Not answered: ${clean(ended.message)}`);
+		for (const problem of ended.problems) say(`  - ${clean(problem)}`);
 		return EXIT.failed;
 	}
-	if (reply.type !== "answered") throw new Error("unexpected reply");
-	return verdict(reply, held, say);
-}
-
-/** "Answered." when the final result is this client's answer; else who answered first. */
-function verdict(reply: Extract<ServerMessage, { type: "answered" }>, held: Credential, say: (line: string) => void) {
-	const result = reply.result as { outcome?: unknown; answeredBy?: { kind?: unknown; name?: unknown } };
-	const by = result.answeredBy;
-	if (by?.kind === "client" && by.name === held.name) {
-		say(OUR_ENDINGS[String(result.outcome)] ?? "Answered.");
+	if (ended.verdict === "answered") {
+		say(OUR_ENDINGS[ended.outcome] ?? "Answered.");
 		return EXIT.ok;
 	}
-	const who =
-		by?.kind === "client" || by?.kind === "extension"
-			? ` (${by.kind === "client" ? "from" : "extension"} ${clean(String(by.name))})`
-			: by?.kind === "person"
-				? " (in Pi)"
-				: "";
-	say(`Someone answered first${who}.`);
+	const by = ended.by;
+	if (by === undefined) say(`Someone answered first: ${clean(id)} is no longer waiting.`);
+	else say(`Someone answered first${whoFirst(by)}.`);
 	return EXIT.first;
+}
+
+function whoFirst(by: { kind?: unknown; name?: unknown }): string {
+	const name = clean(String(by.name));
+	if (by.kind === "client") return ` (from ${name})`;
+	if (by.kind === "extension") return ` (extension ${name})`;
+	return by.kind === "person" ? " (in Pi)" : "";
 }
 
 const OUR_ENDINGS: Readonly<Record<string, string>> = {
