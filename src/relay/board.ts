@@ -9,7 +9,7 @@
  */
 import type { PendingQuestionnaire } from "../pending/registry.ts";
 import type { PendingStore } from "../pending/store.ts";
-import { ANSWER_CHANNEL, answerId, type EventBus, vouchForClient } from "../tool/answer-events.ts";
+import { ANSWER_CHANNEL, answerId, type EventBus, listenQuietly, vouchForClient } from "../tool/answer-events.ts";
 import { isRecord } from "../util/records.ts";
 import type { AnswerFields, ListedQuestionnaire, RelayReply } from "./protocol.ts";
 
@@ -58,7 +58,7 @@ export class QuestionnaireBoard {
 				resolve(reply);
 			};
 			stops.push(
-				listen(events, ANSWER_CHANNEL.rejected, (data) => {
+				listenQuietly(events, ANSWER_CHANNEL.rejected, (data) => {
 					if (answerId(data) !== questionnaire) return;
 					const problems = isRecord(data) && Array.isArray(data.problems) ? data.problems : [];
 					done({
@@ -68,12 +68,12 @@ export class QuestionnaireBoard {
 						problems: problems.slice(0, 64).map((p) => ({ path: "answer", message: String(p) })),
 					});
 				}),
-				listen(events, ANSWER_CHANNEL.closed, (data) => {
+				listenQuietly(events, ANSWER_CHANNEL.closed, (data) => {
 					if (answerId(data) !== questionnaire || !isRecord(data)) return;
 					done({ ok: true, result: data.result });
 				}),
 				// Put aside: its call returned and it is announced as pending (it never closes).
-				listen(events, ANSWER_CHANNEL.asked, (data) => {
+				listenQuietly(events, ANSWER_CHANNEL.asked, (data) => {
 					if (fields.later === true && answerId(data) === questionnaire && isRecord(data) && data.pending === true)
 						done(putAside);
 				}),
@@ -100,13 +100,4 @@ function listed(p: PendingQuestionnaire, state: "open" | "pending"): ListedQuest
 	if (p.callId !== undefined) item.callId = p.callId;
 	if (p.from !== undefined) item.from = p.from;
 	return item;
-}
-
-/** Subscribes, never throwing; returns the unsubscribe. */
-function listen(events: EventBus, channel: string, handler: (data: unknown) => void): () => void {
-	try {
-		return events.on(channel, handler);
-	} catch {
-		return () => {};
-	}
 }
