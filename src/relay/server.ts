@@ -5,13 +5,9 @@
  * client the person paired (pairing.ts) allows `list` and `answer`; anyone may ask to pair, which shows a
  * code on Pi's own screen that the person alone can bring back.
  *
- * Every peer is untrusted: a connection must say `hello` with a secret within `helloMs` and in at most
- * `helloBytes`; a malformed line, an oversized one, a wrong version or a wrong secret is answered with an
- * error and the peer is dropped; a peer that stops reading is dropped once `outputBytes` wait for it;
- * connections, requests in flight, open asks and the bytes of their lines are capped, one more being told
- * `busy`. A dropped connection cancels its asks (their dialogs close). Nothing a peer does can throw into Pi.
- * What asks, lists and answers mean is the handlers' (present.ts, board.ts); this file only serves them.
- * No Pi imports. Unix only: on Windows it refuses to start (the relay is then off).
+ * Every peer is untrusted (peer.ts holds each to the limits); here connections, open asks and the bytes
+ * of their lines are capped over all peers, one more being told `busy`. What asks, lists and answers mean
+ * is the handlers' (present.ts, board.ts). No Pi imports. Unix only: on Windows it refuses to start.
  */
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
