@@ -16,12 +16,12 @@ import { join, resolve } from "node:path";
 import { renderUnicodeCompact } from "uqr";
 import { clean, EXIT, heldCredential, type Run, refuseBelowPi, UsageError } from "../relay/cli-common.ts";
 import { configFile } from "../relay/credentials.ts";
-import { PairedFile, spacedCode } from "../relay/pairing.ts";
+import { PAIRING, PairedFile, spacedCode } from "../relay/pairing.ts";
 import { readEntries } from "../relay/registry.ts";
 import { createServeServer, type ServeAssets } from "./http.ts";
 import { Inbox } from "./inbox.ts";
 import { Notifier } from "./notify.ts";
-import { CODE_MINUTES, PairingDesk } from "./pairing-desk.ts";
+import { PairingDesk } from "./pairing-desk.ts";
 
 /** A running inbox: its address, its pairing desk, and how to stop it. */
 interface Serving {
@@ -106,7 +106,9 @@ async function startServe(run: Run, devices: string): Promise<Serving> {
 	run.say(renderUnicodeCompact(url, { border: 1 }));
 	const newCode = () => {
 		const code = desk.newCode();
-		run.say(`Pairing code: ${spacedCode(code)} (type it on the page; ${CODE_MINUTES} minutes, 3 tries).`);
+		run.say(
+			`Pairing code: ${spacedCode(code)} (type it on the page; ${PAIRING.codeMs / 60_000} minutes, ${PAIRING.tries} tries).`,
+		);
 		run.say("Enter: a new code. Ctrl+C: stop.");
 	};
 	newCode();

@@ -166,7 +166,10 @@ function cookieOf(req: IncomingMessage): string | undefined {
 	return readCookie(req.headers.cookie, COOKIE);
 }
 
-function deviceView(device: Paired): { id: string; name: string; pairedAt: number } {
+/** A paired device as the page sees it: never its verifier. */
+export type DeviceView = Omit<Paired, "verifier">;
+
+function deviceView(device: Paired): DeviceView {
 	return { id: device.id, name: device.name, pairedAt: device.pairedAt };
 }
 

@@ -4,16 +4,11 @@
  * other script): an unpaired browser sees the pairing form only; a paired one sees every waiting
  * questionnaire, live from /api/events, and answers them (card.ts), and its devices.
  */
+import type { DeviceView } from "../http.ts";
 import type { InboxItem, InboxSnapshot } from "../inbox.ts";
 import { ageText, Card } from "./card.ts";
 import { call, el, show } from "./dom.ts";
 import { pickWords } from "./words.ts";
-
-interface DeviceView {
-	id: string;
-	name: string;
-	pairedAt: number;
-}
 
 const { words, lang } = pickWords(navigator.languages ?? [navigator.language]);
 document.documentElement.lang = lang;
