@@ -142,12 +142,9 @@ export function createServeServer(options: ServeOptions): Server {
 		const credential = cookieOf(req);
 		const client = req.socket.remoteAddress ?? "?";
 		// A stranger's requests are refused before any file is read; a device has a budget of its own.
-		if (
-			!(credential === undefined ? strangers : known).take(
-				credential === undefined ? client : `${client} ${credential.slice(0, 8)}`,
-			)
-		)
-			return json(res, 429, { error: "too many requests" });
+		const allowed =
+			credential === undefined ? strangers.take(client) : known.take(`${client} ${credential.slice(0, 8)}`);
+		if (!allowed) return json(res, 429, { error: "too many requests" });
 		const device = credential === undefined ? undefined : devices.find(credential);
 		if (credential !== undefined && device === undefined && !strangers.take(client))
 			return json(res, 429, { error: "too many requests" });

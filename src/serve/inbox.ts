@@ -197,10 +197,8 @@ export class Inbox {
 		if (item === undefined || item.gone !== undefined || pi === undefined) return { verdict: "gone" };
 		const link = await this.linkOf(pi);
 		if (link === undefined) return { verdict: "gone" };
-		const { answers, decline, globalNote, later } = fields;
 		const message = { type: "answer", id: `a${++this.requests}`, questionnaire: item.id } as const;
-		const given = later === true ? { later } : { answers, decline, globalNote };
-		const reply = await request(link, { ...message, ...given, device });
+		const reply = await request(link, { ...message, ...fields, device });
 		void this.poll();
 		const ended = answerVerdict(reply, `${device} via ${this.options.credential.name}`);
 		if (ended.verdict === "answered") return ended.outcome === "deferred" ? { verdict: "later" } : ended;
