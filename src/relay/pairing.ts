@@ -110,15 +110,13 @@ export function sameSecret(given: string, expected: string): boolean {
 	return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** One pairing in progress on one connection: its code, its deadline, the tries left. */
+/** One pairing in progress: its code, its deadline, the tries left. */
 export class PairingAttempt {
-	readonly name: string;
 	readonly code: string;
 	private readonly expiresAt: number;
 	private triesLeft: number = PAIRING.tries;
 
-	constructor(name: string, now: number, code: string = newCode()) {
-		this.name = name;
+	constructor(now: number, code: string = newCode()) {
 		this.code = code;
 		this.expiresAt = now + PAIRING.codeMs;
 	}

@@ -16,7 +16,7 @@ interface PairingContext {
 }
 
 export class PeerPairing {
-	private running: { attempt: PairingAttempt; timer: NodeJS.Timeout } | undefined;
+	private running: { attempt: PairingAttempt; name: string; timer: NodeJS.Timeout } | undefined;
 	private readonly context: PairingContext;
 	private readonly expired: () => void;
 
@@ -34,14 +34,15 @@ export class PeerPairing {
 		if (this.running !== undefined)
 			return errorMessage("invalid_request", "pair: a pairing runs on this connection", id);
 		if (!pairings.take()) return errorMessage("busy", "another client is pairing; try again in a moment", id);
-		const attempt = new PairingAttempt(named.name, Date.now());
-		if (!showSafely(() => handlers.showPairingCode(attempt.name, attempt.code))) {
+		const { name } = named;
+		const attempt = new PairingAttempt(Date.now());
+		if (!showSafely(() => handlers.showPairingCode(name, attempt.code))) {
 			pairings.release();
 			return errorMessage("unavailable", "this Pi cannot show a pairing code now", id);
 		}
 		const timer = setTimeout(this.expired, PAIRING.codeMs);
 		timer.unref();
-		this.running = { attempt, timer };
+		this.running = { attempt, name, timer };
 		return { type: "pairing", id, tries: attempt.tries, expiresInMs: PAIRING.codeMs };
 	}
 
@@ -53,7 +54,7 @@ export class PeerPairing {
 				reply: errorMessage("not_found", "pair_code: no pairing runs on this connection; send pair first", id),
 				end: false,
 			};
-		const { attempt } = running;
+		const { attempt, name } = running;
 		const verdict = attempt.check(code, Date.now());
 		if (verdict === "wrong") {
 			const left = `${attempt.tries} ${attempt.tries === 1 ? "try" : "tries"} left`;
@@ -65,8 +66,8 @@ export class PeerPairing {
 			return { reply: errorMessage("rejected", why, id), end: true };
 		}
 		try {
-			const credential = this.context.handlers.pair(attempt.name);
-			return { reply: { type: "paired", id, credential, name: attempt.name }, end: false };
+			const credential = this.context.handlers.pair(name);
+			return { reply: { type: "paired", id, credential, name }, end: false };
 		} catch (error) {
 			const why = error instanceof Error ? error.message : String(error);
 			return { reply: errorMessage("unavailable", `pairing could not be saved: ${why}`, id), end: false };

@@ -13,7 +13,7 @@ export class PairingDesk {
 
 	/** A new code (the one before is void); to show at the person's terminal only. */
 	newCode(now = Date.now(), code?: string): string {
-		this.attempt = new PairingAttempt("device", now, code);
+		this.attempt = new PairingAttempt(now, code);
 		return this.attempt.code;
 	}
 

@@ -161,10 +161,10 @@ describe("pairing over the relay", () => {
 
 describe("PairingAttempt", () => {
 	it("accepts the code once, with spaces or a dash; refuses after the deadline", () => {
-		const attempt = new PairingAttempt("x", 0, "123456");
+		const attempt = new PairingAttempt(0, "123456");
 		expect(attempt.check("123-456", 1)).toBe("ok");
 		expect(attempt.check("123456", 2)).toBe("spent");
-		const late = new PairingAttempt("x", 0, "123456");
+		const late = new PairingAttempt(0, "123456");
 		expect(late.check("123456", 3 * 60_000)).toBe("expired");
 	});
 });
