@@ -12,7 +12,7 @@ import { errorMessage, type ServerMessage } from "./protocol.ts";
 /** What a pairing needs of the server: the handlers, and the one slot for a code on screen. */
 interface PairingContext {
 	handlers: Pick<RelayHandlers, "showPairingCode" | "pair">;
-	pairings: { take(): boolean; release(): void };
+	pairing: { busy: boolean };
 }
 
 export class PeerPairing {
@@ -28,18 +28,17 @@ export class PeerPairing {
 
 	/** Shows a code for the client `given` names. */
 	start(id: string, given: string): ServerMessage {
-		const { pairings, handlers } = this.context;
+		const { pairing, handlers } = this.context;
 		const named = checkAnswererName(given, "pair.name");
 		if (!named.ok) return errorMessage("invalid_request", named.problem, id);
 		if (this.running !== undefined)
 			return errorMessage("invalid_request", "pair: a pairing runs on this connection", id);
-		if (!pairings.take()) return errorMessage("busy", "another client is pairing; try again in a moment", id);
+		if (pairing.busy) return errorMessage("busy", "another client is pairing; try again in a moment", id);
 		const { name } = named;
 		const attempt = new PairingAttempt(Date.now());
-		if (!showSafely(() => handlers.showPairingCode(name, attempt.code))) {
-			pairings.release();
+		if (!showSafely(() => handlers.showPairingCode(name, attempt.code)))
 			return errorMessage("unavailable", "this Pi cannot show a pairing code now", id);
-		}
+		pairing.busy = true;
 		const timer = setTimeout(this.expired, PAIRING.codeMs);
 		timer.unref();
 		this.running = { attempt, name, timer };
@@ -79,7 +78,7 @@ export class PeerPairing {
 		if (this.running === undefined) return;
 		clearTimeout(this.running.timer);
 		this.running = undefined;
-		this.context.pairings.release();
+		this.context.pairing.busy = false;
 	}
 }
 

@@ -38,7 +38,7 @@ export interface PeerContext {
 	/** The open asks, over all connections: `take` refuses (saying why) past their count or their bytes. */
 	asks: { take(bytes: number): string | undefined; release(bytes: number): void };
 	/** One pairing at a time per Pi: one code on the person's screen. */
-	pairings: { take(): boolean; release(): void };
+	pairing: { busy: boolean };
 }
 
 /** One connection. */

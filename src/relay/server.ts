@@ -58,7 +58,6 @@ export async function startRelayServer(
 	const peers = new Set<Peer>();
 	let asks = 0;
 	let askBytes = 0;
-	let pairing = false;
 	const context: PeerContext = {
 		handlers,
 		limits,
@@ -67,16 +66,7 @@ export async function startRelayServer(
 			const client = handlers.pairedClient(token);
 			return client === undefined ? undefined : { can: ["list", "answer"], client };
 		},
-		pairings: {
-			take: () => {
-				if (pairing) return false;
-				pairing = true;
-				return true;
-			},
-			release: () => {
-				pairing = false;
-			},
-		},
+		pairing: { busy: false },
 		asks: {
 			take: (bytes) => {
 				if (asks >= limits.openAsks) return `at most ${limits.openAsks} questionnaires at once`;
