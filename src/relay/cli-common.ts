@@ -37,7 +37,6 @@ export class UsageError extends Error {}
 /** Not allowed to answer: not paired, or started by a Pi. Exit code 4. */
 export class NotAllowed extends Error {}
 
-/** Everything one run needs. */
 export interface Run {
 	flags: Flags;
 	agentDir: string;
@@ -82,7 +81,6 @@ export function parseArgs(argv: readonly string[]): { positional: string[]; flag
 	return { positional, flags };
 }
 
-/** A Pi to talk to. */
 export interface Target {
 	socket: string;
 	/** How the person knows this Pi: its working directory and process id. */

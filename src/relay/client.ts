@@ -27,7 +27,6 @@ export interface RelayLink {
 	close(): void;
 }
 
-/** How to connect. */
 export interface ConnectOptions {
 	/** Give up connecting and waiting for `welcome` after this long (default 5 s). */
 	timeoutMs?: number;

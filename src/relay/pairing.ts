@@ -138,7 +138,6 @@ export class PairingAttempt {
 	}
 }
 
-/** Six random digits. */
 function newCode(): string {
 	return String(randomInt(0, 10 ** PAIRING.digits)).padStart(PAIRING.digits, "0");
 }

@@ -41,7 +41,6 @@ export interface PeerContext {
 	pairing: { busy: boolean };
 }
 
-/** One connection. */
 export class Peer {
 	private can: ReadonlySet<Capability> | undefined;
 	private client: string | undefined;

@@ -23,9 +23,8 @@ import { Inbox } from "./inbox.ts";
 import { Notifier } from "./notify.ts";
 import { PairingDesk } from "./pairing-desk.ts";
 
-/** A running inbox: its address, its pairing desk, and how to stop it. */
+/** A running inbox: its pairing desk, and how to stop it. */
 interface Serving {
-	url: string;
 	/** Shows a new pairing code at the terminal. */
 	newCode(): void;
 	close(): Promise<void>;
@@ -113,7 +112,6 @@ async function startServe(run: Run, devices: string): Promise<Serving> {
 	};
 	newCode();
 	return {
-		url,
 		newCode,
 		close: async () => {
 			notifier?.stop();
