@@ -5,7 +5,7 @@
  * questionnaire, live from /api/events, and answers them (card.ts), and its devices.
  */
 import type { DeviceView } from "../http.ts";
-import type { InboxItem, InboxSnapshot } from "../inbox.ts";
+import type { InboxSnapshot } from "../inbox.ts";
 import { ageText, Card } from "./card.ts";
 import { call, el, show } from "./dom.ts";
 import { pickWords } from "./words.ts";
@@ -109,7 +109,11 @@ function render(list: HTMLElement, status: HTMLElement, snapshot: InboxSnapshot)
 		seen.add(item.key);
 		const card = cards.get(item.key);
 		if (card) card.update(item);
-		else add(list, item);
+		else {
+			const added = new Card(item, words);
+			cards.set(item.key, added);
+			list.append(added.root);
+		}
 	}
 	for (const [key, card] of [...cards])
 		if (!seen.has(key)) {
@@ -120,12 +124,6 @@ function render(list: HTMLElement, status: HTMLElement, snapshot: InboxSnapshot)
 		}
 	if (cards.size === 0) status.textContent = words.empty;
 	app.dataset.version = String(snapshot.version);
-}
-
-function add(list: HTMLElement, item: InboxItem): void {
-	const card = new Card(item, words);
-	cards.set(item.key, card);
-	list.append(card.root);
 }
 
 async function devices(box: HTMLElement): Promise<void> {
