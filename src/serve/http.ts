@@ -38,7 +38,7 @@ export interface ServeOptions {
 	say?: (line: string) => void;
 }
 
-type Handler = (req: IncomingMessage, res: ServerResponse, device: Paired | undefined) => Promise<void> | void;
+type Handler<D> = (req: IncomingMessage, res: ServerResponse, device: D) => Promise<void> | void;
 
 export function createServeServer(options: ServeOptions): Server {
 	const origins = new Set((options.origins ?? []).map((o) => o.toLowerCase().replace(/\/+$/, "")));
@@ -49,7 +49,7 @@ export function createServeServer(options: ServeOptions): Server {
 	const devices = new PairedFile(options.devices, "devices");
 	let streams = 0;
 
-	const routes: Record<string, Handler> = {
+	const open: Record<string, Handler<Paired | undefined>> = {
 		"GET /": (_req, res) => send(res, 200, "text/html; charset=utf-8", PAGE),
 		"GET /app.js": (_req, res) => send(res, 200, "text/javascript; charset=utf-8", options.assets.js),
 		"GET /app.css": (_req, res) => send(res, 200, "text/css; charset=utf-8", options.assets.css),
@@ -83,9 +83,11 @@ export function createServeServer(options: ServeOptions): Server {
 			);
 			json(res, 200, { paired: true, device: deviceView(device) });
 		},
-		"GET /api/inbox": (_req, res, device) => (device ? json(res, 200, options.inbox.snapshot()) : denied(res)),
-		"GET /api/events": (req, res, device) => {
-			if (device === undefined) return denied(res);
+	};
+	// A browser that is not paired gets none of these.
+	const paired: Record<string, Handler<Paired>> = {
+		"GET /api/inbox": (_req, res) => json(res, 200, options.inbox.snapshot()),
+		"GET /api/events": (req, res) => {
 			if (streams >= SERVE_LIMITS.streams) return json(res, 503, { error: "too many open pages" });
 			streams++;
 			res.writeHead(200, { ...SECURITY_HEADERS, "Content-Type": "text/event-stream" });
@@ -104,7 +106,6 @@ export function createServeServer(options: ServeOptions): Server {
 			});
 		},
 		"POST /api/answer": async (req, res, device) => {
-			if (device === undefined) return denied(res);
 			const body = await jsonBody(req);
 			if (typeof body.key !== "string") return json(res, 400, { error: "key: which questionnaire" });
 			const { answers, decline, globalNote } = body;
@@ -112,9 +113,8 @@ export function createServeServer(options: ServeOptions): Server {
 			json(res, 200, await options.inbox.answer(body.key, fields, device.name));
 		},
 		"GET /api/devices": (_req, res, device) =>
-			device ? json(res, 200, { you: device.id, devices: devices.all().map(deviceView) }) : denied(res),
+			json(res, 200, { you: device.id, devices: devices.all().map(deviceView) }),
 		"POST /api/devices/revoke": async (req, res, device) => {
-			if (device === undefined) return denied(res);
 			const body = await jsonBody(req);
 			const gone = devices.remove((d) => d.id === body.id);
 			if (gone > 0) say(`Revoked device ${String(body.id)} from the page of "${device.name}".`);
@@ -149,11 +149,14 @@ export function createServeServer(options: ServeOptions): Server {
 		if (credential !== undefined && device === undefined && !strangers.take(client))
 			return json(res, 429, { error: "too many requests" });
 		const path = (req.url ?? "/").split("?")[0] ?? "/";
-		const route = routes[`${req.method} ${path}`];
-		if (route === undefined)
+		const key = `${req.method} ${path}`;
+		if (open[key] === undefined && paired[key] === undefined)
 			return json(res, req.method === "GET" || req.method === "POST" ? 404 : 405, { error: "not here" });
 		if (req.method === "POST" && !fromThePage(req, origins)) return json(res, 403, { error: "not from this page" });
-		await route(req, res, device);
+		const forDevices = paired[key];
+		if (forDevices === undefined) await open[key]?.(req, res, device);
+		else if (device === undefined) json(res, 401, { error: "this browser is not paired" });
+		else await forDevices(req, res, device);
 	}
 
 	return server;
@@ -183,8 +186,4 @@ function send(res: ServerResponse, status: number, type: string, body: string): 
 
 function json(res: ServerResponse, status: number, value: unknown): void {
 	send(res, status, "application/json; charset=utf-8", JSON.stringify(value));
-}
-
-function denied(res: ServerResponse): void {
-	json(res, 401, { error: "this browser is not paired" });
 }
