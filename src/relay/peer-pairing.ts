@@ -36,8 +36,13 @@ export class PeerPairing {
 		if (pairing.busy) return errorMessage("busy", "another client is pairing; try again in a moment", id);
 		const { name } = named;
 		const attempt = new PairingAttempt(Date.now());
-		if (!showSafely(() => handlers.showPairingCode(name, attempt.code)))
-			return errorMessage("unavailable", "this Pi cannot show a pairing code now", id);
+		let shown = false;
+		try {
+			shown = handlers.showPairingCode(name, attempt.code);
+		} catch {
+			// A screen that throws showed no code.
+		}
+		if (!shown) return errorMessage("unavailable", "this Pi cannot show a pairing code now", id);
 		pairing.busy = true;
 		const timer = setTimeout(this.expired, PAIRING.codeMs);
 		timer.unref();
@@ -79,13 +84,5 @@ export class PeerPairing {
 		clearTimeout(this.running.timer);
 		this.running = undefined;
 		this.context.pairing.busy = false;
-	}
-}
-
-function showSafely(show: () => boolean): boolean {
-	try {
-		return show();
-	} catch {
-		return false;
 	}
 }
