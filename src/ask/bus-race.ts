@@ -20,6 +20,7 @@ import {
 	askedPayload,
 	type EventBus,
 	emitQuietly,
+	listenQuietly,
 } from "../tool/answer-events.ts";
 import { eitherSignal } from "../util/signals.ts";
 
@@ -47,7 +48,7 @@ export async function raceTheBus(item: AskedItem, race: Race): Promise<Questionn
 		busAnswered = resolve;
 	});
 	let laterBy: AnsweredBy | undefined;
-	const stopListening = listen(events, ANSWER_CHANNEL.answer, (payload) => {
+	const stopListening = listenQuietly(events, ANSWER_CHANNEL.answer, (payload) => {
 		if (settled || answerId(payload) !== id) return;
 		const later = parseLater(payload);
 		if (later?.ok === true) {
@@ -100,13 +101,4 @@ function putAside(given: QuestionnaireResult, by: AnsweredBy): QuestionnaireResu
 	return shown && given.outcome === "interrupted"
 		? { ...given, outcome: "deferred", cancelled: false, answeredBy: by }
 		: given;
-}
-
-/** Subscribes; a bus that fails to subscribe just means nobody can answer from it. */
-function listen(events: EventBus, channel: string, handler: (data: unknown) => void): () => void {
-	try {
-		return events.on(channel, handler);
-	} catch {
-		return () => {};
-	}
 }

@@ -197,12 +197,12 @@ function startServing(
 				ask: (request, signal, accepted) => presentRelayedAsk(request, signal, accepted, present),
 				list: () => board.list(),
 				answer: (questionnaire, fields, client) => board.answer(questionnaire, fields, client),
-				pairedClient: (token) => pairing.pairedClientFor(deps.agentDir, token)?.name,
+				pairedClient: (token) => pairing.pairedClients(deps.agentDir).find(token)?.name,
 				// A questionnaire open in Pi's TUI covers the chat, where the code's notice lands.
 				showPairingCode: (name, code) =>
 					screen.showPairingCode(host()?.ui, config(), name, code, () => mode === "tui" && store.open().length > 0),
 				pair: (name) => {
-					const { credential } = pairing.addPairedClient(deps.agentDir, name);
+					const { credential } = pairing.pairedClients(deps.agentDir).add(name);
 					screen.showPaired(host()?.ui, config(), name);
 					return credential;
 				},

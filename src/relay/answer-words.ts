@@ -3,23 +3,27 @@
  * number (`2`), numbers for a multi-select (`1,3`), their own words (`text:Use Redis`, or any words that are
  * not numbers), or `-` (or nothing) to leave it. A number the question has no option for is a mistake to
  * point out, never an answer: sent as typed text it would reach the model as the person's own words ("5").
- * Pure: no I/O.
+ * Also how pi-ask, its page and its notifications read a listed question. Pure: no I/O.
  */
+import { isRecord } from "../util/records.ts";
 
-/** A listed question as pi-ask reads it (its text, option labels, kind). */
-export interface QuestionShape {
+/** A listed question as pi-ask shows it. */
+export interface ListedQuestion {
 	text: string;
-	options: string[];
+	header: string;
 	multi: boolean;
+	options: { label: string; description: string; preview?: string }[];
 }
 
-/** A listed question's text, option labels and kind, read defensively (it is the serving Pi's data). */
-export function questionShape(question: unknown): QuestionShape {
-	const q = (typeof question === "object" && question !== null ? question : {}) as Record<string, unknown>;
-	const options = Array.isArray(q.options)
-		? q.options.map((o) => String((o as Record<string, unknown> | null)?.label ?? ""))
-		: [];
-	return { text: String(q.question ?? ""), options, multi: q.multiSelect === true };
+/** A listed question read defensively: it is the serving Pi's data, and the model's words. */
+export function readListedQuestion(value: unknown): ListedQuestion {
+	const q = isRecord(value) ? value : {};
+	const options = (Array.isArray(q.options) ? q.options : []).map((o) => {
+		const r = isRecord(o) ? o : {};
+		const option = { label: String(r.label ?? ""), description: String(r.description ?? "") };
+		return typeof r.preview === "string" && r.preview !== "" ? { ...option, preview: r.preview } : option;
+	});
+	return { text: String(q.question ?? ""), header: String(q.header ?? ""), multi: q.multiSelect === true, options };
 }
 
 /** An answer entry for one question (protocol/read-answer.ts), without its index: option indexes, or typed text. */
@@ -31,7 +35,7 @@ export type ReadWord = { entry: AnswerEntry } | { skip: true } | { problem: stri
 const NUMBERS = /^\d+(\s*,\s*\d+)*$/;
 
 /** Reads one word typed for `question`. */
-export function readAnswerWord(question: QuestionShape, word: string): ReadWord {
+export function readAnswerWord(question: Pick<ListedQuestion, "options" | "multi">, word: string): ReadWord {
 	const trimmed = word.trim();
 	if (trimmed === "" || trimmed === "-") return { skip: true };
 	if (trimmed.startsWith("text:")) return { entry: { text: trimmed.slice("text:".length) } };

@@ -9,10 +9,9 @@
  */
 import type { PendingQuestionnaire } from "../pending/registry.ts";
 import type { PendingStore } from "../pending/store.ts";
-import { ANSWER_CHANNEL, answerId, type EventBus, vouchForClient } from "../tool/answer-events.ts";
+import { ANSWER_CHANNEL, answerId, type EventBus, listenQuietly, vouchForClient } from "../tool/answer-events.ts";
 import { isRecord } from "../util/records.ts";
-import type { HandlerReply } from "./handlers.ts";
-import type { AnswerFields, ListedQuestionnaire } from "./protocol.ts";
+import type { AnswerFields, ListedQuestionnaire, RelayReply } from "./protocol.ts";
 
 /** How long an answer waits for the questionnaire to close before the reply says it is not confirmed. */
 const ANSWER_WAIT_MS = 10_000;
@@ -43,7 +42,7 @@ export class QuestionnaireBoard {
 	 * result reads as the person's, through that client, or through "<device> via <client>" when the
 	 * client names the device it answers for); the reply once it closed, or why not.
 	 */
-	answer(questionnaire: string, fields: AnswerFields, client: string): Promise<HandlerReply> {
+	answer(questionnaire: string, fields: AnswerFields, client: string): Promise<RelayReply> {
 		const { events, store } = this.deps;
 		if (!store.isAsking(questionnaire) && store.get(questionnaire) === undefined)
 			return Promise.resolve({ ok: false, code: "not_found", message: "no questionnaire with this id is waiting" });
@@ -53,13 +52,13 @@ export class QuestionnaireBoard {
 		if (fields.later === true && !store.isAsking(questionnaire)) return Promise.resolve(putAside);
 		return new Promise((resolve) => {
 			const stops: (() => void)[] = [];
-			const done = (reply: HandlerReply) => {
+			const done = (reply: RelayReply) => {
 				for (const stop of stops) stop();
 				clearTimeout(timer);
 				resolve(reply);
 			};
 			stops.push(
-				listen(events, ANSWER_CHANNEL.rejected, (data) => {
+				listenQuietly(events, ANSWER_CHANNEL.rejected, (data) => {
 					if (answerId(data) !== questionnaire) return;
 					const problems = isRecord(data) && Array.isArray(data.problems) ? data.problems : [];
 					done({
@@ -69,12 +68,12 @@ export class QuestionnaireBoard {
 						problems: problems.slice(0, 64).map((p) => ({ path: "answer", message: String(p) })),
 					});
 				}),
-				listen(events, ANSWER_CHANNEL.closed, (data) => {
+				listenQuietly(events, ANSWER_CHANNEL.closed, (data) => {
 					if (answerId(data) !== questionnaire || !isRecord(data)) return;
 					done({ ok: true, result: data.result });
 				}),
 				// Put aside: its call returned and it is announced as pending (it never closes).
-				listen(events, ANSWER_CHANNEL.asked, (data) => {
+				listenQuietly(events, ANSWER_CHANNEL.asked, (data) => {
 					if (fields.later === true && answerId(data) === questionnaire && isRecord(data) && data.pending === true)
 						done(putAside);
 				}),
@@ -101,13 +100,4 @@ function listed(p: PendingQuestionnaire, state: "open" | "pending"): ListedQuest
 	if (p.callId !== undefined) item.callId = p.callId;
 	if (p.from !== undefined) item.from = p.from;
 	return item;
-}
-
-/** Subscribes, never throwing; returns the unsubscribe. */
-function listen(events: EventBus, channel: string, handler: (data: unknown) => void): () => void {
-	try {
-		return events.on(channel, handler);
-	} catch {
-		return () => {};
-	}
 }

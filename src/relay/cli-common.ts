@@ -3,7 +3,8 @@
  * below a Pi, and how untrusted text reaches the terminal. No Pi imports.
  */
 import { startedByPi } from "./below-pi.ts";
-import type { RegistryEntry } from "./registry.ts";
+import { type Credential, readCredential } from "./credentials.ts";
+import { type RegistryEntry, readEntries } from "./registry.ts";
 
 /** Exit codes (README and docs/relay-protocol.md list them). */
 export const EXIT = { ok: 0, failed: 1, usage: 2, first: 3, notAllowed: 4, interrupted: 130 } as const;
@@ -36,7 +37,6 @@ export class UsageError extends Error {}
 /** Not allowed to answer: not paired, or started by a Pi. Exit code 4. */
 export class NotAllowed extends Error {}
 
-/** Everything one run needs. */
 export interface Run {
 	flags: Flags;
 	agentDir: string;
@@ -79,6 +79,29 @@ export function parseArgs(argv: readonly string[]): { positional: string[]; flag
 		else flags.set(name, true);
 	}
 	return { positional, flags };
+}
+
+export interface Target {
+	socket: string;
+	/** How the person knows this Pi: its working directory and process id. */
+	label: string;
+}
+
+/** The Pis to talk to: the one `--socket` names, else every one in the registry; refused below a Pi. */
+export function targets(run: Run): Target[] {
+	const entries = readEntries(run.agentDir);
+	refuseBelowPi(run, entries);
+	const socket = run.flags.get("socket");
+	if (typeof socket === "string") return [{ socket, label: socket }];
+	return entries.map((e) => ({ socket: e.socket, label: `${e.cwd} (pid ${e.pid})` }));
+}
+
+/** This client's credential for the agent dir; refused when it was never paired. */
+export function heldCredential(run: Run): Credential {
+	const held = readCredential(run.credentials, run.agentDir);
+	if (held === undefined)
+		throw new NotAllowed("not paired yet: run `pi-ask pair` once, here, and type the code your Pi shows.");
+	return held;
 }
 
 /** Refuses when Pi started this process: its answers would be the agent's, not the person's. */

@@ -5,10 +5,10 @@
 import { readlinkSync } from "node:fs";
 import { hostname } from "node:os";
 import { createInterface, type Interface } from "node:readline/promises";
-import { clean, EXIT, type Run, refuseBelowPi } from "./cli-common.ts";
+import { clean, EXIT, type Run, refuseBelowPi, targets } from "./cli-common.ts";
 import { openRelayLink, type RelayLink, request } from "./client.ts";
 import { forgetCredential, readCredential, saveCredential } from "./credentials.ts";
-import { removePairedClients, verifierOf } from "./pairing.ts";
+import { pairedClients, verifierOf } from "./pairing.ts";
 import { readEntries } from "./registry.ts";
 
 /**
@@ -17,18 +17,15 @@ import { readEntries } from "./registry.ts";
  */
 export async function pair(run: Run): Promise<number> {
 	const { say, terminal } = run;
-	const entries = readEntries(run.agentDir);
-	refuseBelowPi(run, entries);
-	const socket = run.flags.get("socket");
-	const entry = typeof socket === "string" ? undefined : entries.at(-1);
-	if (typeof socket !== "string" && entry === undefined) {
+	const target = targets(run).at(-1);
+	if (target === undefined) {
 		say("No running Pi to pair with: start pi in a terminal first, then run pi-ask pair again.");
 		return EXIT.failed;
 	}
-	const target = typeof socket === "string" ? socket : (entry?.socket ?? "");
-	const name = typeof run.flags.get("name") === "string" ? String(run.flags.get("name")) : defaultName();
-	say(`Pairing "${clean(name)}" with the Pi in ${clean(entry ? `${entry.cwd} (pid ${entry.pid})` : target)}.`);
-	const link = await openRelayLink(target, "", { client: "pi-ask", pair: true });
+	const given = run.flags.get("name");
+	const name = typeof given === "string" ? given : defaultName();
+	say(`Pairing "${clean(name)}" with the Pi in ${clean(target.label)}.`);
+	const link = await openRelayLink(target.socket, "", { client: "pi-ask", pair: true });
 	const rl = createInterface({ input: terminal.input, output: terminal.output });
 	try {
 		const started = await request(link, { type: "pair", id: "pair", name });
@@ -79,7 +76,7 @@ export function unpair(run: Run): number {
 		return EXIT.ok;
 	}
 	const verifier = verifierOf(held.credential);
-	removePairedClients(run.agentDir, (c) => c.verifier === verifier);
+	pairedClients(run.agentDir).remove((c) => c.verifier === verifier);
 	forgetCredential(run.credentials, run.agentDir);
 	run.say(`Unpaired "${clean(held.name)}".`);
 	return EXIT.ok;

@@ -19,35 +19,28 @@
 import { createInterface } from "node:readline/promises";
 import { resolveAgentDir } from "../config/paths.ts";
 import { serve } from "../serve/command.ts";
-import { type AnswerEntry, type QuestionShape, questionShape, readAnswerWord } from "./answer-words.ts";
+import { type AnswerEntry, type ListedQuestion, readAnswerWord, readListedQuestion } from "./answer-words.ts";
 import {
 	age,
 	clean,
 	EXIT,
 	type Flags,
+	heldCredential,
 	NotAllowed,
 	type Output,
 	parseArgs,
 	type Run,
-	refuseBelowPi,
 	type Surroundings,
+	type Target,
 	type Terminal,
+	targets,
 	USAGE,
 	UsageError,
 } from "./cli-common.ts";
 import { pair, unpair } from "./cli-pair.ts";
-import { openRelayLink, type RelayLink, request } from "./client.ts";
-import { type Credential, credentialsFile, readCredential } from "./credentials.ts";
-import type { ListedQuestionnaire, ServerMessage } from "./protocol.ts";
-import { readEntries } from "./registry.ts";
-
-export type { Output, Terminal } from "./cli-common.ts";
-
-interface Target {
-	socket: string;
-	/** How the person knows this Pi: its working directory and process id. */
-	label: string;
-}
+import { answerVerdict, openRelayLink, type RelayLink, request } from "./client.ts";
+import { type Credential, credentialsFile } from "./credentials.ts";
+import type { ListedQuestionnaire } from "./protocol.ts";
 
 interface Found {
 	target: Target;
@@ -97,23 +90,6 @@ export async function main(
 	}
 }
 
-/** The Pis to talk to: the one `--socket` names, else every one in the registry; refused below a Pi. */
-function targets(run: Run): Target[] {
-	const entries = readEntries(run.agentDir);
-	refuseBelowPi(run, entries);
-	const socket = run.flags.get("socket");
-	if (typeof socket === "string") return [{ socket, label: socket }];
-	return entries.map((e) => ({ socket: e.socket, label: `${e.cwd} (pid ${e.pid})` }));
-}
-
-/** This client's credential for the agent dir; refused when it was never paired. */
-function credential(run: Run): Credential {
-	const held = readCredential(run.credentials, run.agentDir);
-	if (held === undefined)
-		throw new NotAllowed("not paired yet: run `pi-ask pair` once, here, and type the code your Pi shows.");
-	return held;
-}
-
 async function withLink<T>(target: Target, held: Credential, use: (link: RelayLink) => Promise<T>): Promise<T> {
 	let link: RelayLink;
 	try {
@@ -142,7 +118,7 @@ async function listed(target: Target, held: Credential): Promise<ListedQuestionn
 /** Every waiting questionnaire of every reachable Pi; one that cannot be reached is reported and skipped. */
 async function everything(run: Run, warn: (line: string) => void): Promise<Found[]> {
 	const all = targets(run);
-	const held = credential(run);
+	const held = heldCredential(run);
 	const found: Found[] = [];
 	for (const target of all) {
 		try {
@@ -167,9 +143,9 @@ async function list(run: Run): Promise<number> {
 	for (const one of found) {
 		for (const line of whereAndWho(one)) say(line);
 		one.questionnaire.questions.forEach((question, i) => {
-			const { text, options, multi } = questionShape(question);
+			const { text, options, multi } = readListedQuestion(question);
 			say(`  ${i + 1}. ${clean(text)}${multi ? " (several)" : ""}`);
-			for (const [n, label] of options.entries()) say(`     ${n + 1}) ${clean(label)}`);
+			for (const [n, { label }] of options.entries()) say(`     ${n + 1}) ${clean(label)}`);
 		});
 	}
 	return EXIT.ok;
@@ -189,41 +165,32 @@ async function answer(run: Run, id: string, given: string[]): Promise<number> {
 		say(`No questionnaire ${clean(id)} is waiting.`);
 		return EXIT.failed;
 	}
-	const held = credential(run);
+	const held = heldCredential(run);
 	const fields = await answerFields(found, given, run.flags, run.terminal);
 	const reply = await withLink(found.target, held, (link) =>
 		request(link, { type: "answer", id: "answer", questionnaire: id, ...fields }),
 	);
-	if (reply.type === "error") {
-		// Listed a moment ago (at a terminal, while the person typed): it ended elsewhere meanwhile.
-		if (reply.code === "not_found" || reply.problems?.some((p) => p.message.includes("answered meanwhile"))) {
-			say(`Someone answered first: ${clean(id)} is no longer waiting.`);
-			return EXIT.first;
-		}
-		say(`Not answered: ${clean(reply.message)}`);
-		for (const problem of reply.problems ?? []) say(`  - ${clean(problem.message)}`);
+	const ended = answerVerdict(reply, held.name);
+	if (ended.verdict === "refused") {
+		say(`Not answered: ${clean(ended.message)}`);
+		for (const problem of ended.problems) say(`  - ${clean(problem)}`);
 		return EXIT.failed;
 	}
-	if (reply.type !== "answered") throw new Error("unexpected reply");
-	return verdict(reply, held, say);
-}
-
-/** "Answered." when the final result is this client's answer; else who answered first. */
-function verdict(reply: Extract<ServerMessage, { type: "answered" }>, held: Credential, say: (line: string) => void) {
-	const result = reply.result as { outcome?: unknown; answeredBy?: { kind?: unknown; name?: unknown } };
-	const by = result.answeredBy;
-	if (by?.kind === "client" && by.name === held.name) {
-		say(OUR_ENDINGS[String(result.outcome)] ?? "Answered.");
+	if (ended.verdict === "answered") {
+		say(OUR_ENDINGS[ended.outcome] ?? "Answered.");
 		return EXIT.ok;
 	}
-	const who =
-		by?.kind === "client" || by?.kind === "extension"
-			? ` (${by.kind === "client" ? "from" : "extension"} ${clean(String(by.name))})`
-			: by?.kind === "person"
-				? " (in Pi)"
-				: "";
-	say(`Someone answered first${who}.`);
+	const by = ended.by;
+	if (by === undefined) say(`Someone answered first: ${clean(id)} is no longer waiting.`);
+	else say(`Someone answered first${whoFirst(by)}.`);
 	return EXIT.first;
+}
+
+function whoFirst(by: { kind?: unknown; name?: unknown }): string {
+	const name = clean(String(by.name));
+	if (by.kind === "client") return ` (from ${name})`;
+	if (by.kind === "extension") return ` (extension ${name})`;
+	return by.kind === "person" ? " (in Pi)" : "";
 }
 
 const OUR_ENDINGS: Readonly<Record<string, string>> = {
@@ -245,7 +212,7 @@ async function answerFields(
 	const note = flags.get("note");
 	const globalNote = typeof note === "string" ? { globalNote: note } : {};
 	if (flags.has("decline")) return { decline: true, ...globalNote };
-	const shapes = q.questions.map(questionShape);
+	const shapes = q.questions.map(readListedQuestion);
 	const entries =
 		given.length > 0 || !terminal.input.isTTY ? fromWords(shapes, given) : await askHere(shapes, terminal, found);
 	const answers = entries.flatMap((entry, i) => (entry === undefined ? [] : [{ question: i, ...entry }]));
@@ -253,13 +220,13 @@ async function answerFields(
 }
 
 /** The positional answers, one per question; a word that cannot answer its question is a usage error. */
-function fromWords(shapes: QuestionShape[], words: string[]): (AnswerEntry | undefined)[] {
+function fromWords(shapes: ListedQuestion[], words: string[]): (AnswerEntry | undefined)[] {
 	if (words.length > shapes.length)
 		throw new UsageError(
 			`${words.length} answers for ${shapes.length === 1 ? "1 question" : `${shapes.length} questions`}`,
 		);
 	return words.map((word, i) => {
-		const read = readAnswerWord(shapes[i] ?? { text: "", options: [], multi: false }, word);
+		const read = readAnswerWord(shapes[i] ?? { options: [], multi: false }, word);
 		if ("problem" in read) throw new UsageError(`answer ${i + 1}: ${read.problem}`);
 		return "entry" in read ? read.entry : undefined;
 	});
@@ -267,7 +234,7 @@ function fromWords(shapes: QuestionShape[], words: string[]): (AnswerEntry | und
 
 /** Asks each question at this terminal: a number, numbers, your words, or Enter to leave it; a mistake asks again. */
 async function askHere(
-	shapes: QuestionShape[],
+	shapes: ListedQuestion[],
 	terminal: Terminal,
 	found: Found,
 ): Promise<(AnswerEntry | undefined)[]> {
@@ -277,12 +244,14 @@ async function askHere(
 	const rl = createInterface({ input: terminal.input, output });
 	try {
 		const entries: (AnswerEntry | undefined)[] = [];
-		for (const [i, { text, options, multi }] of shapes.entries()) {
-			output.write(`${i + 1}. ${clean(text)}\n`);
-			for (const [n, label] of options.entries()) output.write(`   ${n + 1}) ${clean(label)}\n`);
+		for (const [i, shape] of shapes.entries()) {
+			output.write(`${i + 1}. ${clean(shape.text)}\n`);
+			for (const [n, { label }] of shape.options.entries()) output.write(`   ${n + 1}) ${clean(label)}\n`);
 			for (;;) {
-				const reply = await rl.question(`   ${multi ? "numbers like 1,3" : "a number"}, your own words, or Enter: `);
-				const read = readAnswerWord({ text, options, multi }, reply);
+				const reply = await rl.question(
+					`   ${shape.multi ? "numbers like 1,3" : "a number"}, your own words, or Enter: `,
+				);
+				const read = readAnswerWord(shape, reply);
 				if ("problem" in read) {
 					output.write(`   ${clean(read.problem)}\n`);
 					continue;

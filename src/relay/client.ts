@@ -5,13 +5,13 @@
  * read ends the connection. No Pi imports.
  */
 import { createConnection } from "node:net";
+import { RELAY_LIMITS } from "./limits.ts";
 import { LineReader } from "./lines.ts";
 import {
 	type Capability,
 	type ClientMessage,
 	encodeMessage,
 	parseServerMessage,
-	RELAY_LIMITS,
 	type ServerMessage,
 } from "./protocol.ts";
 
@@ -27,7 +27,6 @@ export interface RelayLink {
 	close(): void;
 }
 
-/** How to connect. */
 export interface ConnectOptions {
 	/** Give up connecting and waiting for `welcome` after this long (default 5 s). */
 	timeoutMs?: number;
@@ -121,4 +120,24 @@ export function request(link: RelayLink, message: ClientMessage & { id: string }
 		});
 		link.send(message);
 	});
+}
+
+/** How an `answer` sent as `as` ended: ours won, another did first (`by` none: it ended before), or refused. */
+export type AnswerVerdict =
+	| { verdict: "answered"; outcome: string }
+	| { verdict: "first"; by?: { kind?: unknown; name?: unknown } }
+	| { verdict: "refused"; message: string; problems: string[] };
+
+export function answerVerdict(reply: ServerMessage, as: string): AnswerVerdict {
+	if (reply.type === "error") {
+		// Listed a moment ago (while the person typed): it ended elsewhere meanwhile.
+		if (reply.code === "not_found" || reply.problems?.some((p) => p.message.includes("answered meanwhile")))
+			return { verdict: "first" };
+		return { verdict: "refused", message: reply.message, problems: (reply.problems ?? []).map((p) => p.message) };
+	}
+	if (reply.type !== "answered") return { verdict: "refused", message: "unexpected reply", problems: [] };
+	const result = reply.result as { outcome?: unknown; answeredBy?: { kind?: unknown; name?: unknown } };
+	const by = result.answeredBy ?? {};
+	if (by.kind === "client" && by.name === as) return { verdict: "answered", outcome: String(result.outcome) };
+	return { verdict: "first", by };
 }

@@ -21,6 +21,9 @@ const NAME = /^pi-ask-[A-Za-z0-9]{6}$/;
 
 const SOCKET = "relay.sock";
 
+/** Directories and sockets younger than this are left alone: a Pi starting now has not listened yet. */
+const GRACE_MS = 60_000;
+
 /** Where and whose directories to look at. */
 export interface DeadDirsOptions {
 	/** Pi's agent dir: the parents of the sockets of its dead registry entries are searched too. */
@@ -31,8 +34,6 @@ export interface DeadDirsOptions {
 	keep?: string;
 	/** Whose directories are ours; this process's user by default. */
 	uid?: number;
-	/** Directories and sockets younger than this are left alone (default one minute). */
-	graceMs?: number;
 }
 
 /** Removes every dead relay directory of ours it finds; resolves with the paths removed. */
@@ -53,24 +54,22 @@ export async function removeDeadRelayDirs(options: DeadDirsOptions = {}): Promis
 	}
 	const keep = options.keep === undefined ? undefined : resolve(options.keep);
 	const candidates = found.filter((dir) => dir !== keep);
-	const removed = await Promise.all(
-		candidates.map((dir) => removeIfDead(dir, uid, options.graceMs ?? 60_000).catch(() => false)),
-	);
+	const removed = await Promise.all(candidates.map((dir) => removeIfDead(dir, uid).catch(() => false)));
 	return candidates.filter((_, i) => removed[i]);
 }
 
 /** Removes `dir` when it is a dead relay directory of `uid`; true when it did. */
-async function removeIfDead(dir: string, uid: number, graceMs: number): Promise<boolean> {
+async function removeIfDead(dir: string, uid: number): Promise<boolean> {
 	const now = Date.now();
 	const stat = await lstat(dir);
 	if (!stat.isDirectory() || stat.uid !== uid || (stat.mode & 0o777) !== 0o700) return false;
-	if (now - stat.mtimeMs < graceMs) return false;
+	if (now - stat.mtimeMs < GRACE_MS) return false;
 	const inside = await readdir(dir);
 	if (inside.length > 1 || (inside.length === 1 && inside[0] !== SOCKET)) return false;
 	if (inside.length === 1) {
 		const socket = join(dir, SOCKET);
 		const held = await lstat(socket);
-		if (!held.isSocket() || held.uid !== uid || now - held.mtimeMs < graceMs) return false;
+		if (!held.isSocket() || held.uid !== uid || now - held.mtimeMs < GRACE_MS) return false;
 		if ((await knock(socket)) !== "refused") return false;
 		await unlink(socket);
 	}

@@ -2,10 +2,8 @@
  * What a relay server serves, as the connection (peer.ts) and the server (server.ts) both see it: the
  * handlers the Pi adapter supplies and what each answers. Types only.
  */
-import type { AnswerFields, ListedQuestionnaire, Origin, RelayReply } from "./protocol.ts";
-
-/** A handler's answer to one request: what the reply carries, or an error for it. */
-export type HandlerReply = RelayReply;
+import type { Origin } from "../protocol/origin.ts";
+import type { AnswerFields, ListedQuestionnaire, RelayReply } from "./protocol.ts";
 
 /** What the server serves. */
 export interface RelayHandlers {
@@ -17,11 +15,11 @@ export interface RelayHandlers {
 		request: { questions: unknown; from: Origin },
 		signal: AbortSignal,
 		accepted: (id: string) => void,
-	): Promise<HandlerReply>;
+	): Promise<RelayReply>;
 	/** The questionnaires waiting now. */
 	list(): ListedQuestionnaire[];
 	/** Answers one of them, for the paired client named `client`. */
-	answer(questionnaire: string, answer: AnswerFields, client: string): Promise<HandlerReply>;
+	answer(questionnaire: string, answer: AnswerFields, client: string): Promise<RelayReply>;
 	/** The name of the paired client whose credential `token` is; undefined for any other. */
 	pairedClient(token: string): string | undefined;
 	/** Shows the person a pairing code for the client `name` on Pi's own screen; false when it cannot now. */

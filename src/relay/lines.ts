@@ -43,17 +43,16 @@ const CLOSE_BRACKET = 0x5d;
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 
+/** Where the structure of a line stands, as its bytes arrive; every line starts here. */
+const LINE_START = { depth: 0, values: 0, inString: false, escaped: false } as const;
+
 export class LineReader {
 	private parts: Buffer[] = [];
 	private held = 0;
 	private failed = false;
 	private readonly decoder = new TextDecoder("utf-8", { fatal: true });
 	private readonly shape: Shape | undefined;
-	/** Where the structure of the line being read stands. */
-	private depth = 0;
-	private values = 0;
-	private inString = false;
-	private escaped = false;
+	private at: { depth: number; values: number; inString: boolean; escaped: boolean } = LINE_START;
 	/** The longest line accepted, in bytes (without its "\n"); may change between lines (after `hello`). */
 	maxBytes: number;
 
@@ -85,13 +84,9 @@ export class LineReader {
 		for (let nl = chunk.indexOf(NEWLINE); nl !== -1; nl = chunk.indexOf(NEWLINE, start)) {
 			const piece = chunk.subarray(start, nl);
 			start = nl + 1;
-			if (this.held + piece.length > this.maxBytes) return this.fail("too_large");
-			const refused = this.watch(piece);
+			const refused = this.hold(piece);
 			if (refused !== undefined) return refused;
-			this.depth = 0;
-			this.values = 0;
-			this.inString = false;
-			this.escaped = false;
+			this.at = LINE_START;
 			const bytes = this.parts.length === 0 ? piece : Buffer.concat([...this.parts, piece]);
 			this.parts = [];
 			this.held = 0;
@@ -101,8 +96,7 @@ export class LineReader {
 			if (text.trim() !== "" && !sink(text, bytes.length)) return undefined;
 		}
 		const rest = chunk.subarray(start);
-		if (this.held + rest.length > this.maxBytes) return this.fail("too_large");
-		const refused = this.watch(rest);
+		const refused = this.hold(rest);
 		if (refused !== undefined) return refused;
 		if (rest.length > 0) {
 			// Copied: the caller's chunk may be reused by the stream.
@@ -112,11 +106,12 @@ export class LineReader {
 		return undefined;
 	}
 
-	/** Follows the structure of the line through `bytes`; refuses once it exceeds the shape. */
-	private watch(bytes: Uint8Array): LineError | undefined {
+	/** Takes `bytes` into the line being read: refused past `maxBytes`, or once they exceed the shape. */
+	private hold(bytes: Uint8Array): LineError | undefined {
+		if (this.held + bytes.length > this.maxBytes) return this.fail("too_large");
 		const shape = this.shape;
 		if (shape === undefined) return undefined;
-		let { depth, values, inString, escaped } = this;
+		let { depth, values, inString, escaped } = this.at;
 		for (let i = 0; i < bytes.length; i++) {
 			const byte = bytes[i];
 			if (inString) {
@@ -131,10 +126,7 @@ export class LineReader {
 			else if (byte === COMMA && ++values > shape.values)
 				return this.fail("too_large", `a line holds more than ${shape.values} values`);
 		}
-		this.depth = depth;
-		this.values = values;
-		this.inString = inString;
-		this.escaped = escaped;
+		this.at = { depth, values, inString, escaped };
 		return undefined;
 	}
 

@@ -9,12 +9,12 @@
  * threat model. Node built-ins only; no Pi imports.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isRecord } from "../util/records.ts";
+import { readJsonFile, writePrivateFile } from "./private-file.ts";
 
-/** A client the person paired. */
-export interface PairedClient {
+/** A client (or, for pi-ask serve, a device) the person paired. */
+export interface Paired {
 	/** Short id, to name it when revoking. */
 	id: string;
 	name: string;
@@ -27,81 +27,96 @@ export interface PairedClient {
 /** How long a code shown on Pi's screen stays good, and how many tries it allows. */
 export const PAIRING = { codeMs: 2 * 60_000, tries: 3, digits: 6 } as const;
 
-const FILE_VERSION = 1;
+/**
+ * A file of paired clients or devices, `{ v: 1, <key>: Paired[] }`: the Pis' paired clients, pi-ask
+ * serve's devices (serve/devices.ts). An unreadable file lists none.
+ */
+export class PairedFile {
+	readonly path: string;
+	private readonly key: "clients" | "devices";
 
-function pairedFile(agentDir: string): string {
-	return join(agentDir, "ask-user-question", "paired-clients.json");
-}
-
-/** Every paired client; none when the file is missing or unreadable. */
-function readPairedClients(agentDir: string): PairedClient[] {
-	let value: unknown;
-	try {
-		value = JSON.parse(readFileSync(pairedFile(agentDir), "utf8"));
-	} catch {
-		return [];
+	constructor(path: string, key: "clients" | "devices") {
+		this.path = path;
+		this.key = key;
 	}
-	if (!isRecord(value) || value.v !== FILE_VERSION || !Array.isArray(value.clients)) return [];
-	return value.clients.flatMap((c): PairedClient[] => {
-		if (!isRecord(c)) return [];
-		const { id, name, verifier, pairedAt } = c;
-		return typeof id === "string" &&
-			typeof name === "string" &&
-			typeof verifier === "string" &&
-			typeof pairedAt === "number"
-			? [{ id, name, verifier, pairedAt }]
-			: [];
-	});
+
+	all(): Paired[] {
+		const value = readJsonFile(this.path);
+		const list = isRecord(value) && value.v === 1 ? value[this.key] : undefined;
+		if (!Array.isArray(list)) return [];
+		return list.flatMap((c): Paired[] => {
+			if (!isRecord(c)) return [];
+			const { id, name, verifier, pairedAt } = c;
+			return typeof id === "string" &&
+				typeof name === "string" &&
+				typeof verifier === "string" &&
+				typeof pairedAt === "number"
+				? [{ id, name, verifier, pairedAt }]
+				: [];
+		});
+	}
+
+	/** Adds one under `name`; returns it and its credential (handed to it once, kept nowhere here). */
+	add(name: string, now = Date.now()): { paired: Paired; credential: string } {
+		const credential = newSecret();
+		const paired: Paired = {
+			id: randomBytes(4).toString("hex"),
+			name,
+			verifier: verifierOf(credential),
+			pairedAt: now,
+		};
+		this.write([...this.all(), paired]);
+		return { paired, credential };
+	}
+
+	/** Removes the ones `which` picks; returns how many went. */
+	remove(which: (paired: Paired) => boolean): number {
+		const all = this.all();
+		const kept = all.filter((c) => !which(c));
+		if (kept.length !== all.length) this.write(kept);
+		return all.length - kept.length;
+	}
+
+	/** The one whose credential this is, compared in constant time; undefined for any other. */
+	find(credential: string): Paired | undefined {
+		if (credential.length < 20 || credential.length > 100) return undefined;
+		const verifier = verifierOf(credential);
+		return this.all().find((c) => sameSecret(c.verifier, verifier));
+	}
+
+	private write(list: readonly Paired[]): void {
+		writePrivateFile(this.path, { v: 1, [this.key]: list });
+	}
 }
 
-function writePairedClients(agentDir: string, clients: readonly PairedClient[]): void {
-	const path = pairedFile(agentDir);
-	mkdirSync(join(agentDir, "ask-user-question"), { recursive: true, mode: 0o700 });
-	const temp = `${path}.${process.pid}.tmp`;
-	writeFileSync(temp, `${JSON.stringify({ v: FILE_VERSION, clients }, null, "\t")}\n`, { mode: 0o600 });
-	chmodSync(temp, 0o600);
-	renameSync(temp, path);
-}
-
-/** Adds a client under `name`; returns its credential (shown to that client once, kept nowhere here). */
-export function addPairedClient(agentDir: string, name: string, now = Date.now()): { id: string; credential: string } {
-	const credential = randomBytes(32).toString("base64url");
-	const id = randomBytes(4).toString("hex");
-	const clients = readPairedClients(agentDir);
-	writePairedClients(agentDir, [...clients, { id, name, verifier: verifierOf(credential), pairedAt: now }]);
-	return { id, credential };
-}
-
-/** Removes the clients `which` picks; returns how many went. */
-export function removePairedClients(agentDir: string, which: (client: PairedClient) => boolean): number {
-	const clients = readPairedClients(agentDir);
-	const kept = clients.filter((c) => !which(c));
-	if (kept.length !== clients.length) writePairedClients(agentDir, kept);
-	return clients.length - kept.length;
-}
-
-/** The paired client whose credential this is, compared in constant time; undefined for any other. */
-export function pairedClientFor(agentDir: string, credential: string): PairedClient | undefined {
-	const given = Buffer.from(verifierOf(credential));
-	return readPairedClients(agentDir).find((c) => {
-		const expected = Buffer.from(c.verifier);
-		return expected.length === given.length && timingSafeEqual(expected, given);
-	});
+/** The clients paired with the Pis of `agentDir`: every Pi of it accepts them, so pairing is once. */
+export function pairedClients(agentDir: string): PairedFile {
+	return new PairedFile(join(agentDir, "ask-user-question", "paired-clients.json"), "clients");
 }
 
 export function verifierOf(credential: string): string {
 	return createHash("sha256").update(credential).digest("base64url");
 }
 
-/** One pairing in progress on one connection: its code, its deadline, the tries left. */
+/** A fresh secret: a credential, the relay's ask secret. */
+export function newSecret(): string {
+	return randomBytes(32).toString("base64url");
+}
+
+/** Compares secrets in constant time. */
+export function sameSecret(given: string, expected: string): boolean {
+	const a = Buffer.from(given);
+	const b = Buffer.from(expected);
+	return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** One pairing in progress: its code, its deadline, the tries left. */
 export class PairingAttempt {
-	readonly name: string;
 	readonly code: string;
 	private readonly expiresAt: number;
 	private triesLeft: number = PAIRING.tries;
 
-	constructor(name: string, now: number, code: string = newCode()) {
-		this.name = name;
+	constructor(now: number, code: string = newCode()) {
 		this.code = code;
 		this.expiresAt = now + PAIRING.codeMs;
 	}
@@ -111,9 +126,7 @@ export class PairingAttempt {
 		if (this.triesLeft <= 0) return "spent";
 		if (now > this.expiresAt) return "expired";
 		this.triesLeft--;
-		const a = Buffer.from(typed.replace(/[\s-]/g, ""));
-		const b = Buffer.from(this.code);
-		if (a.length === b.length && timingSafeEqual(a, b)) {
+		if (sameSecret(typed.replace(/[\s-]/g, ""), this.code)) {
 			this.triesLeft = 0;
 			return "ok";
 		}
@@ -125,7 +138,6 @@ export class PairingAttempt {
 	}
 }
 
-/** Six random digits. */
 function newCode(): string {
 	return String(randomInt(0, 10 ** PAIRING.digits)).padStart(PAIRING.digits, "0");
 }

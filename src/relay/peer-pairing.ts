@@ -12,11 +12,11 @@ import { errorMessage, type ServerMessage } from "./protocol.ts";
 /** What a pairing needs of the server: the handlers, and the one slot for a code on screen. */
 interface PairingContext {
 	handlers: Pick<RelayHandlers, "showPairingCode" | "pair">;
-	pairings: { take(): boolean; release(): void };
+	pairing: { busy: boolean };
 }
 
 export class PeerPairing {
-	private running: { attempt: PairingAttempt; timer: NodeJS.Timeout } | undefined;
+	private running: { attempt: PairingAttempt; name: string; timer: NodeJS.Timeout } | undefined;
 	private readonly context: PairingContext;
 	private readonly expired: () => void;
 
@@ -28,20 +28,25 @@ export class PeerPairing {
 
 	/** Shows a code for the client `given` names. */
 	start(id: string, given: string): ServerMessage {
-		const { pairings, handlers } = this.context;
+		const { pairing, handlers } = this.context;
 		const named = checkAnswererName(given, "pair.name");
 		if (!named.ok) return errorMessage("invalid_request", named.problem, id);
 		if (this.running !== undefined)
 			return errorMessage("invalid_request", "pair: a pairing runs on this connection", id);
-		if (!pairings.take()) return errorMessage("busy", "another client is pairing; try again in a moment", id);
-		const attempt = new PairingAttempt(named.name, Date.now());
-		if (!showSafely(() => handlers.showPairingCode(attempt.name, attempt.code))) {
-			pairings.release();
-			return errorMessage("unavailable", "this Pi cannot show a pairing code now", id);
+		if (pairing.busy) return errorMessage("busy", "another client is pairing; try again in a moment", id);
+		const { name } = named;
+		const attempt = new PairingAttempt(Date.now());
+		let shown = false;
+		try {
+			shown = handlers.showPairingCode(name, attempt.code);
+		} catch {
+			// A screen that throws showed no code.
 		}
+		if (!shown) return errorMessage("unavailable", "this Pi cannot show a pairing code now", id);
+		pairing.busy = true;
 		const timer = setTimeout(this.expired, PAIRING.codeMs);
 		timer.unref();
-		this.running = { attempt, timer };
+		this.running = { attempt, name, timer };
 		return { type: "pairing", id, tries: attempt.tries, expiresInMs: PAIRING.codeMs };
 	}
 
@@ -53,7 +58,7 @@ export class PeerPairing {
 				reply: errorMessage("not_found", "pair_code: no pairing runs on this connection; send pair first", id),
 				end: false,
 			};
-		const { attempt } = running;
+		const { attempt, name } = running;
 		const verdict = attempt.check(code, Date.now());
 		if (verdict === "wrong") {
 			const left = `${attempt.tries} ${attempt.tries === 1 ? "try" : "tries"} left`;
@@ -65,8 +70,8 @@ export class PeerPairing {
 			return { reply: errorMessage("rejected", why, id), end: true };
 		}
 		try {
-			const credential = this.context.handlers.pair(attempt.name);
-			return { reply: { type: "paired", id, credential, name: attempt.name }, end: false };
+			const credential = this.context.handlers.pair(name);
+			return { reply: { type: "paired", id, credential, name }, end: false };
 		} catch (error) {
 			const why = error instanceof Error ? error.message : String(error);
 			return { reply: errorMessage("unavailable", `pairing could not be saved: ${why}`, id), end: false };
@@ -78,14 +83,6 @@ export class PeerPairing {
 		if (this.running === undefined) return;
 		clearTimeout(this.running.timer);
 		this.running = undefined;
-		this.context.pairings.release();
-	}
-}
-
-function showSafely(show: () => boolean): boolean {
-	try {
-		return show();
-	} catch {
-		return false;
+		this.context.pairing.busy = false;
 	}
 }

@@ -6,7 +6,9 @@
  * Pi. No Pi imports.
  */
 import type { Socket } from "node:net";
-import type { HandlerReply, RelayHandlers } from "./handlers.ts";
+import type { Origin } from "../protocol/origin.ts";
+import type { RelayHandlers } from "./handlers.ts";
+import type { RelayLimits } from "./limits.ts";
 import { LineReader } from "./lines.ts";
 import { PeerPairing } from "./peer-pairing.ts";
 import {
@@ -16,10 +18,9 @@ import {
 	errorMessage,
 	FATAL_ERRORS,
 	NEEDS,
-	type Origin,
 	parseClientMessage,
 	type RelayErrorCode,
-	type RelayLimits,
+	type RelayReply,
 	type ServerMessage,
 } from "./protocol.ts";
 
@@ -37,10 +38,9 @@ export interface PeerContext {
 	/** The open asks, over all connections: `take` refuses (saying why) past their count or their bytes. */
 	asks: { take(bytes: number): string | undefined; release(bytes: number): void };
 	/** One pairing at a time per Pi: one code on the person's screen. */
-	pairings: { take(): boolean; release(): void };
+	pairing: { busy: boolean };
 }
 
-/** One connection. */
 export class Peer {
 	private can: ReadonlySet<Capability> | undefined;
 	private client: string | undefined;
@@ -171,12 +171,12 @@ export class Peer {
 	private track(
 		id: string,
 		abort: AbortController | undefined,
-		run: () => Promise<HandlerReply>,
+		run: () => Promise<RelayReply>,
 		replyType: "result" | "answered",
 		release?: () => void,
 	): void {
 		const done = (async () => {
-			let reply: HandlerReply;
+			let reply: RelayReply;
 			try {
 				reply = await run();
 			} catch (error) {

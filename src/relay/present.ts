@@ -22,7 +22,7 @@ import { capDetails } from "../protocol/budget.ts";
 import type { Origin } from "../protocol/origin.ts";
 import { validateQuestionnaire } from "../protocol/validation.ts";
 import type { EventBus } from "../tool/answer-events.ts";
-import type { HandlerReply } from "./handlers.ts";
+import type { RelayReply } from "./protocol.ts";
 import { replyOfResult } from "./reply.ts";
 
 /** What showing relayed questionnaires needs. */
@@ -42,7 +42,7 @@ export async function presentRelayedAsk(
 	signal: AbortSignal,
 	accepted: (id: string) => void,
 	deps: PresentDeps,
-): Promise<HandlerReply> {
+): Promise<RelayReply> {
 	const validation = validateQuestionnaire({ questions: request.questions });
 	if (!validation.ok)
 		return {

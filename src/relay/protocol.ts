@@ -15,9 +15,6 @@ import type { ErrorCode, Outcome } from "../protocol/result.ts";
 import { isRecord } from "../util/records.ts";
 import { RELAY_LIMITS } from "./limits.ts";
 
-export type { Origin } from "../protocol/origin.ts";
-export { RELAY_LIMITS, type RelayLimits } from "./limits.ts";
-
 /**
  * The protocol version this code speaks; a message with another `v` is refused, naming both. Version 3: a
  * relayed ask's `result` carries the answer model (option indexes, typed text), no longer display labels.
@@ -150,7 +147,7 @@ function readEnvelope(line: string): { ok: true; value: Record<string, unknown> 
 	try {
 		value = JSON.parse(line);
 	} catch {
-		return { ok: false, code: "malformed", message: "each line must be one JSON object" };
+		// Not JSON: refused below, as any line that is not an object.
 	}
 	if (!isRecord(value)) return { ok: false, code: "malformed", message: "each line must be one JSON object" };
 	if (value.v !== RELAY_PROTOCOL_VERSION)
@@ -260,12 +257,9 @@ export function parseServerMessage(line: string): Parsed<ServerMessage> {
 				: { ok: false, code: "malformed", message: "questionnaires: needs id and a list" };
 		case "error": {
 			const code = typeof m.code === "string" ? (m.code as RelayErrorCode) : "malformed";
-			const message = typeof m.message === "string" ? m.message : "";
 			const problems = Array.isArray(m.problems) ? readProblems(m.problems) : undefined;
-			const error: ServerMessage = { type: "error", code, message };
-			if (id !== undefined) error.id = id;
-			if (problems !== undefined) error.problems = problems;
-			return { ok: true, message: error };
+			const message = typeof m.message === "string" ? m.message : "";
+			return { ok: true, message: errorMessage(code, message, id, problems) };
 		}
 		default:
 			return { ok: false, code: "unknown_type", message: `unknown message type ${JSON.stringify(m.type)}` };

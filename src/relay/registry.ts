@@ -7,10 +7,11 @@
  * `~/.pi/agent`), so the client finds the Pis that share the person's configuration.
  * Node built-ins only; no Pi imports.
  */
-import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { processAlive } from "../util/process-alive.ts";
 import { isRecord } from "../util/records.ts";
+import { readJsonFile, writePrivateFile } from "./private-file.ts";
 
 /** The registry entry's format; another version is skipped. */
 export const REGISTRY_VERSION = 2;
@@ -34,14 +35,8 @@ export function registryDir(agentDir: string): string {
 
 /** Writes this process's entry (atomically, readable by the user only); returns its path. */
 export function writeEntry(agentDir: string, entry: RegistryEntry): string {
-	const dir = registryDir(agentDir);
-	mkdirSync(dir, { recursive: true, mode: 0o700 });
-	// A folder made earlier with a wider mode is narrowed: what runs where is the user's business.
-	chmodSync(dir, 0o700);
-	const path = join(dir, `${entry.pid}.json`);
-	const temp = `${path}.${process.pid}.tmp`;
-	writeFileSync(temp, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
-	renameSync(temp, path);
+	const path = join(registryDir(agentDir), `${entry.pid}.json`);
+	writePrivateFile(path, entry);
 	return path;
 }
 
@@ -81,12 +76,7 @@ export function readEntries(
 }
 
 function readEntry(path: string): RegistryEntry | undefined {
-	let value: unknown;
-	try {
-		value = JSON.parse(readFileSync(path, "utf8"));
-	} catch {
-		return undefined;
-	}
+	const value = readJsonFile(path);
 	if (!isRecord(value) || value.v !== REGISTRY_VERSION) return undefined;
 	const { pid, socket, cwd, startedAt, mode } = value;
 	if (typeof pid !== "number" || !Number.isInteger(pid) || pid < 1) return undefined;

@@ -5,24 +5,19 @@
  * client the person paired (pairing.ts) allows `list` and `answer`; anyone may ask to pair, which shows a
  * code on Pi's own screen that the person alone can bring back.
  *
- * Every peer is untrusted: a connection must say `hello` with a secret within `helloMs` and in at most
- * `helloBytes`; a malformed line, an oversized one, a wrong version or a wrong secret is answered with an
- * error and the peer is dropped; a peer that stops reading is dropped once `outputBytes` wait for it;
- * connections, requests in flight, open asks and the bytes of their lines are capped, one more being told
- * `busy`. A dropped connection cancels its asks (their dialogs close). Nothing a peer does can throw into Pi.
- * What asks, lists and answers mean is the handlers' (present.ts, board.ts); this file only serves them.
- * No Pi imports. Unix only: on Windows it refuses to start (the relay is then off).
+ * Every peer is untrusted (peer.ts holds each to the limits); here connections, open asks and the bytes
+ * of their lines are capped over all peers, one more being told `busy`. What asks, lists and answers mean
+ * is the handlers' (present.ts, board.ts). No Pi imports. Unix only: on Windows it refuses to start.
  */
-import { randomBytes, timingSafeEqual } from "node:crypto";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RelayHandlers } from "./handlers.ts";
+import { RELAY_LIMITS, type RelayLimits } from "./limits.ts";
+import { newSecret, sameSecret } from "./pairing.ts";
 import { Peer, type PeerContext } from "./peer.ts";
-import { encodeMessage, errorMessage, RELAY_LIMITS, type RelayLimits } from "./protocol.ts";
-
-export type { RelayHandlers } from "./handlers.ts";
+import { encodeMessage, errorMessage } from "./protocol.ts";
 
 /** A running relay server. */
 export interface RelayServer {
@@ -59,29 +54,19 @@ export async function startRelayServer(
 	const limits = { ...RELAY_LIMITS, ...options.limits };
 	const dir = privateDir(options.parentDir);
 	const socketPath = join(dir, "relay.sock");
-	const askToken = secret();
+	const askToken = newSecret();
 	const peers = new Set<Peer>();
 	let asks = 0;
 	let askBytes = 0;
-	let pairing = false;
 	const context: PeerContext = {
 		handlers,
 		limits,
 		identify: (token) => {
-			if (same(token, askToken)) return { can: ["ask"] };
+			if (sameSecret(token, askToken)) return { can: ["ask"] };
 			const client = handlers.pairedClient(token);
 			return client === undefined ? undefined : { can: ["list", "answer"], client };
 		},
-		pairings: {
-			take: () => {
-				if (pairing) return false;
-				pairing = true;
-				return true;
-			},
-			release: () => {
-				pairing = false;
-			},
-		},
+		pairing: { busy: false },
 		asks: {
 			take: (bytes) => {
 				if (asks >= limits.openAsks) return `at most ${limits.openAsks} questionnaires at once`;
@@ -150,15 +135,4 @@ function privateDir(parent: string | undefined): string {
 
 function mib(bytes: number): string {
 	return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-}
-
-function secret(): string {
-	return randomBytes(32).toString("base64url");
-}
-
-/** Compares secrets in constant time. */
-function same(given: string, expected: string): boolean {
-	const a = Buffer.from(given);
-	const b = Buffer.from(expected);
-	return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -3,7 +3,9 @@
  * the rest of pi-ask it refuses to run for a process Pi started (below-pi.ts), and it reads the Pis with
  * pi-ask's own pairing (a client the person paired). It listens on 127.0.0.1 unless told otherwise
  * (`--listen ADDR[:PORT]`), shows the page's address as a QR code and a pairing code here, and a new code
- * each time the person presses Enter. `--devices` lists the paired devices, `--revoke ID` revokes one.
+ * each time the person presses Enter. A paired device holds a credential of its own in an HttpOnly cookie;
+ * only its SHA-256 is kept, in `serve-devices.json` beside pi-ask's credentials (relay/credentials.ts).
+ * `--devices` lists the paired devices, `--revoke ID` revokes one (the page can too).
  * The extension itself never listens on a network: only this command does, and only while it runs.
  * No Pi imports.
  */
@@ -12,19 +14,17 @@ import type { AddressInfo } from "node:net";
 import { networkInterfaces } from "node:os";
 import { join, resolve } from "node:path";
 import { renderUnicodeCompact } from "uqr";
-import { clean, EXIT, NotAllowed, type Run, refuseBelowPi, UsageError } from "../relay/cli-common.ts";
-import { readCredential } from "../relay/credentials.ts";
-import { spacedCode } from "../relay/pairing.ts";
+import { clean, EXIT, heldCredential, type Run, refuseBelowPi, UsageError } from "../relay/cli-common.ts";
+import { configFile } from "../relay/credentials.ts";
+import { PAIRING, PairedFile, spacedCode } from "../relay/pairing.ts";
 import { readEntries } from "../relay/registry.ts";
-import { devicesFile, readDevices, removeDevices } from "./devices.ts";
 import { createServeServer, type ServeAssets } from "./http.ts";
 import { Inbox } from "./inbox.ts";
 import { Notifier } from "./notify.ts";
-import { CODE_MINUTES, PairingDesk } from "./pairing-desk.ts";
+import { PairingDesk } from "./pairing-desk.ts";
 
-/** A running inbox: its address, its pairing desk, and how to stop it. */
+/** A running inbox: its pairing desk, and how to stop it. */
 interface Serving {
-	url: string;
 	/** Shows a new pairing code at the terminal. */
 	newCode(): void;
 	close(): Promise<void>;
@@ -32,18 +32,18 @@ interface Serving {
 
 /** Runs `pi-ask serve` until Ctrl+C (or SIGTERM). */
 export async function serve(run: Run): Promise<number> {
-	const file = devicesFile(run.surroundings.env);
-	if (run.flags.has("devices")) return listDevices(run, file);
+	const devices = new PairedFile(configFile(run.surroundings.env, "serve-devices.json"), "devices");
+	if (run.flags.has("devices")) return listDevices(run, devices);
 	const revoke = run.flags.get("revoke");
 	if (revoke !== undefined) {
 		if (typeof revoke !== "string")
 			throw new UsageError("--revoke ID: which device (pi-ask serve --devices lists them)");
 		refuseBelowPi(run, readEntries(run.agentDir));
-		const gone = removeDevices(file, (d) => d.id === revoke);
+		const gone = devices.remove((d) => d.id === revoke);
 		run.say(gone > 0 ? `Revoked device ${clean(revoke)}.` : `No device ${clean(revoke)} is paired.`);
 		return gone > 0 ? EXIT.ok : EXIT.failed;
 	}
-	const serving = await startServe(run);
+	const serving = await startServe(run, devices.path);
 	const { input } = run.terminal;
 	const onInput = (chunk: Buffer | string) => {
 		if (String(chunk).includes("\n") || String(chunk).includes("\r")) serving.newCode();
@@ -60,19 +60,17 @@ export async function serve(run: Run): Promise<number> {
 	return EXIT.ok;
 }
 
-function listDevices(run: Run, file: string): number {
-	const devices = readDevices(file);
+function listDevices(run: Run, file: PairedFile): number {
+	const devices = file.all();
 	if (devices.length === 0) run.say("No device is paired with pi-ask serve.");
 	for (const d of devices) run.say(`${d.id}  ${clean(d.name)}  paired ${new Date(d.pairedAt).toISOString()}`);
 	return EXIT.ok;
 }
 
 /** Starts the inbox: refused below a Pi or without pi-ask's pairing; prints the address, QR and code. */
-async function startServe(run: Run, assets: ServeAssets = readAssets()): Promise<Serving> {
+async function startServe(run: Run, devices: string): Promise<Serving> {
 	refuseBelowPi(run, readEntries(run.agentDir));
-	const credential = readCredential(run.credentials, run.agentDir);
-	if (credential === undefined)
-		throw new NotAllowed("not paired yet: run `pi-ask pair` once, here, and type the code your Pi shows.");
+	const credential = heldCredential(run);
 	const { host, port } = listenAddress(run.flags.get("listen"));
 	const notify = notifyTarget(run);
 	const origin = run.flags.get("origin");
@@ -82,8 +80,8 @@ async function startServe(run: Run, assets: ServeAssets = readAssets()): Promise
 	const server = createServeServer({
 		inbox,
 		desk,
-		devices: devicesFile(run.surroundings.env),
-		assets,
+		devices,
+		assets: readAssets(),
 		origins,
 		say: run.say,
 	});
@@ -107,12 +105,13 @@ async function startServe(run: Run, assets: ServeAssets = readAssets()): Promise
 	run.say(renderUnicodeCompact(url, { border: 1 }));
 	const newCode = () => {
 		const code = desk.newCode();
-		run.say(`Pairing code: ${spacedCode(code)} (type it on the page; ${CODE_MINUTES} minutes, 3 tries).`);
+		run.say(
+			`Pairing code: ${spacedCode(code)} (type it on the page; ${PAIRING.codeMs / 60_000} minutes, ${PAIRING.tries} tries).`,
+		);
 		run.say("Enter: a new code. Ctrl+C: stop.");
 	};
 	newCode();
 	return {
-		url,
 		newCode,
 		close: async () => {
 			notifier?.stop();

@@ -28,12 +28,10 @@ export class RateLimiter {
 	private readonly buckets = new Map<string, { tokens: number; at: number }>();
 	private readonly burst: number;
 	private readonly perSecond: number;
-	private readonly maxKeys: number;
 
-	constructor(burst: number, perSecond: number, maxKeys: number = SERVE_LIMITS.buckets) {
+	constructor(burst: number, perSecond: number) {
 		this.burst = burst;
 		this.perSecond = perSecond;
-		this.maxKeys = maxKeys;
 	}
 
 	take(key: string, now = Date.now()): boolean {
@@ -43,17 +41,13 @@ export class RateLimiter {
 		// Re-inserted: the map's order is the least recently seen first, which is what goes when it is full.
 		this.buckets.delete(key);
 		this.buckets.set(key, bucket);
-		if (this.buckets.size > this.maxKeys) {
+		if (this.buckets.size > SERVE_LIMITS.buckets) {
 			const oldest = this.buckets.keys().next().value;
 			if (oldest !== undefined) this.buckets.delete(oldest);
 		}
 		if (bucket.tokens < 1) return false;
 		bucket.tokens -= 1;
 		return true;
-	}
-
-	get size(): number {
-		return this.buckets.size;
 	}
 }
 

@@ -8,8 +8,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { checkAnswererName } from "../protocol/answered-by.ts";
+import { type Paired, PairedFile } from "../relay/pairing.ts";
 import { isRecord } from "../util/records.ts";
-import { addDevice, DEVICE_NAME_MAX, type Device, deviceFor, readDevices, removeDevices } from "./devices.ts";
 import { fromThePage, hostAllowed, RateLimiter, readBody, readCookie, SERVE_LIMITS, TooLarge } from "./guard.ts";
 import type { Inbox } from "./inbox.ts";
 import { PAGE, SECURITY_HEADERS } from "./page.ts";
@@ -17,6 +17,9 @@ import type { PairingDesk } from "./pairing-desk.ts";
 
 /** The device's cookie: HttpOnly (no script reads it), SameSite=Strict (no other site sends it). */
 const COOKIE = "pi_ask_device";
+
+/** The longest device name kept (it reaches the model inside "<device> via <client>"). */
+const DEVICE_NAME_MAX = 40;
 
 export interface ServeAssets {
 	js: string;
@@ -26,7 +29,7 @@ export interface ServeAssets {
 export interface ServeOptions {
 	inbox: Pick<Inbox, "snapshot" | "onChange" | "answer">;
 	desk: PairingDesk;
-	/** The devices file (devices.ts). */
+	/** The file of the paired devices (relay/pairing.ts's PairedFile). */
 	devices: string;
 	assets: ServeAssets;
 	/** Names the person allowed besides addresses and localhost (`--origin`: a TLS proxy's name). */
@@ -35,7 +38,7 @@ export interface ServeOptions {
 	say?: (line: string) => void;
 }
 
-type Handler = (req: IncomingMessage, res: ServerResponse, device: Device | undefined) => Promise<void> | void;
+type Handler<D> = (req: IncomingMessage, res: ServerResponse, device: D) => Promise<void> | void;
 
 export function createServeServer(options: ServeOptions): Server {
 	const origins = new Set((options.origins ?? []).map((o) => o.toLowerCase().replace(/\/+$/, "")));
@@ -43,9 +46,10 @@ export function createServeServer(options: ServeOptions): Server {
 	const strangers = new RateLimiter(SERVE_LIMITS.strangerBurst, SERVE_LIMITS.strangerPerSecond);
 	const known = new RateLimiter(SERVE_LIMITS.deviceBurst, SERVE_LIMITS.devicePerSecond);
 	const say = options.say ?? (() => {});
+	const devices = new PairedFile(options.devices, "devices");
 	let streams = 0;
 
-	const routes: Record<string, Handler> = {
+	const open: Record<string, Handler<Paired | undefined>> = {
 		"GET /": (_req, res) => send(res, 200, "text/html; charset=utf-8", PAGE),
 		"GET /app.js": (_req, res) => send(res, 200, "text/javascript; charset=utf-8", options.assets.js),
 		"GET /app.css": (_req, res) => send(res, 200, "text/css; charset=utf-8", options.assets.css),
@@ -70,7 +74,7 @@ export function createServeServer(options: ServeOptions): Server {
 							: "No code is waiting: press Enter in the terminal where pi-ask serve runs for a new one.";
 				return json(res, 403, { error: why });
 			}
-			const { device, credential } = addDevice(options.devices, named.name);
+			const { paired: device, credential } = devices.add(named.name);
 			say(`Paired "${device.name}" (${device.id}).`);
 			const secure = (req.headers.origin ?? "").startsWith("https:") ? "; Secure" : "";
 			res.setHeader(
@@ -79,9 +83,11 @@ export function createServeServer(options: ServeOptions): Server {
 			);
 			json(res, 200, { paired: true, device: deviceView(device) });
 		},
-		"GET /api/inbox": (_req, res, device) => (device ? json(res, 200, options.inbox.snapshot()) : denied(res)),
-		"GET /api/events": (req, res, device) => {
-			if (device === undefined) return denied(res);
+	};
+	// A browser that is not paired gets none of these.
+	const paired: Record<string, Handler<Paired>> = {
+		"GET /api/inbox": (_req, res) => json(res, 200, options.inbox.snapshot()),
+		"GET /api/events": (req, res) => {
 			if (streams >= SERVE_LIMITS.streams) return json(res, 503, { error: "too many open pages" });
 			streams++;
 			res.writeHead(200, { ...SECURITY_HEADERS, "Content-Type": "text/event-stream" });
@@ -90,7 +96,7 @@ export function createServeServer(options: ServeOptions): Server {
 			const stop = options.inbox.onChange(push);
 			// Revoked meanwhile: the stream ends and the page finds itself unpaired.
 			const check = setInterval(() => {
-				if (deviceFor(options.devices, cookieOf(req) ?? "") === undefined) res.end();
+				if (devices.find(cookieOf(req) ?? "") === undefined) res.end();
 				else res.write(": still here\n\n");
 			}, 15_000);
 			res.on("close", () => {
@@ -100,7 +106,6 @@ export function createServeServer(options: ServeOptions): Server {
 			});
 		},
 		"POST /api/answer": async (req, res, device) => {
-			if (device === undefined) return denied(res);
 			const body = await jsonBody(req);
 			if (typeof body.key !== "string") return json(res, 400, { error: "key: which questionnaire" });
 			const { answers, decline, globalNote } = body;
@@ -108,11 +113,10 @@ export function createServeServer(options: ServeOptions): Server {
 			json(res, 200, await options.inbox.answer(body.key, fields, device.name));
 		},
 		"GET /api/devices": (_req, res, device) =>
-			device ? json(res, 200, { you: device.id, devices: readDevices(options.devices).map(deviceView) }) : denied(res),
+			json(res, 200, { you: device.id, devices: devices.all().map(deviceView) }),
 		"POST /api/devices/revoke": async (req, res, device) => {
-			if (device === undefined) return denied(res);
 			const body = await jsonBody(req);
-			const gone = removeDevices(options.devices, (d) => d.id === body.id);
+			const gone = devices.remove((d) => d.id === body.id);
 			if (gone > 0) say(`Revoked device ${String(body.id)} from the page of "${device.name}".`);
 			json(res, gone > 0 ? 200 : 404, { revoked: gone });
 		},
@@ -138,21 +142,21 @@ export function createServeServer(options: ServeOptions): Server {
 		const credential = cookieOf(req);
 		const client = req.socket.remoteAddress ?? "?";
 		// A stranger's requests are refused before any file is read; a device has a budget of its own.
-		if (
-			!(credential === undefined ? strangers : known).take(
-				credential === undefined ? client : `${client} ${credential.slice(0, 8)}`,
-			)
-		)
-			return json(res, 429, { error: "too many requests" });
-		const device = credential === undefined ? undefined : deviceFor(options.devices, credential);
+		const allowed =
+			credential === undefined ? strangers.take(client) : known.take(`${client} ${credential.slice(0, 8)}`);
+		if (!allowed) return json(res, 429, { error: "too many requests" });
+		const device = credential === undefined ? undefined : devices.find(credential);
 		if (credential !== undefined && device === undefined && !strangers.take(client))
 			return json(res, 429, { error: "too many requests" });
 		const path = (req.url ?? "/").split("?")[0] ?? "/";
-		const route = routes[`${req.method} ${path}`];
-		if (route === undefined)
+		const key = `${req.method} ${path}`;
+		if (open[key] === undefined && paired[key] === undefined)
 			return json(res, req.method === "GET" || req.method === "POST" ? 404 : 405, { error: "not here" });
 		if (req.method === "POST" && !fromThePage(req, origins)) return json(res, 403, { error: "not from this page" });
-		await route(req, res, device);
+		const forDevices = paired[key];
+		if (forDevices === undefined) await open[key]?.(req, res, device);
+		else if (device === undefined) json(res, 401, { error: "this browser is not paired" });
+		else await forDevices(req, res, device);
 	}
 
 	return server;
@@ -162,7 +166,10 @@ function cookieOf(req: IncomingMessage): string | undefined {
 	return readCookie(req.headers.cookie, COOKIE);
 }
 
-function deviceView(device: Device): { id: string; name: string; pairedAt: number } {
+/** A paired device as the page sees it: never its verifier. */
+export type DeviceView = Omit<Paired, "verifier">;
+
+function deviceView(device: Paired): DeviceView {
 	return { id: device.id, name: device.name, pairedAt: device.pairedAt };
 }
 
@@ -179,8 +186,4 @@ function send(res: ServerResponse, status: number, type: string, body: string): 
 
 function json(res: ServerResponse, status: number, value: unknown): void {
 	send(res, status, "application/json; charset=utf-8", JSON.stringify(value));
-}
-
-function denied(res: ServerResponse): void {
-	json(res, 401, { error: "this browser is not paired" });
 }

@@ -4,7 +4,7 @@
  * an answer sent to the Pi it waits in, for a device. A Pi that ends leaves its questionnaires marked as
  * gone for a minute, then they are reaped. No Pi imports.
  */
-import { openRelayLink, type RelayLink, request } from "../relay/client.ts";
+import { type AnswerVerdict, answerVerdict, openRelayLink, type RelayLink, request } from "../relay/client.ts";
 import type { Credential } from "../relay/credentials.ts";
 import type { AnswerFields, ListedQuestionnaire } from "../relay/protocol.ts";
 import type { RegistryEntry } from "../relay/registry.ts";
@@ -32,7 +32,7 @@ export type Verdict =
 	/** Put aside (Answer later): it stays pending in its Pi and on the page. */
 	| { verdict: "later" }
 	| { verdict: "first"; by?: string }
-	| { verdict: "refused"; message: string; problems: string[] }
+	| Extract<AnswerVerdict, { verdict: "refused" }>
 	| { verdict: "gone" };
 
 export interface InboxOptions {
@@ -197,23 +197,13 @@ export class Inbox {
 		if (item === undefined || item.gone !== undefined || pi === undefined) return { verdict: "gone" };
 		const link = await this.linkOf(pi);
 		if (link === undefined) return { verdict: "gone" };
-		const { answers, decline, globalNote, later } = fields;
 		const message = { type: "answer", id: `a${++this.requests}`, questionnaire: item.id } as const;
-		const given = later === true ? { later } : { answers, decline, globalNote };
-		const reply = await request(link, { ...message, ...given, device });
+		const reply = await request(link, { ...message, ...fields, device });
 		void this.poll();
-		if (reply.type === "error") {
-			const meanwhile = reply.problems?.some((p) => p.message.includes("answered meanwhile"));
-			if (reply.code === "not_found" || meanwhile) return { verdict: "first" };
-			return { verdict: "refused", message: reply.message, problems: (reply.problems ?? []).map((p) => p.message) };
-		}
-		if (reply.type !== "answered") return { verdict: "refused", message: "unexpected reply", problems: [] };
-		const result = reply.result as { outcome?: unknown; answeredBy?: { kind?: unknown; name?: unknown } };
-		const by = result.answeredBy;
-		if (by?.kind === "client" && by.name === `${device} via ${this.options.credential.name}`)
-			return result.outcome === "deferred"
-				? { verdict: "later" }
-				: { verdict: "answered", outcome: String(result.outcome) };
+		const ended = answerVerdict(reply, `${device} via ${this.options.credential.name}`);
+		if (ended.verdict === "answered") return ended.outcome === "deferred" ? { verdict: "later" } : ended;
+		if (ended.verdict !== "first") return ended;
+		const by = ended.by;
 		const who = by?.kind === "person" ? "in Pi" : typeof by?.name === "string" ? by.name : undefined;
 		return who === undefined ? { verdict: "first" } : { verdict: "first", by: who };
 	}

@@ -7,6 +7,7 @@
  * while; the rest are counted into the next message; a timeout per POST; one at a time) and never
  * breaks serving: a failure is told once, until a POST succeeds again. Node built-ins only.
  */
+import { readListedQuestion } from "../relay/answer-words.ts";
 import { clean } from "../relay/cli-common.ts";
 import { cutAtGrapheme } from "../util/graphemes.ts";
 import type { InboxItem, InboxSnapshot } from "./inbox.ts";
@@ -52,12 +53,12 @@ function shown(text: unknown, max: number): string {
 
 /** The message for `item` (and `more` others that arrived since the last one could be sent). */
 function notifyBody(item: InboxItem, more: number, options: Pick<NotifyOptions, "topic" | "inbox">): NotifyBody {
-	const first = item.questions[0] as { question?: unknown; header?: unknown } | undefined;
+	const first = readListedQuestion(item.questions[0]);
 	const project = item.pi.cwd.split("/").filter(Boolean).at(-1) ?? item.pi.cwd;
 	const who = item.from === undefined ? "" : ` (${shown(item.from.name ?? "subagent", 40)}, depth ${item.from.depth})`;
 	const count = item.questions.length > 1 ? ` (+${item.questions.length - 1} more in it)` : "";
-	const header = shown(first?.header, 40);
-	const question = shown(first?.question, NOTIFY_LIMITS.questionChars);
+	const header = shown(first.header, 40);
+	const question = shown(first.text, NOTIFY_LIMITS.questionChars);
 	const others = more > 0 ? ` And ${more} more waiting.` : "";
 	const body: NotifyBody = {
 		title: shown(`Pi asks in ${project}${who}`, NOTIFY_LIMITS.titleChars),

@@ -4,7 +4,7 @@
  * the page. One code at a time, good for two minutes and three tries (relay/pairing.ts's rules); a new one
  * only when the person asks for it at that terminal. No Pi imports.
  */
-import { PAIRING, PairingAttempt } from "../relay/pairing.ts";
+import { PairingAttempt } from "../relay/pairing.ts";
 
 export type PairingCheck = "ok" | "wrong" | "spent" | "expired" | "none";
 
@@ -13,7 +13,7 @@ export class PairingDesk {
 
 	/** A new code (the one before is void); to show at the person's terminal only. */
 	newCode(now = Date.now(), code?: string): string {
-		this.attempt = new PairingAttempt("device", now, code);
+		this.attempt = new PairingAttempt(now, code);
 		return this.attempt.code;
 	}
 
@@ -30,5 +30,3 @@ export class PairingDesk {
 		return this.attempt?.tries ?? 0;
 	}
 }
-
-export const CODE_MINUTES = PAIRING.codeMs / 60_000;

@@ -119,6 +119,15 @@ export function emitQuietly(events: EventBus, channel: string, data: unknown): v
 	}
 }
 
+/** Subscribes, never throwing (a bus that fails to subscribe just means nobody answers from it); the unsubscribe. */
+export function listenQuietly(events: EventBus, channel: string, handler: (data: unknown) => void): () => void {
+	try {
+		return events.on(channel, handler);
+	} catch {
+		return () => {};
+	}
+}
+
 /** The id an `answer` payload is for, or undefined when it names none. */
 export function answerId(payload: unknown): string | undefined {
 	const id = isRecord(payload) ? payload.id : undefined;

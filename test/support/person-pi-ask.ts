@@ -6,7 +6,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { join } from "node:path";
 import { credentialsFile, saveCredential } from "../../src/relay/credentials.ts";
-import { addPairedClient } from "../../src/relay/pairing.ts";
+import { pairedClients } from "../../src/relay/pairing.ts";
 import { REPO_ROOT } from "./pi.ts";
 import { shellQuote } from "./relay.ts";
 import type { TuiSession } from "./tty.ts";
@@ -61,6 +61,6 @@ export async function pairPersonPiAsk(
 
 /** A pairing made as the person's would end, without a screen to read (RPC tests): both sides recorded. */
 export function pairedAlready(who: PersonPiAsk, name: string): void {
-	const { credential } = addPairedClient(who.agentDir, name);
+	const { credential } = pairedClients(who.agentDir).add(name);
 	saveCredential(credentialsFile({ XDG_CONFIG_HOME: who.config }), who.agentDir, { credential, name });
 }

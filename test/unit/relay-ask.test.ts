@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { resultText } from "../../src/protocol/envelope.ts";
 import { askThroughRelay } from "../../src/relay/ask.ts";
-import type { HandlerReply } from "../../src/relay/handlers.ts";
+import type { RelayReply } from "../../src/relay/protocol.ts";
 import { resultOfReply } from "../../src/relay/reply.ts";
 import { type RelayServer, startRelayServer } from "../../src/relay/server.ts";
 import { CACHE_QUESTION, PLATFORM_QUESTION } from "../support/questions.ts";
@@ -24,7 +24,7 @@ afterEach(async () => {
 });
 
 /** A server whose asks are answered by `answer` (with the ask's signal). */
-async function serve(answer: (signal: AbortSignal) => Promise<HandlerReply>): Promise<RelayServer> {
+async function serve(answer: (signal: AbortSignal) => Promise<RelayReply>): Promise<RelayServer> {
 	server = await startRelayServer({
 		ask: (_request, signal, accepted) => {
 			accepted("q_above");

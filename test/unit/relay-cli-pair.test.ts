@@ -13,7 +13,7 @@ import { PassThrough } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { main } from "../../src/relay/cli.ts";
 import { credentialsFile, readCredential } from "../../src/relay/credentials.ts";
-import { addPairedClient, pairedClientFor } from "../../src/relay/pairing.ts";
+import { pairedClients } from "../../src/relay/pairing.ts";
 import type { ListedQuestionnaire } from "../../src/relay/protocol.ts";
 import { REGISTRY_VERSION, writeEntry } from "../../src/relay/registry.ts";
 import { type RelayServer, startRelayServer } from "../../src/relay/server.ts";
@@ -52,12 +52,12 @@ async function servingPi(pid: number, waiting = WAITING(1)) {
 			ok: true,
 			result: { outcome: "answered", answeredBy: { kind: "client", name: client } },
 		}),
-		pairedClient: (token) => pairedClientFor(agentDir, token)?.name,
+		pairedClient: (token) => pairedClients(agentDir).find(token)?.name,
 		showPairingCode: (_name, code) => {
 			shown.push(code);
 			return true;
 		},
-		pair: (name) => addPairedClient(agentDir, name).credential,
+		pair: (name) => pairedClients(agentDir).add(name).credential,
 	});
 	writeEntry(agentDir, { v: REGISTRY_VERSION, pid, socket: server.socketPath, cwd: "/w", startedAt: 1, mode: "tui" });
 	return { shown };
@@ -118,7 +118,7 @@ describe("pi-ask pair", () => {
 		const unpaired = await run(["unpair"]);
 		expect(unpaired.out).toContain('Unpaired "my laptop"');
 		expect((await run(["list"])).code).toBe(4);
-		expect(pairedClientFor(agentDir, held?.credential ?? "")).toBeUndefined();
+		expect(pairedClients(agentDir).find(held?.credential ?? "")).toBeUndefined();
 	});
 
 	it("with no running Pi, says to start one; the end of input is a refusal, not a hang", async () => {
@@ -142,7 +142,7 @@ describe("pi-ask started by Pi", () => {
 	])("refuses pair, list, answer and unpair: %s", async (_what, extra, ancestors, terminal = true) => {
 		await servingPi(process.pid);
 		// Even with a credential at hand: the person paired this user's pi-ask, not the agent's.
-		const { credential } = addPairedClient(agentDir, "pi-ask on pts/3");
+		const { credential } = pairedClients(agentDir).add("pi-ask on pts/3");
 		const { saveCredential } = await import("../../src/relay/credentials.ts");
 		saveCredential(credentialsFile(env), agentDir, { credential, name: "pi-ask on pts/3" });
 		env = { ...env, ...extra };
@@ -170,7 +170,7 @@ describe("the built pi-ask", () => {
 
 async function pipedList(piPid: number) {
 	await servingPi(piPid, WAITING(400));
-	const { credential } = addPairedClient(agentDir, "pi-ask on pts/3");
+	const { credential } = pairedClients(agentDir).add("pi-ask on pts/3");
 	const { saveCredential } = await import("../../src/relay/credentials.ts");
 	saveCredential(credentialsFile(env), agentDir, { credential, name: "pi-ask on pts/3" });
 	// A terminal of its own (`script` gives it one, as a person's has), its output piped into `head -1`.

@@ -8,11 +8,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { main, type Output, type Terminal } from "../../src/relay/cli.ts";
+import { main } from "../../src/relay/cli.ts";
+import type { Output, Terminal } from "../../src/relay/cli-common.ts";
 import { credentialsFile, saveCredential } from "../../src/relay/credentials.ts";
-import type { HandlerReply } from "../../src/relay/handlers.ts";
-import type { AnswerFields, ListedQuestionnaire } from "../../src/relay/protocol.ts";
-import { type RelayHandlers, type RelayServer, startRelayServer } from "../../src/relay/server.ts";
+import type { RelayHandlers } from "../../src/relay/handlers.ts";
+import type { AnswerFields, ListedQuestionnaire, RelayReply } from "../../src/relay/protocol.ts";
+import { type RelayServer, startRelayServer } from "../../src/relay/server.ts";
 import { CACHE_QUESTION, PLATFORM_QUESTION } from "../support/questions.ts";
 
 let server: RelayServer | undefined;
@@ -57,7 +58,7 @@ async function run(
 	terminal: Terminal = { input: new PassThrough(), output: new PassThrough() },
 ) {
 	const answers: AnswerFields[] = [];
-	const { socket, surroundings } = await serve(async (_id, fields, client): Promise<HandlerReply> => {
+	const { socket, surroundings } = await serve(async (_id, fields, client): Promise<RelayReply> => {
 		answers.push(fields);
 		const by = answeredBy?.(fields) ?? { kind: "client", name: client };
 		return { ok: true, result: { outcome: "answered", answeredBy: by } };

@@ -8,15 +8,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { HandlerReply } from "../../src/relay/handlers.ts";
-import {
-	addPairedClient,
-	PairingAttempt,
-	pairedClientFor,
-	removePairedClients,
-	verifierOf,
-} from "../../src/relay/pairing.ts";
-import { type RelayHandlers, type RelayServer, startRelayServer } from "../../src/relay/server.ts";
+import type { RelayHandlers } from "../../src/relay/handlers.ts";
+import { PairingAttempt, pairedClients, verifierOf } from "../../src/relay/pairing.ts";
+import type { RelayReply } from "../../src/relay/protocol.ts";
+import { type RelayServer, startRelayServer } from "../../src/relay/server.ts";
 import { type RawPeer, rawPeer } from "../support/relay-peer.ts";
 
 let server: RelayServer | undefined;
@@ -39,16 +34,16 @@ function pairingHandlers(options: { canShow?: boolean } = {}) {
 	const handlers: RelayHandlers = {
 		ask: async () => ({ ok: false, code: "unavailable", message: "not here" }),
 		list: () => [],
-		answer: async (questionnaire, _fields, client): Promise<HandlerReply> => {
+		answer: async (questionnaire, _fields, client): Promise<RelayReply> => {
 			answers.push({ questionnaire, client });
 			return { ok: true, result: { outcome: "answered", answeredBy: { kind: "client", name: client } } };
 		},
-		pairedClient: (token) => pairedClientFor(agentDir, token)?.name,
+		pairedClient: (token) => pairedClients(agentDir).find(token)?.name,
 		showPairingCode: (name, code) => {
 			shown.push({ name, code });
 			return options.canShow ?? true;
 		},
-		pair: (name) => addPairedClient(agentDir, name).credential,
+		pair: (name) => pairedClients(agentDir).add(name).credential,
 	};
 	return { handlers, shown, answers };
 }
@@ -155,8 +150,8 @@ describe("pairing over the relay", () => {
 		child.send({ type: "pair", id: "p", name: "sneaky" });
 		await child.waitFor(errorOf("forbidden", "p"), "pair refused to the ask secret");
 		expect(child.received.filter(errorOf("forbidden")).map((m) => m.id)).toEqual(["l", "p"]);
-		const { credential } = addPairedClient(agentDir, "old phone");
-		expect(removePairedClients(agentDir, (c) => c.name === "old phone")).toBe(1);
+		const { credential } = pairedClients(agentDir).add("old phone");
+		expect(pairedClients(agentDir).remove((c) => c.name === "old phone")).toBe(1);
 		const revoked = await peer();
 		revoked.send({ type: "hello", token: credential });
 		await revoked.waitFor(errorOf("unauthorized"), "unauthorized");
@@ -166,10 +161,10 @@ describe("pairing over the relay", () => {
 
 describe("PairingAttempt", () => {
 	it("accepts the code once, with spaces or a dash; refuses after the deadline", () => {
-		const attempt = new PairingAttempt("x", 0, "123456");
+		const attempt = new PairingAttempt(0, "123456");
 		expect(attempt.check("123-456", 1)).toBe("ok");
 		expect(attempt.check("123456", 2)).toBe("spent");
-		const late = new PairingAttempt("x", 0, "123456");
+		const late = new PairingAttempt(0, "123456");
 		expect(late.check("123456", 3 * 60_000)).toBe("expired");
 	});
 });

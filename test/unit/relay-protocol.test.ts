@@ -6,14 +6,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { readOrigin } from "../../src/protocol/origin.ts";
+import { RELAY_LIMITS } from "../../src/relay/limits.ts";
 import { LineReader } from "../../src/relay/lines.ts";
-import {
-	encodeMessage,
-	FATAL_ERRORS,
-	parseClientMessage,
-	parseServerMessage,
-	RELAY_LIMITS,
-} from "../../src/relay/protocol.ts";
+import { encodeMessage, FATAL_ERRORS, parseClientMessage, parseServerMessage } from "../../src/relay/protocol.ts";
 
 const bytes = (text: string) => Buffer.from(text, "utf8");
 const line = (message: Record<string, unknown>) => JSON.stringify({ v: 3, ...message });

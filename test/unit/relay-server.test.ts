@@ -10,9 +10,10 @@ import { dirname } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { afterEach, describe, expect, it } from "vitest";
-import type { HandlerReply } from "../../src/relay/handlers.ts";
-import { RELAY_LIMITS, type RelayLimits } from "../../src/relay/protocol.ts";
-import { type RelayHandlers, type RelayServer, startRelayServer } from "../../src/relay/server.ts";
+import type { RelayHandlers } from "../../src/relay/handlers.ts";
+import { RELAY_LIMITS, type RelayLimits } from "../../src/relay/limits.ts";
+import type { RelayReply } from "../../src/relay/protocol.ts";
+import { type RelayServer, startRelayServer } from "../../src/relay/server.ts";
 import { type RawPeer, rawPeer } from "../support/relay-peer.ts";
 
 let server: RelayServer | undefined;
@@ -30,7 +31,7 @@ const ANSWERED = { outcome: "answered", cancelled: false, host: "tui", answers: 
 
 /** Handlers that record what they were asked; asks end when the test says (or at once). */
 function recording(options: { holdAsks?: boolean; list?: () => unknown[] } = {}) {
-	const asks: { signal: AbortSignal; finish(reply: HandlerReply): void }[] = [];
+	const asks: { signal: AbortSignal; finish(reply: RelayReply): void }[] = [];
 	const handlers: RelayHandlers = {
 		ask: (_request, signal, accepted) =>
 			new Promise((resolve) => {

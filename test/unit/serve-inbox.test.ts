@@ -5,10 +5,10 @@
  * verdict a device reads: answered by it, put aside, someone answered first (and who), refused.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { HandlerReply } from "../../src/relay/handlers.ts";
-import type { AnswerFields, ListedQuestionnaire } from "../../src/relay/protocol.ts";
+import type { RelayHandlers } from "../../src/relay/handlers.ts";
+import type { AnswerFields, ListedQuestionnaire, RelayReply } from "../../src/relay/protocol.ts";
 import type { RegistryEntry } from "../../src/relay/registry.ts";
-import { type RelayHandlers, type RelayServer, startRelayServer } from "../../src/relay/server.ts";
+import { type RelayServer, startRelayServer } from "../../src/relay/server.ts";
 import { Inbox } from "../../src/serve/inbox.ts";
 
 const TOKEN = "paired-client-credential-0123456789abcdef0123";
@@ -101,7 +101,7 @@ describe("the inbox of pi-ask serve", () => {
 	});
 
 	it("tells the device how its answer ended: answered, put aside, someone first (and who), refused", async () => {
-		const replies: Record<string, () => HandlerReply> = {
+		const replies: Record<string, () => RelayReply> = {
 			q_mine: () => ({
 				ok: true,
 				result: { outcome: "answered", answeredBy: { kind: "client", name: "Pixel 7 via pi-ask in the test" } },

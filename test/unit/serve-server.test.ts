@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { readDevices } from "../../src/serve/devices.ts";
+import { PairedFile } from "../../src/relay/pairing.ts";
 import { createServeServer } from "../../src/serve/http.ts";
 import type { InboxSnapshot, Verdict } from "../../src/serve/inbox.ts";
 import { SECURITY_HEADERS } from "../../src/serve/page.ts";
@@ -108,7 +108,7 @@ describe("pi-ask serve's HTTP server", () => {
 		expect(cookie).toMatch(/SameSite=Strict/);
 		const credential = jar.split("=")[1] ?? "";
 		expect(readFileSync(devices, "utf8")).not.toContain(credential);
-		expect(readDevices(devices).map((d) => d.name)).toEqual(["Pixel 7"]);
+		expect(new PairedFile(devices, "devices").all().map((d) => d.name)).toEqual(["Pixel 7"]);
 		expect(JSON.parse((await send(port, "/api/inbox", { cookie: jar })).body)).toEqual(SNAPSHOT);
 		const answered = await post(port, "/api/answer", { key: "42/q_1", answers: [] }, jar);
 		expect(JSON.parse(answered.body)).toEqual({ verdict: "answered", outcome: "answered" });

@@ -5,35 +5,11 @@
  * and the verdict. Keys: 1–9 pick an option of the question being answered, Enter reviews, Enter again
  * sends. Everything the model wrote goes in as text (dom.ts) or markdown built as elements (markdown.ts).
  */
+import { type ListedQuestion, readListedQuestion } from "../../relay/answer-words.ts";
 import type { InboxItem, Verdict } from "../inbox.ts";
 import { call, el, show } from "./dom.ts";
 import { renderMarkdown } from "./markdown.ts";
 import type { Words } from "./words.ts";
-
-interface Option {
-	label: string;
-	description: string;
-	preview?: string;
-}
-
-interface Question {
-	text: string;
-	header: string;
-	multi: boolean;
-	options: Option[];
-}
-
-/** A listed question read defensively: it is the serving Pi's data, and the model's words. */
-function readQuestion(value: unknown): Question {
-	const q = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
-	const options = (Array.isArray(q.options) ? q.options : []).map((o): Option => {
-		const r = (typeof o === "object" && o !== null ? o : {}) as Record<string, unknown>;
-		const option: Option = { label: String(r.label ?? ""), description: String(r.description ?? "") };
-		if (typeof r.preview === "string" && r.preview !== "") option.preview = r.preview;
-		return option;
-	});
-	return { text: String(q.question ?? ""), header: String(q.header ?? ""), multi: q.multiSelect === true, options };
-}
 
 export function ageText(askedAt: number, words: Words): string {
 	const minutes = Math.max(0, Math.round((Date.now() - askedAt) / 60_000));
@@ -44,7 +20,7 @@ export function ageText(askedAt: number, words: Words): string {
 /** The card of one questionnaire; `update` takes its newest listing (or undefined once it left). */
 export class Card {
 	readonly root: HTMLElement;
-	private readonly questions: Question[];
+	private readonly questions: ListedQuestion[];
 	private readonly form: HTMLFormElement;
 	private readonly reviewBox: HTMLElement;
 	private readonly verdictBox: HTMLElement;
@@ -62,7 +38,7 @@ export class Card {
 	constructor(item: InboxItem, words: Words) {
 		this.item = item;
 		this.words = words;
-		this.questions = item.questions.map(readQuestion);
+		this.questions = item.questions.map(readListedQuestion);
 		const id = `c-${item.key.replace(/[^\w-]/g, "_")}`;
 		const project = item.pi.cwd.split("/").filter(Boolean).at(-1) ?? item.pi.cwd;
 		const who =
@@ -113,7 +89,7 @@ export class Card {
 		this.update(item);
 	}
 
-	private fieldset(q: Question, i: number, id: string): HTMLFieldSetElement {
+	private fieldset(q: ListedQuestion, i: number, id: string): HTMLFieldSetElement {
 		const name = `${id}-q${i}`;
 		const type = q.multi ? "checkbox" : "radio";
 		const set = el(

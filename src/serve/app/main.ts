@@ -4,16 +4,11 @@
  * other script): an unpaired browser sees the pairing form only; a paired one sees every waiting
  * questionnaire, live from /api/events, and answers them (card.ts), and its devices.
  */
-import type { InboxItem, InboxSnapshot } from "../inbox.ts";
+import type { DeviceView } from "../http.ts";
+import type { InboxSnapshot } from "../inbox.ts";
 import { ageText, Card } from "./card.ts";
 import { call, el, show } from "./dom.ts";
 import { pickWords } from "./words.ts";
-
-interface DeviceView {
-	id: string;
-	name: string;
-	pairedAt: number;
-}
 
 const { words, lang } = pickWords(navigator.languages ?? [navigator.language]);
 document.documentElement.lang = lang;
@@ -26,20 +21,12 @@ async function boot(): Promise<void> {
 	else pairing();
 }
 
+/** "Safari on iPhone": a name for this device the person may change. */
 function guessName(): string {
 	const ua = navigator.userAgent;
-	const kind = /iPhone/.test(ua)
-		? "iPhone"
-		: /iPad/.test(ua)
-			? "iPad"
-			: /Android/.test(ua)
-				? "Android"
-				: /Mac/.test(ua)
-					? "Mac"
-					: /Windows/.test(ua)
-						? "Windows"
-						: "Linux";
-	return `${/Firefox/.test(ua) ? "Firefox" : /Safari/.test(ua) && !/Chrome/.test(ua) ? "Safari" : "Browser"} on ${kind}`;
+	const kind = ["iPhone", "iPad", "Android", "Mac", "Windows"].find((k) => ua.includes(k)) ?? "Linux";
+	const safari = ua.includes("Safari") && !ua.includes("Chrome");
+	return `${ua.includes("Firefox") ? "Firefox" : safari ? "Safari" : "Browser"} on ${kind}`;
 }
 
 function pairing(): void {
@@ -122,7 +109,11 @@ function render(list: HTMLElement, status: HTMLElement, snapshot: InboxSnapshot)
 		seen.add(item.key);
 		const card = cards.get(item.key);
 		if (card) card.update(item);
-		else add(list, item);
+		else {
+			const added = new Card(item, words);
+			cards.set(item.key, added);
+			list.append(added.root);
+		}
 	}
 	for (const [key, card] of [...cards])
 		if (!seen.has(key)) {
@@ -133,12 +124,6 @@ function render(list: HTMLElement, status: HTMLElement, snapshot: InboxSnapshot)
 		}
 	if (cards.size === 0) status.textContent = words.empty;
 	app.dataset.version = String(snapshot.version);
-}
-
-function add(list: HTMLElement, item: InboxItem): void {
-	const card = new Card(item, words);
-	cards.set(item.key, card);
-	list.append(card.root);
 }
 
 async function devices(box: HTMLElement): Promise<void> {

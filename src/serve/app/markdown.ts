@@ -66,13 +66,9 @@ function inline<T extends HTMLElement>(parent: T, tokens: readonly Token[] | und
 		const t = token as Tokens.Generic;
 		switch (token.type) {
 			case "strong":
-				parent.append(inline(el("strong"), t.tokens));
-				break;
 			case "em":
-				parent.append(inline(el("em"), t.tokens));
-				break;
 			case "del":
-				parent.append(inline(el("del"), t.tokens));
+				parent.append(inline(el(token.type), t.tokens));
 				break;
 			case "codespan":
 				parent.append(el("code", { text: String(t.text ?? "") }));
@@ -91,14 +87,12 @@ function inline<T extends HTMLElement>(parent: T, tokens: readonly Token[] | und
 				break;
 			}
 			case "escape":
-				parent.append(document.createTextNode(String(t.text ?? "")));
-				break;
 			case "text":
 				if (t.tokens) inline(parent, t.tokens);
 				else parent.append(document.createTextNode(String(t.text ?? "")));
 				break;
 			default:
-				// html, image, escape and anything new: as the text the model wrote.
+				// html, image and anything new: as the text the model wrote.
 				parent.append(document.createTextNode(String(t.raw ?? "")));
 		}
 	}

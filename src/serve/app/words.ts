@@ -46,7 +46,7 @@ const EN = {
 	keys: "Keys: 1–9 pick an option, Enter reviews, then Enter sends.",
 } as const;
 
-type Words = { readonly [K in keyof typeof EN]: string };
+export type Words = { readonly [K in keyof typeof EN]: string };
 
 const ZH: Words = {
 	title: "等待回答的问题",
@@ -146,5 +146,3 @@ export function pickWords(languages: readonly string[]): { words: Words; lang: s
 	}
 	return { words: EN, lang: "en" };
 }
-
-export type { Words };
