@@ -100,16 +100,15 @@ export class DialogSections {
 		let bodyKeep = 0;
 		let preview = 0;
 		if (p.body.kind === "options") {
-			const { rows, multi, numberWidth, editing, inactive } = p.body;
-			const lines = editing ? editorLines(editorWidth(listWidth, multi, numberWidth)) : [];
-			this.list.setProps({ rows, multi, numberWidth, editorLines: lines, inactive, height: keep(this.list) });
+			const { kind, editing, ...list } = p.body;
+			const lines = editing ? editorLines(editorWidth(listWidth, list.multi, list.numberWidth)) : [];
+			this.list.setProps({ ...list, editorLines: lines, height: keep(this.list) });
 			body = this.list.measure(listWidth);
 			bodyKeep = Math.min(body, Math.max(LIST_KEEP, this.list.focusedHeight(listWidth) + 2));
 		} else {
-			const { items, globalNote, editing, choice, cuts, inactive } = p.body;
-			const lines = editing ? editorLines(inner) : [];
-			const height = keep(this.submit);
-			this.submit.setProps({ items, globalNote, editing, editorLines: lines, choice, cuts, inactive, height });
+			const { kind, ...submit } = p.body;
+			const lines = submit.editing ? editorLines(inner) : [];
+			this.submit.setProps({ ...submit, editorLines: lines, height: keep(this.submit) });
 			body = this.submit.measure(inner);
 			bodyKeep = Math.min(body, Math.max(LIST_KEEP, this.submit.minimum(inner)));
 		}

@@ -30,7 +30,7 @@ import { numberColumnWidth, type RowProps } from "./option-list.ts";
 import type { NextPreview } from "./preview-pane.ts";
 import { type SafeQuestion, SanitizeMemo, safeQuestions } from "./sanitized.ts";
 import type { SubmitItemProps } from "./submit-pane.ts";
-import type { OptionsBody, PreviewInput, StatusLine, SubmitBody, ViewInput, ViewProps } from "./view-props.ts";
+import type { OptionsBody, StatusLine, SubmitBody, ViewInput, ViewProps } from "./view-props.ts";
 
 export type { StatusLine, ViewInput, ViewProps } from "./view-props.ts";
 
@@ -202,7 +202,7 @@ export class PropsAdapter {
 		return over;
 	}
 
-	private preview(state: QuestionnaireState, context: ReduceContext, keyLabel: KeyLabel): PreviewInput | undefined {
+	private preview(state: QuestionnaireState, context: ReduceContext, keyLabel: KeyLabel): ViewProps["preview"] {
 		const shape = state.shape[state.tab];
 		if (!shape?.hasPreview.some(Boolean) || state.mode === "editing" || state.mode === "notes") return undefined;
 		const focused = focusedPreview(state, context);
