@@ -11,7 +11,7 @@ import { defaultMessages, type Messages } from "../../i18n/messages.ts";
 import { gapBetween } from "../../i18n/spacing.ts";
 import { ELLIPSIS, fitLine } from "../../text/fit.ts";
 import { PropsComponent } from "./component.ts";
-import { wrapPrefixed } from "./lines.ts";
+import { runAround, wrapPrefixed } from "./lines.ts";
 import type { Style, ViewTheme } from "./theme.ts";
 
 /** One row, with display text already sanitized. */
@@ -210,39 +210,20 @@ function lineWindow(heights: readonly number[], focus: number, height: number): 
 	const total = heights.reduce((a, b) => a + b, 0);
 	if (n === 0 || h === 0) return { start: 0, end: 0, above: 0, below: 0, focusLines: 0 };
 	const f = Math.min(Math.max(0, focus), n - 1);
+	const grow = (room: number) => ({
+		...runAround(heights, f, room),
+		focusLines: Math.max(0, Math.min(heights[f] ?? 0, room)),
+	});
 	if (total <= h) return { start: 0, end: n, above: 0, below: 0, focusLines: heights[f] ?? 0 };
 	if (h >= 3)
 		for (const reserve of [1, 2]) {
-			const w = grow(heights, f, h - reserve);
+			const w = grow(h - reserve);
 			const needed = (w.start > 0 ? 1 : 0) + (w.end < n ? 1 : 0);
 			if (needed > reserve) continue;
 			// A line reserved for an indicator that is not needed goes back to the rows, if that needs no more indicators.
-			const wider = needed < reserve ? grow(heights, f, h - needed) : w;
+			const wider = needed < reserve ? grow(h - needed) : w;
 			const best = (wider.start > 0 ? 1 : 0) + (wider.end < n ? 1 : 0) <= needed ? wider : w;
 			return { ...best, above: best.start, below: n - best.end };
 		}
-	return { ...grow(heights, f, h), above: 0, below: 0 };
-}
-
-function grow(heights: readonly number[], f: number, room: number): { start: number; end: number; focusLines: number } {
-	const focusLines = Math.max(0, Math.min(heights[f] ?? 0, room));
-	let used = focusLines;
-	let start = f;
-	let end = f + 1;
-	for (let grew = true; grew; ) {
-		grew = false;
-		const below = heights[end];
-		if (below !== undefined && used + below <= room) {
-			used += below;
-			end += 1;
-			grew = true;
-		}
-		const above = heights[start - 1];
-		if (above !== undefined && used + above <= room) {
-			used += above;
-			start -= 1;
-			grew = true;
-		}
-	}
-	return { start, end, focusLines };
+	return { ...grow(h), above: 0, below: 0 };
 }

@@ -6,6 +6,7 @@
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { fitLine } from "../../text/fit.ts";
 import { PropsComponent } from "./component.ts";
+import { runAround } from "./lines.ts";
 import type { ViewTheme } from "./theme.ts";
 
 /** One tab, with display text already sanitized. */
@@ -54,7 +55,8 @@ export class TabBar extends PropsComponent<TabBarProps> {
 		const total = widths.reduce((a, b) => a + b, 0) + GAP.length * (tabs.length - 1);
 		let start = 0;
 		let end = tabs.length;
-		if (total > width) [start, end] = this.window(widths, active, width - 4);
+		// The widest run of tabs around the active one that fits beside the two "‹ " / " ›" marks.
+		if (total > width) ({ start, end } = runAround(widths, active, width - 4, GAP.length));
 		const parts: string[] = [];
 		for (let i = start; i < end; i++) {
 			const room = width - (start > 0 ? 2 : 0) - (end < tabs.length ? 2 : 0);
@@ -65,29 +67,6 @@ export class TabBar extends PropsComponent<TabBarProps> {
 		const right = end < tabs.length ? ` ${this.theme.dim(RIGHT_MORE)}` : "";
 		if (width < 5 && (left || right)) return [parts.join(GAP)];
 		return [left + parts.join(GAP) + right];
-	}
-
-	/** The widest run of tabs around `active` that fits in `room` columns (at least the active tab). */
-	private window(widths: number[], active: number, room: number): [number, number] {
-		let start = active;
-		let end = active + 1;
-		let used = widths[active] ?? 0;
-		for (let grew = true; grew; ) {
-			grew = false;
-			const right = widths[end];
-			if (right !== undefined && used + GAP.length + right <= room) {
-				used += GAP.length + right;
-				end += 1;
-				grew = true;
-			}
-			const left = widths[start - 1];
-			if (left !== undefined && used + GAP.length + left <= room) {
-				used += GAP.length + left;
-				start -= 1;
-				grew = true;
-			}
-		}
-		return [start, end];
 	}
 
 	private style(tab: TabProps | undefined, text: string): string {
