@@ -53,24 +53,18 @@ export class TabBar extends PropsComponent<TabBarProps> {
 			tabs.findIndex((t) => t.active),
 		);
 		const total = widths.reduce((a, b) => a + b, 0) + GAP.length * (tabs.length - 1);
-		let start = 0;
-		let end = tabs.length;
 		// The widest run of tabs around the active one that fits beside the two "‹ " / " ›" marks.
-		if (total > width) ({ start, end } = runAround(widths, active, width - 4, GAP.length));
-		const parts: string[] = [];
-		for (let i = start; i < end; i++) {
-			const room = width - (start > 0 ? 2 : 0) - (end < tabs.length ? 2 : 0);
-			const text = end - start === 1 ? fitLine(texts[i] ?? "", Math.max(1, room)) : (texts[i] ?? "");
-			parts.push(this.style(tabs[i], text));
-		}
+		const all = { start: 0, end: tabs.length };
+		const { start, end } = total > width ? runAround(widths, active, width - 4, GAP.length) : all;
+		const room = width - (start > 0 ? 2 : 0) - (end < tabs.length ? 2 : 0);
+		const parts = tabs.slice(start, end).map((tab, i) => {
+			const text = texts[start + i] ?? "";
+			const shown = end - start === 1 ? fitLine(text, Math.max(1, room)) : text;
+			return tab.active ? this.theme.tabActive(shown) : this.theme.tabInactive(shown);
+		});
 		const left = start > 0 ? `${this.theme.dim(LEFT_MORE)} ` : "";
 		const right = end < tabs.length ? ` ${this.theme.dim(RIGHT_MORE)}` : "";
 		if (width < 5 && (left || right)) return [parts.join(GAP)];
 		return [left + parts.join(GAP) + right];
-	}
-
-	private style(tab: TabProps | undefined, text: string): string {
-		if (!tab) return text;
-		return tab.active ? this.theme.tabActive(text) : this.theme.tabInactive(text);
 	}
 }
