@@ -139,7 +139,9 @@ export class OptionList extends PropsComponent<OptionListProps, OptionListConten
 		const plain = wrapPrefixed(row.label, width, head, indent);
 		if (tiny) return plain.map(text);
 		const lines = plain.map((line, i) =>
-			i === 0 ? this.pointer(head, pointed) + text(line.slice(head.length)) : indent + text(line.slice(indent.length)),
+			i === 0
+				? (pointed ? t.accent(head) : head) + text(line.slice(head.length))
+				: indent + text(line.slice(indent.length)),
 		);
 		const suffixes: [Style, string][] = [];
 		if (row.kind === "option" && row.recommended) suffixes.push([t.recommended, this.m.viewRecommended]);
@@ -183,10 +185,6 @@ export class OptionList extends PropsComponent<OptionListProps, OptionListConten
 			lines[lines.length - 1] += `  ${t.dim(draft + (moreFits ? more : ""))}`;
 		}
 		return lines;
-	}
-
-	private pointer(head: string, focused: boolean): string {
-		return focused ? this.theme.accent(head) : head;
 	}
 }
 

@@ -109,15 +109,7 @@ export class PropsAdapter {
 	private optionsBody(state: QuestionnaireState, context: ReduceContext): OptionsBody {
 		const shape = state.shape[state.tab];
 		const rows = optionRows(state, context).map((row): RowProps => {
-			if (row.kind === "type")
-				return {
-					kind: "type",
-					label: this.m.viewTypeRow,
-					draft: this.memo.text(row.draft),
-					editing: row.editing,
-					focused: row.focused,
-					answered: row.answered,
-				};
+			if (row.kind === "type") return { ...row, label: this.m.viewTypeRow, draft: this.memo.text(row.draft) };
 			if (row.kind === "next")
 				return { kind: "next", label: row.none ? this.m.viewNextRowNone : this.m.viewNextRow, focused: row.focused };
 			return {
