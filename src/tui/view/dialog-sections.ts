@@ -88,6 +88,10 @@ export class DialogSections {
 		this.tabBar.setProps({ tabs: p.tabs });
 		this.question.setProps({ text: p.question, style: "bold", height: keep(this.question) });
 		this.footer.setProps({ hints: p.hints });
+		const question = this.question.measure(inner);
+		const tabs = p.tabs.length > 0 ? 1 : 0;
+		const status = this.statusAt(p.status, inner).length;
+		const footer = p.hints.length > 0 ? 1 : 0;
 		let note = 0;
 		if (p.note?.kind === "text") {
 			this.note.setProps({ text: p.note.text, style: "dim", height: keep(this.note) });
@@ -117,13 +121,7 @@ export class DialogSections {
 			this.preview.setProps({ ...p.preview, height: keep(this.preview) });
 			// A long preview is laid out only as far as it can show: past the rows the sections around the body
 			// take, one more line makes it "taller than the room", which is all the height allocation needs.
-			const around =
-				4 +
-				(p.tabs.length > 0 ? 1 : 0) +
-				this.question.measure(inner) +
-				note +
-				this.statusAt(p.status, inner).length +
-				(p.hints.length > 0 ? 1 : 0);
+			const around = 4 + tabs + question + note + status + footer;
 			const rows = Math.max(1, Math.floor(input.maxHeight) - around + 1);
 			preview = this.preview.measure(previewWidth, rows);
 			// Exactly the rows this frame lays out, not more: a long preview's "of ≥ N" then reads the same whether
@@ -135,16 +133,16 @@ export class DialogSections {
 		const previewKeep = Math.min(preview, PREVIEW_KEEP);
 		const heights: Heights = {
 			borderTop: 1,
-			tabs: p.tabs.length > 0 ? 1 : 0,
+			tabs,
 			gapTop: 1,
-			question: this.question.measure(inner),
+			question,
 			note,
 			gapBody: 1,
 			body: side ? Math.max(body, preview) : body,
 			gapPreview: below ? 1 : 0,
 			preview: below ? preview : 0,
-			status: this.statusAt(p.status, inner).length,
-			footer: p.hints.length > 0 ? 1 : 0,
+			status,
+			footer,
 			borderBottom: 1,
 		};
 		const steps = shrinkOrder({
@@ -153,7 +151,7 @@ export class DialogSections {
 			bodyKeep,
 			preview,
 			previewKeep,
-			question: heights.question,
+			question,
 			note,
 			editorNote: p.note?.kind === "editor",
 			reviewTitle: p.body.kind === "submit",
