@@ -22,7 +22,6 @@ interface TerminalControl {
 	requestRender(force?: boolean): void;
 }
 
-/** Options for {@link editExternally}. */
 export interface EditExternallyOptions {
 	/** Where `VISUAL` / `EDITOR` / `HOME` are read; defaults to `process.env`. */
 	env?: NodeJS.ProcessEnv;
@@ -101,11 +100,6 @@ function splitCommandLine(line: string, home?: string): SplitResult {
 	return { ok: true, words };
 }
 
-/** The platform default Pi itself falls back to when neither variable is set. */
-function defaultEditor(): string {
-	return process.platform === "win32" ? "notepad" : "nano";
-}
-
 function resolveEditor(env: NodeJS.ProcessEnv): ResolvedEditor | { error: string } {
 	const [name, line] = pickEditorLine(env);
 	const shown = `${name} "${sanitizeInline(line.trim())}"`;
@@ -121,7 +115,8 @@ function pickEditorLine(env: NodeJS.ProcessEnv): [string, string] {
 		const value = env[name];
 		if (value !== undefined && value.trim() !== "") return [`$${name}`, value];
 	}
-	return ["default editor", defaultEditor()];
+	// The platform default Pi itself falls back to when neither variable is set.
+	return ["default editor", process.platform === "win32" ? "notepad" : "nano"];
 }
 
 /**
