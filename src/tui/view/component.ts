@@ -61,7 +61,6 @@ export abstract class PropsComponent<P extends object, C = readonly string[]> {
 		this.rendered = undefined;
 	}
 
-	/** The current props (read-only). */
 	getProps(): P {
 		return this.props;
 	}

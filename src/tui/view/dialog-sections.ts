@@ -29,7 +29,6 @@ export interface Columns {
 	placement: PreviewPlacement;
 }
 
-/** What `measure` found. */
 export interface Measured {
 	heights: Heights;
 	steps: ShrinkStep[];

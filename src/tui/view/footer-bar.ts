@@ -18,12 +18,10 @@ export interface HintProps {
 	optional?: boolean;
 }
 
-/** Props of the footer. */
 export interface FooterProps {
 	hints: HintProps[];
 }
 
-/** The footer component. */
 export class FooterBar extends PropsComponent<FooterProps> {
 	private readonly theme: ViewTheme;
 	private readonly m: Messages;

@@ -30,7 +30,6 @@ export type RowProps =
 	| { kind: "type"; label: string; draft: string; editing: boolean; focused: boolean; answered: boolean }
 	| { kind: "next"; label: string; focused: boolean };
 
-/** Props of the option list. */
 export interface OptionListProps {
 	rows: RowProps[];
 	multi: boolean;
@@ -69,7 +68,6 @@ export function numberColumnWidth(optionCount: number): number {
 	return Math.min(optionCount, 9) > 0 ? 3 : 0;
 }
 
-/** The option list component. */
 export class OptionList extends PropsComponent<OptionListProps, OptionListContent> {
 	protected override readonly windowKeys = ["height"] as const;
 	private readonly theme: ViewTheme;

@@ -44,7 +44,6 @@ export class PropsAdapter {
 		this.m = messages;
 	}
 
-	/** The props for `input`. */
 	props(input: ViewInput): ViewProps {
 		const { state, context } = input;
 		const keyLabel = this.keyLabels(input.keyLabel);

@@ -41,8 +41,6 @@ const MEMO_LIMIT = 1024;
 
 /** Remembers the last few sanitized strings, so unchanged drafts and notes are not rescanned per key. */
 export class SanitizeMemo {
-	/** `sanitizeInline(text)`, memoized. */
 	readonly line = memoized(sanitizeInline, MEMO_LIMIT);
-	/** `sanitizeBlock(text)`, memoized. */
 	readonly text = memoized(sanitizeBlock, MEMO_LIMIT);
 }

@@ -34,7 +34,6 @@ const REVIEW_TEXT_LINES = 3;
 /** Between two choices on a line. */
 const CHOICE_GAP = "   ";
 
-/** Props of the Submit pane. */
 export interface SubmitPaneProps {
 	items: SubmitItemProps[];
 	/** The saved note on all questions, or "". */
@@ -43,11 +42,9 @@ export interface SubmitPaneProps {
 	editing: boolean;
 	/** The live editor's lines while editing. */
 	editorLines: readonly string[];
-	/** The highlighted choice. */
 	choice: SubmitChoice;
 	/** True while another question holds the keys ("Stop answering?"): the choice is not pointed at. */
 	inactive?: boolean;
-	/** Lines available. */
 	height: number;
 	/**
 	 * One warning per text the model gets only part of, and one when the whole answer is over its total
@@ -74,7 +71,6 @@ interface TailBlock {
 
 const same = (line: string) => line;
 
-/** The Submit pane component. */
 export class SubmitPane extends PropsComponent<SubmitPaneProps, SubmitContent> {
 	protected override readonly windowKeys = ["height"] as const;
 	private readonly theme: ViewTheme;

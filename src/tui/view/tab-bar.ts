@@ -19,7 +19,6 @@ export interface TabProps {
 	active: boolean;
 }
 
-/** Props of the tab bar. */
 export interface TabBarProps {
 	tabs: TabProps[];
 }
@@ -30,7 +29,6 @@ const GAP = " ";
 const LEFT_MORE = "‹";
 const RIGHT_MORE = "›";
 
-/** The tab bar component. */
 export class TabBar extends PropsComponent<TabBarProps> {
 	private readonly theme: ViewTheme;
 

@@ -7,7 +7,6 @@ import { clampWidth, PropsComponent } from "./component.ts";
 import { clipWithEllipsis } from "./lines.ts";
 import type { ViewTheme } from "./theme.ts";
 
-/** Props of a text block. */
 export interface TextBlockProps {
 	/** Sanitized text; "" renders nothing. */
 	text: string;
@@ -16,7 +15,6 @@ export interface TextBlockProps {
 	height: number;
 }
 
-/** The text block component. */
 export class TextBlock extends PropsComponent<TextBlockProps> {
 	protected override readonly windowKeys = ["height"] as const;
 	private readonly theme: ViewTheme;
