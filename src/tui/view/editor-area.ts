@@ -16,11 +16,8 @@ export interface EditorAreaProps {
 }
 
 export class EditorArea extends PropsComponent<EditorAreaProps> {
-	private readonly theme: ViewTheme;
-
 	constructor(theme: ViewTheme, props: EditorAreaProps = { title: "", editorLines: [], height: 0 }) {
-		super(props);
-		this.theme = theme;
+		super(props, theme);
 	}
 
 	/** Lines the whole area takes. */

@@ -23,13 +23,8 @@ export interface FooterProps {
 }
 
 export class FooterBar extends PropsComponent<FooterProps> {
-	private readonly theme: ViewTheme;
-	private readonly m: Messages;
-
 	constructor(theme: ViewTheme, props: FooterProps = { hints: [] }, messages: Messages = defaultMessages) {
-		super(props);
-		this.theme = theme;
-		this.m = messages;
+		super(props, theme, messages);
 	}
 
 	protected content(): readonly string[] {

@@ -70,13 +70,9 @@ export function numberColumnWidth(optionCount: number): number {
 
 export class OptionList extends PropsComponent<OptionListProps, OptionListContent> {
 	protected override readonly windowKeys = ["height"] as const;
-	private readonly theme: ViewTheme;
-	private readonly m: Messages;
 
 	constructor(theme: ViewTheme, props?: OptionListProps, messages: Messages = defaultMessages) {
-		super(props ?? { rows: [], multi: false, numberWidth: 0, editorLines: [], height: 0 });
-		this.theme = theme;
-		this.m = messages;
+		super(props ?? { rows: [], multi: false, numberWidth: 0, editorLines: [], height: 0 }, theme, messages);
 	}
 
 	/** Lines the whole list takes at `width` (its natural height). */

@@ -73,13 +73,13 @@ const same = (line: string) => line;
 
 export class SubmitPane extends PropsComponent<SubmitPaneProps, SubmitContent> {
 	protected override readonly windowKeys = ["height"] as const;
-	private readonly theme: ViewTheme;
-	private readonly m: Messages;
 
 	constructor(theme: ViewTheme, props?: SubmitPaneProps, messages: Messages = defaultMessages) {
-		super(props ?? { items: [], globalNote: "", editing: false, editorLines: [], choice: "submit", height: 0 });
-		this.theme = theme;
-		this.m = messages;
+		super(
+			props ?? { items: [], globalNote: "", editing: false, editorLines: [], choice: "submit", height: 0 },
+			theme,
+			messages,
+		);
 	}
 
 	/** Lines the whole pane takes at `width`. */

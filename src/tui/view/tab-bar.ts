@@ -30,11 +30,8 @@ const LEFT_MORE = "‹";
 const RIGHT_MORE = "›";
 
 export class TabBar extends PropsComponent<TabBarProps> {
-	private readonly theme: ViewTheme;
-
 	constructor(theme: ViewTheme, props: TabBarProps = { tabs: [] }) {
-		super(props);
-		this.theme = theme;
+		super(props, theme);
 	}
 
 	protected content(): readonly string[] {

@@ -17,11 +17,9 @@ export interface TextBlockProps {
 
 export class TextBlock extends PropsComponent<TextBlockProps> {
 	protected override readonly windowKeys = ["height"] as const;
-	private readonly theme: ViewTheme;
 
 	constructor(theme: ViewTheme, props: TextBlockProps = { text: "", style: "bold", height: 0 }) {
-		super(props);
-		this.theme = theme;
+		super(props, theme);
 	}
 
 	/** Lines the whole text takes at `width`. */
