@@ -216,10 +216,15 @@ export class DialogSections {
 		return out;
 	}
 
-	/** The status lines wrapped to `width`, once a frame (measure and stack both read them), kept while the same. */
+	/**
+	 * The status lines wrapped to `width`, a choice's continuation under its words (cut at the width, "Decline —
+	 * the agent is told you declined" lost the words that say what the agent is told). Once a frame (measure
+	 * and stack both read them), kept while the same.
+	 */
 	private statusAt(status: readonly StatusLine[], width: number): StatusLine[] {
 		if (this.wrapped?.source === status && this.wrapped.width === width) return this.wrapped.lines;
-		const lines = wrappedStatus(status, width);
+		// A choice's text begins with its pointer or two spaces, which its continuation lines keep.
+		const lines = status.flatMap((line) => wrapBlock(line.text, width).map((text) => ({ text, style: line.style })));
 		this.wrapped = { source: status, width, lines };
 		return lines;
 	}
@@ -231,15 +236,6 @@ export class DialogSections {
 		this.padded = { source: left, width, lines };
 		return lines;
 	}
-}
-
-/**
- * The status lines wrapped to `width`, a choice's continuation under its words: cut at the width, "Decline —
- * the agent is told you declined" lost the words that say what the agent is told.
- */
-function wrappedStatus(status: readonly StatusLine[], width: number): StatusLine[] {
-	// A choice's text begins with its pointer or two spaces, which its continuation lines keep.
-	return status.flatMap((line) => wrapBlock(line.text, width).map((text) => ({ text, style: line.style })));
 }
 
 /** How a status line looks: a question to the user stands out, a countdown only informs. */
