@@ -13,14 +13,11 @@ import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { TUI } from "@earendil-works/pi-tui";
 import { sanitizeInline } from "../text/sanitize.ts";
 
 /** The part of Pi's TUI handle the editor hand-over needs. */
-interface TerminalControl {
-	stop(): void;
-	start(): void;
-	requestRender(force?: boolean): void;
-}
+type TerminalControl = Pick<TUI, "stop" | "start" | "requestRender">;
 
 export interface EditExternallyOptions {
 	/** Where `VISUAL` / `EDITOR` / `HOME` are read; defaults to `process.env`. */
