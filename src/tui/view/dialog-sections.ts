@@ -6,6 +6,7 @@
  */
 import type { Messages } from "../../i18n/messages.ts";
 import { fitLine, padToWidth, wrapBlock } from "../../text/fit.ts";
+import type { PropsComponent } from "./component.ts";
 import { EditorArea } from "./editor-area.ts";
 import { FooterBar } from "./footer-bar.ts";
 import { type Heights, type PreviewPlacement, type ShrinkStep, shrinkOrder } from "./layout.ts";
@@ -170,22 +171,13 @@ export class DialogSections {
 		if (h.borderTop > 0) out.push(t.border("─".repeat(width)));
 		if (h.tabs > 0) add(this.tabBar.render(inner).slice(0, h.tabs));
 		for (let i = 0; i < h.gapTop; i++) out.push("");
-		if (h.question > 0) {
-			this.question.setProps({ ...this.question.getProps(), height: h.question });
-			add(this.question.render(inner));
-		}
-		if (h.note > 0 && p.note?.kind === "text") {
-			this.note.setProps({ ...this.note.getProps(), height: h.note });
-			add(this.note.render(inner));
-		} else if (h.note > 0 && p.note?.kind === "editor") {
-			this.noteEditor.setProps({ ...this.noteEditor.getProps(), height: h.note });
-			add(this.noteEditor.render(inner));
-		}
+		if (h.question > 0) add(renderAt(this.question, h.question, inner));
+		if (h.note > 0 && p.note?.kind === "text") add(renderAt(this.note, h.note, inner));
+		else if (h.note > 0 && p.note?.kind === "editor") add(renderAt(this.noteEditor, h.note, inner));
 		for (let i = 0; i < h.gapBody; i++) out.push("");
 		if (h.body > 0) add(this.body(p, h.body, inner, columns));
 		if (columns.placement === "below") {
-			this.preview.setProps({ ...this.preview.getProps(), height: h.preview });
-			const lines = this.preview.render(columns.previewWidth);
+			const lines = renderAt(this.preview, h.preview, columns.previewWidth);
 			if (h.gapPreview > 0 && lines.length > 0) add([t.border("╌".repeat(inner))]);
 			add(lines);
 		}
@@ -198,15 +190,10 @@ export class DialogSections {
 
 	private body(p: ViewProps, height: number, inner: number, columns: Columns): string[] {
 		const { listWidth, previewWidth, placement } = columns;
-		if (p.body.kind === "submit") {
-			this.submit.setProps({ ...this.submit.getProps(), height });
-			return [...this.submit.render(inner)];
-		}
-		this.list.setProps({ ...this.list.getProps(), height });
-		const left = this.list.render(listWidth);
+		if (p.body.kind === "submit") return [...renderAt(this.submit, height, inner)];
+		const left = renderAt(this.list, height, listWidth);
 		if (placement !== "side") return [...left];
-		this.preview.setProps({ ...this.preview.getProps(), height });
-		const right = this.preview.render(previewWidth);
+		const right = renderAt(this.preview, height, previewWidth);
 		const padded = this.paddedLeft(left, listWidth);
 		const gap = this.theme.border(" │ ");
 		const blank = " ".repeat(listWidth);
@@ -236,6 +223,12 @@ export class DialogSections {
 		this.padded = { source: left, width, lines };
 		return lines;
 	}
+}
+
+/** `c`'s lines at `width` in `height` lines, its other props kept. */
+function renderAt<P extends { height: number }, C>(c: PropsComponent<P, C>, height: number, width: number) {
+	c.setProps({ ...c.getProps(), height });
+	return c.render(width);
 }
 
 /** How a status line looks: a question to the user stands out, a countdown only informs. */
