@@ -39,53 +39,38 @@ export function installCollapseListener(
 	input: RawInput | undefined,
 	options: CollapseListenerOptions,
 ): CollapseListener {
-	if (typeof input?.onTerminalInput !== "function") return unavailable();
+	const unavailable = { available: false, dispose() {} };
+	if (typeof input?.onTerminalInput !== "function") return unavailable;
 	const handler = (data: string): { consume?: boolean; data?: string } | undefined => {
-		if (!options.isCollapsed() || !safeMatches(options, data)) return undefined;
-		if (!isKeyRelease(data) && !isKeyRepeat(data)) safely(options.onToggle);
+		// A throwing matcher is "not our key".
+		if (!options.isCollapsed() || !safely(() => options.matches(data), false)) return undefined;
+		if (!isKeyRelease(data) && !isKeyRepeat(data)) safely(options.onToggle, undefined);
 		return { consume: true };
 	};
-	let unsubscribe: unknown;
+	let unsubscribe: (() => void) | undefined;
 	try {
 		unsubscribe = input.onTerminalInput(handler);
 	} catch {
-		return unavailable();
+		return unavailable;
 	}
-	let disposed = false;
 	return {
 		available: true,
 		dispose() {
-			if (disposed) return;
-			disposed = true;
-			if (typeof unsubscribe === "function") {
-				try {
-					unsubscribe();
-				} catch {
-					// The host is shutting down or already dropped the listener: nothing left to remove.
-				}
-			}
+			// A host shutting down may have dropped the listener already, or never given a way to remove it.
+			if (typeof unsubscribe === "function") safely(unsubscribe, undefined);
+			unsubscribe = undefined;
 		},
 	};
 }
 
-/** A throwing matcher must not break the host's input loop: treat it as "not our key". */
-function safeMatches(options: CollapseListenerOptions, data: string): boolean {
+/**
+ * This runs inside Pi's input loop, where a throw would take the whole app down: a failure is dropped
+ * (the session reports its own) and gives `fallback`.
+ */
+function safely<T>(run: () => T, fallback: T): T {
 	try {
-		return options.matches(data);
+		return run();
 	} catch {
-		return false;
+		return fallback;
 	}
-}
-
-/** This runs inside Pi's input loop, where a throw would take the whole app down. */
-function safely(run: () => void): void {
-	try {
-		run();
-	} catch {
-		// Dropped on purpose: the session reports its own failures; the terminal must keep working.
-	}
-}
-
-function unavailable(): CollapseListener {
-	return { available: false, dispose() {} };
 }

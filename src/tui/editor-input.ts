@@ -13,7 +13,7 @@
  */
 import { decodeKittyPrintable } from "@earendil-works/pi-tui";
 
-const PASTE_START = "\x1b[200~";
+export const PASTE_START = "\x1b[200~";
 const PASTE_END = "\x1b[201~";
 const PASTE_MARKERS = /(\x1b\[200~|\x1b\[201~)/;
 /** Ctrl+letter re-encoded as CSI-u inside a paste (tmux does it), decoded as the Editor does before it filters. */

@@ -14,11 +14,8 @@ export interface EffectPorts {
 	setEditorText(text: string, undoTo: string | undefined): void;
 	/** Starts the external editor on `text`; its answer comes back tagged with `requestId`. */
 	openExternal(requestId: number, text: string): void;
-	/** Hides or shows the overlay. */
 	setHidden(hidden: boolean): void;
-	/** Schedules a redraw. */
 	requestRender(): void;
-	/** Ends the questionnaire with `result`. */
 	done(result: QuestionnaireResult): void;
 }
 

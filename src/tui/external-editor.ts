@@ -13,16 +13,12 @@ import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { TUI } from "@earendil-works/pi-tui";
 import { sanitizeInline } from "../text/sanitize.ts";
 
 /** The part of Pi's TUI handle the editor hand-over needs. */
-interface TerminalControl {
-	stop(): void;
-	start(): void;
-	requestRender(force?: boolean): void;
-}
+type TerminalControl = Pick<TUI, "stop" | "start" | "requestRender">;
 
-/** Options for {@link editExternally}. */
 export interface EditExternallyOptions {
 	/** Where `VISUAL` / `EDITOR` / `HOME` are read; defaults to `process.env`. */
 	env?: NodeJS.ProcessEnv;
@@ -52,14 +48,22 @@ interface ResolvedEditor {
 	label: string;
 }
 
-/** Characters that mean something to a shell we do not run: refusing them beats running the wrong thing. */
-const SHELL_SYNTAX = new Set(["$", "`", "|", "&", ";", "<", ">", "(", ")"]);
 const NOTICE = "Waiting for the external editor; Pi resumes when it exits.";
 /** How long an aborted editor gets to exit on SIGTERM before SIGKILL. */
 const KILL_GRACE_MS = 2000;
-const BLANK = new Set([" ", "\t", "\n"]);
+/**
+ * One piece of a command line, in order: blanks; a single-quoted stretch; a double-quoted one; a backslash
+ * and the character it escapes; a character that means something to a shell we do not run (refusing it
+ * beats running the wrong thing); plain characters; a quote or backslash left unterminated.
+ */
+const PIECE = /([ \t\n]+)|'([^']*)'|"((?:[^"\\]|\\.)*)"|\\(.)|([$`|&;<>()])|([^ \t\n'"\\$`|&;<>()]+)|(.)/gsy;
 /** Inside double quotes a backslash escapes only these (POSIX); before anything else it stays literal. */
-const DOUBLE_QUOTE_ESCAPABLE = new Set(["$", "`", '"', "\\", "\n"]);
+const DOUBLE_QUOTE_ESCAPE = /\\([$`"\\\n])/g;
+const UNTERMINATED: Record<string, string> = {
+	"'": "unterminated single quote",
+	'"': "unterminated double quote",
+	"\\": "trailing backslash",
+};
 
 /**
  * Splits a command line into words with POSIX shell quoting: blanks separate words; single quotes keep
@@ -70,78 +74,27 @@ const DOUBLE_QUOTE_ESCAPABLE = new Set(["$", "`", '"', "\\", "\n"]);
  */
 function splitCommandLine(line: string, home?: string): SplitResult {
 	const words: string[] = [];
-	let word = "";
-	let inWord = false;
-	let i = 0;
-	const chars = Array.from(line);
-	while (i < chars.length) {
-		const ch = chars[i]!;
-		if (BLANK.has(ch)) {
-			if (inWord) words.push(word);
-			word = "";
-			inWord = false;
-			i++;
-			continue;
-		}
-		if (
-			!inWord &&
-			ch === "~" &&
-			home !== undefined &&
-			(i + 1 >= chars.length || chars[i + 1] === "/" || BLANK.has(chars[i + 1]!))
-		) {
-			word = home;
-			inWord = true;
-			i++;
-			continue;
-		}
-		const wasInWord: boolean = inWord;
-		inWord = true;
-		if (ch === "'") {
-			const end = chars.indexOf("'", i + 1);
-			if (end < 0) return { ok: false, error: "unterminated single quote" };
-			word += chars.slice(i + 1, end).join("");
-			i = end + 1;
-		} else if (ch === '"') {
-			const closed = readDoubleQuoted(chars, i + 1);
-			if (closed === undefined) return { ok: false, error: "unterminated double quote" };
-			word += closed.text;
-			i = closed.next;
-		} else if (ch === "\\") {
-			const next = chars[i + 1];
-			if (next === undefined) return { ok: false, error: "trailing backslash" };
-			// A backslash-newline is a line continuation: it joins, it adds nothing.
-			if (next !== "\n") word += next;
-			else inWord = wasInWord;
-			i += 2;
-		} else if (SHELL_SYNTAX.has(ch)) {
-			return { ok: false, error: `shell syntax "${ch}" is not supported (no shell is run)` };
-		} else {
-			word += ch;
-			i++;
+	let word: string | undefined;
+	for (const piece of line.matchAll(PIECE)) {
+		const [, blank, single, double, escaped, syntax, plain, unterminated] = piece;
+		if (blank !== undefined) {
+			if (word !== undefined) words.push(word);
+			word = undefined;
+		} else if (syntax !== undefined) {
+			return { ok: false, error: `shell syntax "${syntax}" is not supported (no shell is run)` };
+		} else if (unterminated !== undefined) {
+			return { ok: false, error: UNTERMINATED[unterminated] ?? "" };
+		} else if (escaped !== "\n") {
+			// A backslash-newline (skipped here) is a line continuation: it joins, it adds nothing.
+			const unquoted = double?.replace(DOUBLE_QUOTE_ESCAPE, (_, ch: string) => (ch === "\n" ? "" : ch));
+			let text = single ?? unquoted ?? escaped ?? plain ?? "";
+			const tilde = text === "~" ? /^[ \t\n]?$/.test(line.charAt(piece.index + 1)) : text.startsWith("~/");
+			if (word === undefined && home !== undefined && plain !== undefined && tilde) text = home + text.slice(1);
+			word = (word ?? "") + text;
 		}
 	}
-	if (inWord) words.push(word);
+	if (word !== undefined) words.push(word);
 	return { ok: true, words };
-}
-
-function readDoubleQuoted(chars: readonly string[], start: number): { text: string; next: number } | undefined {
-	let text = "";
-	for (let i = start; i < chars.length; i++) {
-		const ch = chars[i]!;
-		if (ch === '"') return { text, next: i + 1 };
-		if (ch === "\\" && i + 1 < chars.length && DOUBLE_QUOTE_ESCAPABLE.has(chars[i + 1]!)) {
-			if (chars[i + 1] !== "\n") text += chars[i + 1];
-			i++;
-			continue;
-		}
-		text += ch;
-	}
-	return undefined;
-}
-
-/** The platform default Pi itself falls back to when neither variable is set. */
-function defaultEditor(): string {
-	return process.platform === "win32" ? "notepad" : "nano";
 }
 
 function resolveEditor(env: NodeJS.ProcessEnv): ResolvedEditor | { error: string } {
@@ -159,7 +112,8 @@ function pickEditorLine(env: NodeJS.ProcessEnv): [string, string] {
 		const value = env[name];
 		if (value !== undefined && value.trim() !== "") return [`$${name}`, value];
 	}
-	return ["default editor", defaultEditor()];
+	// The platform default Pi itself falls back to when neither variable is set.
+	return ["default editor", process.platform === "win32" ? "notepad" : "nano"];
 }
 
 /**

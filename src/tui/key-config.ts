@@ -13,7 +13,8 @@ import type { AskConfig } from "../config/schema.ts";
 import { type BindingId, type HostBindingId, KEYMAP, type OwnBindingId } from "../state/index.ts";
 import { OWN_KEY_DEFAULTS } from "../state/key-defaults.ts";
 import type { HostKeybindings } from "./host-ui.ts";
-import type { OwnKeyOverrides } from "./keys.ts";
+import { hostKeys, type OwnKeyOverrides } from "./keys.ts";
+import { splitKeyId } from "./view/key-labels.ts";
 
 const HOST_BINDINGS: readonly HostBindingId[] = [
 	"tui.select.up",
@@ -77,7 +78,7 @@ export function keyConflicts(host: HostKeybindings, overrides: OwnKeyOverrides =
 	};
 	for (const binding of Object.keys(OWN_KEY_DEFAULTS) as OwnBindingId[])
 		add(binding, asList(overrides[binding] ?? OWN_KEY_DEFAULTS[binding]));
-	for (const binding of HOST_BINDINGS) add(binding, hostKeys(host, binding));
+	for (const binding of HOST_BINDINGS) add(binding, hostKeys(host, binding) ?? []);
 	const warnings: string[] = [];
 	for (const [key, bindings] of byKey) {
 		const clashing = bindings.filter((a) => bindings.some((b) => a !== b && !harmless(a, b)));
@@ -92,8 +93,7 @@ export function keyConflicts(host: HostKeybindings, overrides: OwnKeyOverrides =
 
 /** One spelling per key: aliases resolved, modifiers in a fixed order ("shift+ctrl+p" → "ctrl+shift+p"). */
 function canonicalKey(keyId: string): string {
-	const parts = keyId.endsWith("++") ? [...keyId.slice(0, -2).split("+"), "+"] : keyId.split("+");
-	const base = parts.pop() ?? "";
+	const [parts, base] = splitKeyId(keyId);
 	const order = ["ctrl", "shift", "alt", "super"];
 	const mods = [...new Set(parts)].sort((a, b) => order.indexOf(a) - order.indexOf(b));
 	const alias: Record<string, string> = { esc: "escape", return: "enter" };
@@ -102,14 +102,6 @@ function canonicalKey(keyId: string): string {
 
 function asList(keys: string | readonly string[]): readonly string[] {
 	return typeof keys === "string" ? [keys] : keys;
-}
-
-function hostKeys(host: HostKeybindings, binding: HostBindingId): readonly string[] {
-	try {
-		return typeof host.getKeys === "function" ? host.getKeys(binding) : [];
-	} catch {
-		return [];
-	}
 }
 
 /** True when `a` and `b` may share a key: they do the same thing, or never apply at once. */

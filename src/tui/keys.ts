@@ -19,24 +19,7 @@ import { defaultKeyLabel, keyName } from "./view/key-labels.ts";
 
 declare module "@earendil-works/pi-tui" {
 	/** Our own binding ids, so a KeybindingsManager over them type-checks (pi-tui's documented extension point). */
-	interface Keybindings {
-		"askUser.up": true;
-		"askUser.down": true;
-		"askUser.toggle": true;
-		"askUser.jump": true;
-		"askUser.tabNext": true;
-		"askUser.tabPrev": true;
-		"askUser.tabRight": true;
-		"askUser.tabLeft": true;
-		"askUser.notes": true;
-		"askUser.previewUp": true;
-		"askUser.previewDown": true;
-		"askUser.previewPageUp": true;
-		"askUser.previewPageDown": true;
-		"askUser.externalEditor": true;
-		"askUser.collapse": true;
-		"askUser.answerLater": true;
-	}
+	interface Keybindings extends Record<OwnBindingId, true> {}
 }
 
 /** User overrides of our own bindings: binding id → key or keys (pi-tui KeyId strings). */

@@ -1,7 +1,7 @@
 /**
  * Desktop notifications, terminal side: the plan (src/notify/method.ts) for this terminal, written through
- * Pi's terminal (or stdout). Used when a questionnaire opens in the TUI (run.ts, accessible/run.ts) and by
- * the reminder (src/pi/remind.ts). Inside tmux the automatic choice asks tmux once per process whether
+ * Pi's terminal (or stdout). Used when a questionnaire opens in the TUI (run.ts) and by the reminder
+ * (src/pi/remind.ts). Inside tmux the automatic choice asks tmux once per process whether
  * `allow-passthrough` is on (`tmux display -p '#{allow-passthrough}'`, at most a second); until it has
  * answered nothing is sent, and without passthrough it is the BEL. Never throws: a notification is a
  * courtesy, never a reason for a questionnaire to fail.

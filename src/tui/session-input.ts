@@ -5,13 +5,11 @@
  * one reduce pass. A bracketed paste goes to the editor whole, never through the keymap; pasting while
  * browsing a question opens its draft first. This holds the only flag saying a paste is open.
  */
-import { type Action, editorChanged, editorTarget, isSubmitTab, type KeyInput, routeKey } from "../state/index.ts";
-import { pasteOpenAfter } from "./editor-input.ts";
+import { editorChanged, editorTarget, isSubmitTab, type KeyInput, routeKey } from "../state/index.ts";
+import { PASTE_START, pasteOpenAfter } from "./editor-input.ts";
 import type { EmbeddedEditor } from "./embedded-editor.ts";
 import type { SessionFrame } from "./session-frame.ts";
 import type { SessionStore } from "./session-store.ts";
-
-const PASTE_START = "\x1b[200~";
 
 /** What input needs of the session. */
 export interface InputParts {
@@ -41,9 +39,10 @@ export class SessionInput {
 		const { store, frame, keys } = this.parts;
 		const route = routeKey(data, store.state, keys);
 		if (route === "editor") this.typeInEditor(data, false);
-		else if (route?.type === "preview/scrolled" || route?.type === "preview/paged")
-			store.dispatch(withShown(route, frame.shownPreview()));
-		else if (route) store.dispatch(route);
+		else if (route?.type === "preview/scrolled" || route?.type === "preview/paged") {
+			const shown = frame.shownPreview();
+			store.dispatch(shown ? { ...route, shown } : route);
+		} else if (route) store.dispatch(route);
 	}
 
 	/**
@@ -67,11 +66,4 @@ export class SessionInput {
 			store.dispatch({ type: "draft/opened" });
 		if (editorTarget(store.state) !== undefined) this.typeInEditor(data, before);
 	}
-}
-
-function withShown(
-	action: Extract<Action, { type: "preview/scrolled" | "preview/paged" }>,
-	shown: ReturnType<SessionFrame["shownPreview"]>,
-): Action {
-	return shown ? { ...action, shown } : action;
 }

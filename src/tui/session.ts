@@ -161,7 +161,7 @@ export class QuestionnaireSession implements Focusable {
 			this.syncEditorFocus();
 			return this.frame.draw(width, {
 				state,
-				editor: editorTarget(state) !== undefined ? this.editor.component : undefined,
+				editor: editorTarget(state) !== undefined ? this.editor : undefined,
 				status: this.status,
 				collapsedBar: this.visibility.collapsedBar,
 				countdown: this.countdown?.secondsLeft(),
@@ -208,7 +208,7 @@ export class QuestionnaireSession implements Focusable {
 	}
 
 	private syncEditorFocus(): void {
-		this.editor.setFocused(this.hasFocus && !this.closed && editorTarget(this.store.state) !== undefined);
+		this.editor.focused = this.hasFocus && !this.closed && editorTarget(this.store.state) !== undefined;
 	}
 
 	private finish(result: QuestionnaireResult): void {
@@ -245,7 +245,7 @@ export class QuestionnaireSession implements Focusable {
 		this.stopCountdown();
 		this.visibility.dispose();
 		this.external.abort();
-		this.editor.setFocused(false);
+		this.editor.focused = false;
 	}
 }
 

@@ -6,7 +6,9 @@
  * full content, keyed by the props that shape it and the width, so measuring and windowing stay cheap.
  * Every returned line is fitted to the width. Must not import the state.
  */
+import { defaultMessages, type Messages } from "../../i18n/messages.ts";
 import { fitLine } from "../../text/fit.ts";
+import type { ViewTheme } from "./theme.ts";
 
 /** True when `a` and `b` are the same plain data (functions and class instances compared by identity). */
 function propsEqual(a: unknown, b: unknown): boolean {
@@ -40,8 +42,8 @@ export function clampWidth(width: number): number {
 }
 
 /**
- * A component that renders props. `P` holds everything it draws; `C` is its full content at a width
- * (before the height budget applies), built by `content` from the props minus `windowKeys`.
+ * A component that renders props in the view's theme. `P` holds everything it draws; `C` is its full
+ * content at a width (before the height budget applies), built by `content` from the props minus `windowKeys`.
  */
 export abstract class PropsComponent<P extends object, C = readonly string[]> {
 	protected props: P;
@@ -49,9 +51,14 @@ export abstract class PropsComponent<P extends object, C = readonly string[]> {
 	protected readonly windowKeys: readonly (keyof P)[] = [];
 	private rendered: { width: number; lines: readonly string[] } | undefined;
 	private built: { width: number; key: unknown; content: C } | undefined;
+	protected readonly theme: ViewTheme;
+	/** The locale's words for what the component says itself (`messagesIn`); English by default. */
+	protected readonly m: Messages;
 
-	constructor(props: P) {
+	constructor(props: P, theme: ViewTheme, messages: Messages = defaultMessages) {
 		this.props = props;
+		this.theme = theme;
+		this.m = messages;
 	}
 
 	/** Replaces the props; keeps the caches when nothing changed. */
@@ -61,7 +68,6 @@ export abstract class PropsComponent<P extends object, C = readonly string[]> {
 		this.rendered = undefined;
 	}
 
-	/** The current props (read-only). */
 	getProps(): P {
 		return this.props;
 	}

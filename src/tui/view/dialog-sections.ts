@@ -6,6 +6,7 @@
  */
 import type { Messages } from "../../i18n/messages.ts";
 import { fitLine, padToWidth, wrapBlock } from "../../text/fit.ts";
+import type { PropsComponent } from "./component.ts";
 import { EditorArea } from "./editor-area.ts";
 import { FooterBar } from "./footer-bar.ts";
 import { type Heights, type PreviewPlacement, type ShrinkStep, shrinkOrder } from "./layout.ts";
@@ -29,7 +30,6 @@ export interface Columns {
 	placement: PreviewPlacement;
 }
 
-/** What `measure` found. */
 export interface Measured {
 	heights: Heights;
 	steps: ShrinkStep[];
@@ -88,6 +88,10 @@ export class DialogSections {
 		this.tabBar.setProps({ tabs: p.tabs });
 		this.question.setProps({ text: p.question, style: "bold", height: keep(this.question) });
 		this.footer.setProps({ hints: p.hints });
+		const question = this.question.measure(inner);
+		const tabs = p.tabs.length > 0 ? 1 : 0;
+		const status = this.statusAt(p.status, inner).length;
+		const footer = p.hints.length > 0 ? 1 : 0;
 		let note = 0;
 		if (p.note?.kind === "text") {
 			this.note.setProps({ text: p.note.text, style: "dim", height: keep(this.note) });
@@ -100,16 +104,15 @@ export class DialogSections {
 		let bodyKeep = 0;
 		let preview = 0;
 		if (p.body.kind === "options") {
-			const { rows, multi, numberWidth, editing, inactive } = p.body;
-			const lines = editing ? editorLines(editorWidth(listWidth, multi, numberWidth)) : [];
-			this.list.setProps({ rows, multi, numberWidth, editorLines: lines, inactive, height: keep(this.list) });
+			const { kind, editing, ...list } = p.body;
+			const lines = editing ? editorLines(editorWidth(listWidth, list.multi, list.numberWidth)) : [];
+			this.list.setProps({ ...list, editorLines: lines, height: keep(this.list) });
 			body = this.list.measure(listWidth);
 			bodyKeep = Math.min(body, Math.max(LIST_KEEP, this.list.focusedHeight(listWidth) + 2));
 		} else {
-			const { items, globalNote, editing, choice, cuts, inactive } = p.body;
-			const lines = editing ? editorLines(inner) : [];
-			const height = keep(this.submit);
-			this.submit.setProps({ items, globalNote, editing, editorLines: lines, choice, cuts, inactive, height });
+			const { kind, ...submit } = p.body;
+			const lines = submit.editing ? editorLines(inner) : [];
+			this.submit.setProps({ ...submit, editorLines: lines, height: keep(this.submit) });
 			body = this.submit.measure(inner);
 			bodyKeep = Math.min(body, Math.max(LIST_KEEP, this.submit.minimum(inner)));
 		}
@@ -118,13 +121,7 @@ export class DialogSections {
 			this.preview.setProps({ ...p.preview, height: keep(this.preview) });
 			// A long preview is laid out only as far as it can show: past the rows the sections around the body
 			// take, one more line makes it "taller than the room", which is all the height allocation needs.
-			const around =
-				4 +
-				(p.tabs.length > 0 ? 1 : 0) +
-				this.question.measure(inner) +
-				note +
-				this.statusAt(p.status, inner).length +
-				(p.hints.length > 0 ? 1 : 0);
+			const around = 4 + tabs + question + note + status + footer;
 			const rows = Math.max(1, Math.floor(input.maxHeight) - around + 1);
 			preview = this.preview.measure(previewWidth, rows);
 			// Exactly the rows this frame lays out, not more: a long preview's "of ≥ N" then reads the same whether
@@ -136,16 +133,16 @@ export class DialogSections {
 		const previewKeep = Math.min(preview, PREVIEW_KEEP);
 		const heights: Heights = {
 			borderTop: 1,
-			tabs: p.tabs.length > 0 ? 1 : 0,
+			tabs,
 			gapTop: 1,
-			question: this.question.measure(inner),
+			question,
 			note,
 			gapBody: 1,
 			body: side ? Math.max(body, preview) : body,
 			gapPreview: below ? 1 : 0,
 			preview: below ? preview : 0,
-			status: this.statusAt(p.status, inner).length,
-			footer: p.hints.length > 0 ? 1 : 0,
+			status,
+			footer,
 			borderBottom: 1,
 		};
 		const steps = shrinkOrder({
@@ -154,7 +151,7 @@ export class DialogSections {
 			bodyKeep,
 			preview,
 			previewKeep,
-			question: heights.question,
+			question,
 			note,
 			editorNote: p.note?.kind === "editor",
 			reviewTitle: p.body.kind === "submit",
@@ -174,22 +171,13 @@ export class DialogSections {
 		if (h.borderTop > 0) out.push(t.border("─".repeat(width)));
 		if (h.tabs > 0) add(this.tabBar.render(inner).slice(0, h.tabs));
 		for (let i = 0; i < h.gapTop; i++) out.push("");
-		if (h.question > 0) {
-			this.question.setProps({ ...this.question.getProps(), height: h.question });
-			add(this.question.render(inner));
-		}
-		if (h.note > 0 && p.note?.kind === "text") {
-			this.note.setProps({ ...this.note.getProps(), height: h.note });
-			add(this.note.render(inner));
-		} else if (h.note > 0 && p.note?.kind === "editor") {
-			this.noteEditor.setProps({ ...this.noteEditor.getProps(), height: h.note });
-			add(this.noteEditor.render(inner));
-		}
+		if (h.question > 0) add(renderAt(this.question, h.question, inner));
+		if (h.note > 0 && p.note?.kind === "text") add(renderAt(this.note, h.note, inner));
+		else if (h.note > 0 && p.note?.kind === "editor") add(renderAt(this.noteEditor, h.note, inner));
 		for (let i = 0; i < h.gapBody; i++) out.push("");
 		if (h.body > 0) add(this.body(p, h.body, inner, columns));
 		if (columns.placement === "below") {
-			this.preview.setProps({ ...this.preview.getProps(), height: h.preview });
-			const lines = this.preview.render(columns.previewWidth);
+			const lines = renderAt(this.preview, h.preview, columns.previewWidth);
 			if (h.gapPreview > 0 && lines.length > 0) add([t.border("╌".repeat(inner))]);
 			add(lines);
 		}
@@ -202,15 +190,10 @@ export class DialogSections {
 
 	private body(p: ViewProps, height: number, inner: number, columns: Columns): string[] {
 		const { listWidth, previewWidth, placement } = columns;
-		if (p.body.kind === "submit") {
-			this.submit.setProps({ ...this.submit.getProps(), height });
-			return [...this.submit.render(inner)];
-		}
-		this.list.setProps({ ...this.list.getProps(), height });
-		const left = this.list.render(listWidth);
+		if (p.body.kind === "submit") return [...renderAt(this.submit, height, inner)];
+		const left = renderAt(this.list, height, listWidth);
 		if (placement !== "side") return [...left];
-		this.preview.setProps({ ...this.preview.getProps(), height });
-		const right = this.preview.render(previewWidth);
+		const right = renderAt(this.preview, height, previewWidth);
 		const padded = this.paddedLeft(left, listWidth);
 		const gap = this.theme.border(" │ ");
 		const blank = " ".repeat(listWidth);
@@ -220,10 +203,15 @@ export class DialogSections {
 		return out;
 	}
 
-	/** The status lines wrapped to `width`, once a frame (measure and stack both read them), kept while the same. */
+	/**
+	 * The status lines wrapped to `width`, a choice's continuation under its words (cut at the width, "Decline —
+	 * the agent is told you declined" lost the words that say what the agent is told). Once a frame (measure
+	 * and stack both read them), kept while the same.
+	 */
 	private statusAt(status: readonly StatusLine[], width: number): StatusLine[] {
 		if (this.wrapped?.source === status && this.wrapped.width === width) return this.wrapped.lines;
-		const lines = wrappedStatus(status, width);
+		// A choice's text begins with its pointer or two spaces, which its continuation lines keep.
+		const lines = status.flatMap((line) => wrapBlock(line.text, width).map((text) => ({ text, style: line.style })));
 		this.wrapped = { source: status, width, lines };
 		return lines;
 	}
@@ -237,13 +225,10 @@ export class DialogSections {
 	}
 }
 
-/**
- * The status lines wrapped to `width`, a choice's continuation under its words: cut at the width, "Decline —
- * the agent is told you declined" lost the words that say what the agent is told.
- */
-function wrappedStatus(status: readonly StatusLine[], width: number): StatusLine[] {
-	// A choice's text begins with its pointer or two spaces, which its continuation lines keep.
-	return status.flatMap((line) => wrapBlock(line.text, width).map((text) => ({ text, style: line.style })));
+/** `c`'s lines at `width` in `height` lines, its other props kept. */
+function renderAt<P extends { height: number }, C>(c: PropsComponent<P, C>, height: number, width: number) {
+	c.setProps({ ...c.getProps(), height });
+	return c.render(width);
 }
 
 /** How a status line looks: a question to the user stands out, a countdown only informs. */

@@ -7,23 +7,17 @@ import { fitLine } from "../../text/fit.ts";
 import { PropsComponent } from "./component.ts";
 import type { ViewTheme } from "./theme.ts";
 
-/** Props of the editor area. */
 export interface EditorAreaProps {
 	/** Sanitized title. */
 	title: string;
 	/** The editor's rendered lines (already fitted to the width by the editor). */
 	editorLines: readonly string[];
-	/** Lines available. */
 	height: number;
 }
 
-/** The editor area component. */
 export class EditorArea extends PropsComponent<EditorAreaProps> {
-	private readonly theme: ViewTheme;
-
 	constructor(theme: ViewTheme, props: EditorAreaProps = { title: "", editorLines: [], height: 0 }) {
-		super(props);
-		this.theme = theme;
+		super(props, theme);
 	}
 
 	/** Lines the whole area takes. */

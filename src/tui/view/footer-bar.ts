@@ -18,20 +18,13 @@ export interface HintProps {
 	optional?: boolean;
 }
 
-/** Props of the footer. */
 export interface FooterProps {
 	hints: HintProps[];
 }
 
-/** The footer component. */
 export class FooterBar extends PropsComponent<FooterProps> {
-	private readonly theme: ViewTheme;
-	private readonly m: Messages;
-
 	constructor(theme: ViewTheme, props: FooterProps = { hints: [] }, messages: Messages = defaultMessages) {
-		super(props);
-		this.theme = theme;
-		this.m = messages;
+		super(props, theme, messages);
 	}
 
 	protected content(): readonly string[] {

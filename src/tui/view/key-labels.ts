@@ -12,12 +12,17 @@ export type KeyLabel = (binding: BindingId) => string;
 
 /** How a pi-tui key id reads: "shift+tab" → "Shift+Tab", "ctrl+g" → "Ctrl+G", "up" → "↑". */
 export function keyName(keyId: string, names = KEY_NAMES): string {
-	if (keyId === "+") return "+";
-	const parts = keyId.endsWith("++") ? [...keyId.slice(0, -2).split("+"), "+"] : keyId.split("+");
-	const key = parts.pop() ?? "";
+	const [parts, key] = splitKeyId(keyId);
 	const mods = parts.map((m) => names[m] ?? m);
 	const base = names[key] ?? (mods.length > 0 && key.length === 1 ? key.toUpperCase() : key);
 	return [...mods, base].join("+");
+}
+
+/** A key id's modifiers and its key: "ctrl+shift+p" → ["ctrl", "shift"] and "p"; "ctrl++" → ["ctrl"] and "+". */
+export function splitKeyId(keyId: string): [string[], string] {
+	if (keyId === "+") return [[], "+"];
+	const parts = keyId.endsWith("++") ? [...keyId.slice(0, -2).split("+"), "+"] : keyId.split("+");
+	return [parts.slice(0, -1), parts.at(-1) ?? ""];
 }
 
 /** How a key id is said in words: "escape" → "Escape", "ctrl+q" → "Ctrl+Q", "up" → "Up". */

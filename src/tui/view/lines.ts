@@ -1,7 +1,7 @@
 /**
  * Small plain-text line helpers shared by the components: wrapping under a prefix (a hanging indent),
- * and cutting a block to a height with a visible mark. Input is sanitized text;
- * every returned line fits the width. Must not import the state.
+ * cutting a block to a height with a visible mark, and the run of rows or tabs kept around the focused
+ * one. Input is sanitized text; every returned line fits the width. Must not import the state.
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { ELLIPSIS, fitLine, wrapBlock } from "../../text/fit.ts";
@@ -29,4 +29,35 @@ export function clipWithEllipsis(lines: readonly string[], height: number, width
 	const last = kept[h - 1] ?? "";
 	kept[h - 1] = visibleWidth(last) + 2 <= width ? `${last} ${ELLIPSIS}` : fitLine(`${last}${ELLIPSIS}…`, width);
 	return kept;
+}
+
+/**
+ * The run of items around `focus` that fits in `room` (at least the focused one, however big): grown by
+ * the next item after it, then the next before it, in turn while each fits, `gap` between two items.
+ */
+export function runAround(
+	sizes: readonly number[],
+	focus: number,
+	room: number,
+	gap = 0,
+): { start: number; end: number } {
+	let start = focus;
+	let end = focus + 1;
+	let used = sizes[focus] ?? 0;
+	for (let grew = true; grew; ) {
+		grew = false;
+		const after = sizes[end];
+		if (after !== undefined && used + gap + after <= room) {
+			used += gap + after;
+			end += 1;
+			grew = true;
+		}
+		const before = sizes[start - 1];
+		if (before !== undefined && used + gap + before <= room) {
+			used += gap + before;
+			start -= 1;
+			grew = true;
+		}
+	}
+	return { start, end };
 }

@@ -11,7 +11,7 @@ import { defaultMessages, type Messages } from "../../i18n/messages.ts";
 import { gapBetween } from "../../i18n/spacing.ts";
 import { ELLIPSIS, fitLine } from "../../text/fit.ts";
 import { PropsComponent } from "./component.ts";
-import { wrapPrefixed } from "./lines.ts";
+import { runAround, wrapPrefixed } from "./lines.ts";
 import type { Style, ViewTheme } from "./theme.ts";
 
 /** One row, with display text already sanitized. */
@@ -30,7 +30,6 @@ export type RowProps =
 	| { kind: "type"; label: string; draft: string; editing: boolean; focused: boolean; answered: boolean }
 	| { kind: "next"; label: string; focused: boolean };
 
-/** Props of the option list. */
 export interface OptionListProps {
 	rows: RowProps[];
 	multi: boolean;
@@ -69,16 +68,11 @@ export function numberColumnWidth(optionCount: number): number {
 	return Math.min(optionCount, 9) > 0 ? 3 : 0;
 }
 
-/** The option list component. */
 export class OptionList extends PropsComponent<OptionListProps, OptionListContent> {
 	protected override readonly windowKeys = ["height"] as const;
-	private readonly theme: ViewTheme;
-	private readonly m: Messages;
 
 	constructor(theme: ViewTheme, props?: OptionListProps, messages: Messages = defaultMessages) {
-		super(props ?? { rows: [], multi: false, numberWidth: 0, editorLines: [], height: 0 });
-		this.theme = theme;
-		this.m = messages;
+		super(props ?? { rows: [], multi: false, numberWidth: 0, editorLines: [], height: 0 }, theme, messages);
 	}
 
 	/** Lines the whole list takes at `width` (its natural height). */
@@ -139,7 +133,9 @@ export class OptionList extends PropsComponent<OptionListProps, OptionListConten
 		const plain = wrapPrefixed(row.label, width, head, indent);
 		if (tiny) return plain.map(text);
 		const lines = plain.map((line, i) =>
-			i === 0 ? this.pointer(head, pointed) + text(line.slice(head.length)) : indent + text(line.slice(indent.length)),
+			i === 0
+				? (pointed ? t.accent(head) : head) + text(line.slice(head.length))
+				: indent + text(line.slice(indent.length)),
 		);
 		const suffixes: [Style, string][] = [];
 		if (row.kind === "option" && row.recommended) suffixes.push([t.recommended, this.m.viewRecommended]);
@@ -184,10 +180,6 @@ export class OptionList extends PropsComponent<OptionListProps, OptionListConten
 		}
 		return lines;
 	}
-
-	private pointer(head: string, focused: boolean): string {
-		return focused ? this.theme.accent(head) : head;
-	}
 }
 
 /** Which rows are shown, how many are cut off on each side, and how many lines the focused row keeps. */
@@ -210,39 +202,20 @@ function lineWindow(heights: readonly number[], focus: number, height: number): 
 	const total = heights.reduce((a, b) => a + b, 0);
 	if (n === 0 || h === 0) return { start: 0, end: 0, above: 0, below: 0, focusLines: 0 };
 	const f = Math.min(Math.max(0, focus), n - 1);
+	const grow = (room: number) => ({
+		...runAround(heights, f, room),
+		focusLines: Math.max(0, Math.min(heights[f] ?? 0, room)),
+	});
 	if (total <= h) return { start: 0, end: n, above: 0, below: 0, focusLines: heights[f] ?? 0 };
 	if (h >= 3)
 		for (const reserve of [1, 2]) {
-			const w = grow(heights, f, h - reserve);
+			const w = grow(h - reserve);
 			const needed = (w.start > 0 ? 1 : 0) + (w.end < n ? 1 : 0);
 			if (needed > reserve) continue;
 			// A line reserved for an indicator that is not needed goes back to the rows, if that needs no more indicators.
-			const wider = needed < reserve ? grow(heights, f, h - needed) : w;
+			const wider = needed < reserve ? grow(h - needed) : w;
 			const best = (wider.start > 0 ? 1 : 0) + (wider.end < n ? 1 : 0) <= needed ? wider : w;
 			return { ...best, above: best.start, below: n - best.end };
 		}
-	return { ...grow(heights, f, h), above: 0, below: 0 };
-}
-
-function grow(heights: readonly number[], f: number, room: number): { start: number; end: number; focusLines: number } {
-	const focusLines = Math.max(0, Math.min(heights[f] ?? 0, room));
-	let used = focusLines;
-	let start = f;
-	let end = f + 1;
-	for (let grew = true; grew; ) {
-		grew = false;
-		const below = heights[end];
-		if (below !== undefined && used + below <= room) {
-			used += below;
-			end += 1;
-			grew = true;
-		}
-		const above = heights[start - 1];
-		if (above !== undefined && used + above <= room) {
-			used += above;
-			start -= 1;
-			grew = true;
-		}
-	}
-	return { start, end, focusLines };
+	return { ...grow(h), above: 0, below: 0 };
 }

@@ -47,15 +47,11 @@ type PreviewContent = { doc: LazyMarkdown } | { line: string };
 /** The preview pane component. */
 export class PreviewPane extends PropsComponent<PreviewProps, PreviewContent> {
 	protected override readonly windowKeys = ["offset", "height", "upKeys", "downKeys"] as const;
-	private readonly theme: ViewTheme;
-	private readonly m: Messages;
 	private readonly documents = new Map<string, { source: string; doc: LazyMarkdown }>();
 	private lastMaxOffset: number | undefined = 0;
 
 	constructor(theme: ViewTheme, props?: PreviewProps, messages: Messages = defaultMessages) {
-		super(props ?? { id: "", markdown: undefined, offset: 0, height: 0, upKeys: [], downKeys: [] });
-		this.theme = theme;
-		this.m = messages;
+		super(props ?? { id: "", markdown: undefined, offset: 0, height: 0, upKeys: [], downKeys: [] }, theme, messages);
 	}
 
 	/**

@@ -30,7 +30,7 @@ import { numberColumnWidth, type RowProps } from "./option-list.ts";
 import type { NextPreview } from "./preview-pane.ts";
 import { type SafeQuestion, SanitizeMemo, safeQuestions } from "./sanitized.ts";
 import type { SubmitItemProps } from "./submit-pane.ts";
-import type { OptionsBody, PreviewInput, StatusLine, SubmitBody, ViewInput, ViewProps } from "./view-props.ts";
+import type { OptionsBody, StatusLine, SubmitBody, ViewInput, ViewProps } from "./view-props.ts";
 
 export type { StatusLine, ViewInput, ViewProps } from "./view-props.ts";
 
@@ -44,7 +44,6 @@ export class PropsAdapter {
 		this.m = messages;
 	}
 
-	/** The props for `input`. */
 	props(input: ViewInput): ViewProps {
 		const { state, context } = input;
 		const keyLabel = this.keyLabels(input.keyLabel);
@@ -109,15 +108,7 @@ export class PropsAdapter {
 	private optionsBody(state: QuestionnaireState, context: ReduceContext): OptionsBody {
 		const shape = state.shape[state.tab];
 		const rows = optionRows(state, context).map((row): RowProps => {
-			if (row.kind === "type")
-				return {
-					kind: "type",
-					label: this.m.viewTypeRow,
-					draft: this.memo.text(row.draft),
-					editing: row.editing,
-					focused: row.focused,
-					answered: row.answered,
-				};
+			if (row.kind === "type") return { ...row, label: this.m.viewTypeRow, draft: this.memo.text(row.draft) };
 			if (row.kind === "next")
 				return { kind: "next", label: row.none ? this.m.viewNextRowNone : this.m.viewNextRow, focused: row.focused };
 			return {
@@ -146,47 +137,37 @@ export class PropsAdapter {
 		safe: SafeQuestion[],
 		limits: TextLimits,
 	): SubmitBody {
+		const m = this.m;
 		const summary = submitSummary(state, context);
+		// A warning for each typed answer and note the model gets only part of, then one for the total.
+		const cuts: string[] = [];
+		const sees = (cut: Shortfall) => m.viewModelSees(cut.shown, cut.total);
 		const items = summary.items.map((item): SubmitItemProps => {
+			const header = safe[item.questionIndex]?.header ?? "";
 			const parts = item.answer?.map(({ text, typed }) =>
-				typed ? this.m.viewTyped(this.memo.line(text)) : this.memo.line(text),
+				typed ? m.viewTyped(this.memo.line(text)) : this.memo.line(text),
 			);
-			const answer = parts?.length === 0 ? this.m.viewNoneChosen : parts?.join(this.m.listSeparator);
-			return {
-				header: safe[item.questionIndex]?.header ?? "",
-				answer,
-				note: this.memo.line(item.note),
-				typed: item.typed,
-			};
+			const typed = item.answer?.find((part) => part.typed);
+			const answerCut = typed && shortfall(typed.text, limits.customAnswer);
+			if (answerCut) cuts.push(m.viewSummaryLine(m.viewCutMark, header, sees(answerCut)));
+			const noteCut = shortfall(item.note, limits.note);
+			if (noteCut) cuts.push(m.viewSummaryLine(m.viewCutMark, header, m.viewNote(sees(noteCut))));
+			const answer = parts?.length === 0 ? m.viewNoneChosen : parts?.join(m.listSeparator);
+			return { header, answer, note: this.memo.line(item.note), typed: item.typed };
 		});
+		const globalNote = summary.globalNote.trim();
+		const globalCut = shortfall(globalNote, limits.note);
+		if (globalCut) cuts.push(`${m.viewCutMark} ${m.viewGlobalNote(sees(globalCut))}`);
+		if (this.overTotal(state, context, limits)) cuts.push(`${m.viewCutMark} ${m.viewModelTotal(limits.totalText)}`);
 		return {
 			kind: "submit",
 			items,
-			globalNote: this.memo.line(summary.globalNote.trim()),
+			globalNote: this.memo.line(globalNote),
 			editing: summary.editingNote,
 			choice: summary.choice,
-			cuts: this.cuts(state, context, safe, limits),
+			cuts,
 			inactive: state.mode === "leave",
 		};
-	}
-
-	/** A warning for each typed answer and note the model gets only part of, then one for the total. */
-	private cuts(state: QuestionnaireState, context: ReduceContext, safe: SafeQuestion[], limits: TextLimits): string[] {
-		const m = this.m;
-		const sees = (cut: Shortfall) => m.viewModelSees(cut.shown, cut.total);
-		const lines: string[] = [];
-		state.answers.forEach((stored, index) => {
-			const header = safe[index]?.header ?? "";
-			const typed = stored?.kind === "custom" ? stored.text : stored?.kind === "multi" ? stored.text : undefined;
-			const answerCut = typed === undefined ? undefined : shortfall(typed, limits.customAnswer);
-			if (answerCut) lines.push(m.viewSummaryLine(m.viewCutMark, header, sees(answerCut)));
-			const noteCut = shortfall((state.notes[index] ?? "").trim(), limits.note);
-			if (noteCut) lines.push(m.viewSummaryLine(m.viewCutMark, header, m.viewNote(sees(noteCut))));
-		});
-		const globalCut = shortfall(state.globalNote.trim(), limits.note);
-		if (globalCut) lines.push(`${m.viewCutMark} ${m.viewGlobalNote(sees(globalCut))}`);
-		if (this.overTotal(state, context, limits)) lines.push(`${m.viewCutMark} ${m.viewModelTotal(limits.totalText)}`);
-		return lines;
 	}
 
 	private total: { state: QuestionnaireState; limits: TextLimits; over: boolean } | undefined;
@@ -202,7 +183,7 @@ export class PropsAdapter {
 		return over;
 	}
 
-	private preview(state: QuestionnaireState, context: ReduceContext, keyLabel: KeyLabel): PreviewInput | undefined {
+	private preview(state: QuestionnaireState, context: ReduceContext, keyLabel: KeyLabel): ViewProps["preview"] {
 		const shape = state.shape[state.tab];
 		if (!shape?.hasPreview.some(Boolean) || state.mode === "editing" || state.mode === "notes") return undefined;
 		const focused = focusedPreview(state, context);

@@ -34,7 +34,6 @@ const REVIEW_TEXT_LINES = 3;
 /** Between two choices on a line. */
 const CHOICE_GAP = "   ";
 
-/** Props of the Submit pane. */
 export interface SubmitPaneProps {
 	items: SubmitItemProps[];
 	/** The saved note on all questions, or "". */
@@ -43,11 +42,9 @@ export interface SubmitPaneProps {
 	editing: boolean;
 	/** The live editor's lines while editing. */
 	editorLines: readonly string[];
-	/** The highlighted choice. */
 	choice: SubmitChoice;
 	/** True while another question holds the keys ("Stop answering?"): the choice is not pointed at. */
 	inactive?: boolean;
-	/** Lines available. */
 	height: number;
 	/**
 	 * One warning per text the model gets only part of, and one when the whole answer is over its total
@@ -74,16 +71,15 @@ interface TailBlock {
 
 const same = (line: string) => line;
 
-/** The Submit pane component. */
 export class SubmitPane extends PropsComponent<SubmitPaneProps, SubmitContent> {
 	protected override readonly windowKeys = ["height"] as const;
-	private readonly theme: ViewTheme;
-	private readonly m: Messages;
 
 	constructor(theme: ViewTheme, props?: SubmitPaneProps, messages: Messages = defaultMessages) {
-		super(props ?? { items: [], globalNote: "", editing: false, editorLines: [], choice: "submit", height: 0 });
-		this.theme = theme;
-		this.m = messages;
+		super(
+			props ?? { items: [], globalNote: "", editing: false, editorLines: [], choice: "submit", height: 0 },
+			theme,
+			messages,
+		);
 	}
 
 	/** Lines the whole pane takes at `width`. */

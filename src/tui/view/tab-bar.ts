@@ -6,6 +6,7 @@
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { fitLine } from "../../text/fit.ts";
 import { PropsComponent } from "./component.ts";
+import { runAround } from "./lines.ts";
 import type { ViewTheme } from "./theme.ts";
 
 /** One tab, with display text already sanitized. */
@@ -18,7 +19,6 @@ export interface TabProps {
 	active: boolean;
 }
 
-/** Props of the tab bar. */
 export interface TabBarProps {
 	tabs: TabProps[];
 }
@@ -29,13 +29,9 @@ const GAP = " ";
 const LEFT_MORE = "‹";
 const RIGHT_MORE = "›";
 
-/** The tab bar component. */
 export class TabBar extends PropsComponent<TabBarProps> {
-	private readonly theme: ViewTheme;
-
 	constructor(theme: ViewTheme, props: TabBarProps = { tabs: [] }) {
-		super(props);
-		this.theme = theme;
+		super(props, theme);
 	}
 
 	protected content(): readonly string[] {
@@ -52,46 +48,18 @@ export class TabBar extends PropsComponent<TabBarProps> {
 			tabs.findIndex((t) => t.active),
 		);
 		const total = widths.reduce((a, b) => a + b, 0) + GAP.length * (tabs.length - 1);
-		let start = 0;
-		let end = tabs.length;
-		if (total > width) [start, end] = this.window(widths, active, width - 4);
-		const parts: string[] = [];
-		for (let i = start; i < end; i++) {
-			const room = width - (start > 0 ? 2 : 0) - (end < tabs.length ? 2 : 0);
-			const text = end - start === 1 ? fitLine(texts[i] ?? "", Math.max(1, room)) : (texts[i] ?? "");
-			parts.push(this.style(tabs[i], text));
-		}
+		// The widest run of tabs around the active one that fits beside the two "‹ " / " ›" marks.
+		const all = { start: 0, end: tabs.length };
+		const { start, end } = total > width ? runAround(widths, active, width - 4, GAP.length) : all;
+		const room = width - (start > 0 ? 2 : 0) - (end < tabs.length ? 2 : 0);
+		const parts = tabs.slice(start, end).map((tab, i) => {
+			const text = texts[start + i] ?? "";
+			const shown = end - start === 1 ? fitLine(text, Math.max(1, room)) : text;
+			return tab.active ? this.theme.tabActive(shown) : this.theme.tabInactive(shown);
+		});
 		const left = start > 0 ? `${this.theme.dim(LEFT_MORE)} ` : "";
 		const right = end < tabs.length ? ` ${this.theme.dim(RIGHT_MORE)}` : "";
 		if (width < 5 && (left || right)) return [parts.join(GAP)];
 		return [left + parts.join(GAP) + right];
-	}
-
-	/** The widest run of tabs around `active` that fits in `room` columns (at least the active tab). */
-	private window(widths: number[], active: number, room: number): [number, number] {
-		let start = active;
-		let end = active + 1;
-		let used = widths[active] ?? 0;
-		for (let grew = true; grew; ) {
-			grew = false;
-			const right = widths[end];
-			if (right !== undefined && used + GAP.length + right <= room) {
-				used += GAP.length + right;
-				end += 1;
-				grew = true;
-			}
-			const left = widths[start - 1];
-			if (left !== undefined && used + GAP.length + left <= room) {
-				used += GAP.length + left;
-				start -= 1;
-				grew = true;
-			}
-		}
-		return [start, end];
-	}
-
-	private style(tab: TabProps | undefined, text: string): string {
-		if (!tab) return text;
-		return tab.active ? this.theme.tabActive(text) : this.theme.tabInactive(text);
 	}
 }

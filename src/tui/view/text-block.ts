@@ -1,5 +1,5 @@
 /**
- * A block of wrapped text in one style: the question, a saved note, a status message. Cut to its height
+ * A block of wrapped text in one style: the question (bold), a saved note (dim). Cut to its height
  * with a visible "…" on the last line kept. Must not import the state.
  */
 import { wrapBlock } from "../../text/fit.ts";
@@ -7,26 +7,19 @@ import { clampWidth, PropsComponent } from "./component.ts";
 import { clipWithEllipsis } from "./lines.ts";
 import type { ViewTheme } from "./theme.ts";
 
-/** Theme styles a text block may use. */
-type BlockStyle = "plain" | "bold" | "dim" | "muted" | "warning" | "accent";
-
-/** Props of a text block. */
 export interface TextBlockProps {
 	/** Sanitized text; "" renders nothing. */
 	text: string;
-	style: BlockStyle;
+	style: "bold" | "dim";
 	/** Lines available (Infinity: all). */
 	height: number;
 }
 
-/** The text block component. */
 export class TextBlock extends PropsComponent<TextBlockProps> {
 	protected override readonly windowKeys = ["height"] as const;
-	private readonly theme: ViewTheme;
 
-	constructor(theme: ViewTheme, props: TextBlockProps = { text: "", style: "plain", height: 0 }) {
-		super(props);
-		this.theme = theme;
+	constructor(theme: ViewTheme, props: TextBlockProps = { text: "", style: "bold", height: 0 }) {
+		super(props, theme);
 	}
 
 	/** Lines the whole text takes at `width`. */
@@ -39,8 +32,6 @@ export class TextBlock extends PropsComponent<TextBlockProps> {
 	}
 
 	protected draw(lines: readonly string[], width: number): string[] {
-		const style = this.props.style;
-		const apply = style === "plain" ? (s: string) => s : this.theme[style];
-		return clipWithEllipsis(lines, this.props.height, width).map(apply);
+		return clipWithEllipsis(lines, this.props.height, width).map(this.theme[this.props.style]);
 	}
 }

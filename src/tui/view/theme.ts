@@ -22,7 +22,6 @@ export interface ViewTheme {
 	selected: Style;
 	/** Unanswered questions, the discard bar, status messages. */
 	warning: Style;
-	/** Errors. */
 	error: Style;
 	/** Answered markers. */
 	success: Style;

@@ -3,11 +3,12 @@
  * adapter (props.ts) makes of it for the components (`ViewProps`), before widths and heights.
  */
 import type { TextLimits } from "../../protocol/budget.ts";
-import type { QuestionnaireState, ReduceContext, SubmitChoice } from "../../state/index.ts";
+import type { QuestionnaireState, ReduceContext } from "../../state/index.ts";
 import type { HintProps } from "./footer-bar.ts";
 import type { KeyLabel } from "./key-labels.ts";
-import type { RowProps } from "./option-list.ts";
-import type { SubmitItemProps } from "./submit-pane.ts";
+import type { OptionListProps } from "./option-list.ts";
+import type { PreviewProps } from "./preview-pane.ts";
+import type { SubmitPaneProps } from "./submit-pane.ts";
 import type { TabProps } from "./tab-bar.ts";
 
 /** Everything the session hands the view for one frame. */
@@ -32,41 +33,11 @@ export interface ViewInput {
 	limits?: TextLimits;
 }
 
-/** The body of a question tab. */
-export interface OptionsBody {
-	kind: "options";
-	rows: RowProps[];
-	multi: boolean;
-	numberWidth: number;
-	/** True while the draft is edited: the editor sits under the "Type something." row. */
-	editing: boolean;
-	/** True while "Stop answering?" holds the keys: the focused row keeps its place but not its pointer. */
-	inactive: boolean;
-}
+/** The body of a question tab: the list's props, less the editor's lines and the height the sections add. */
+export type OptionsBody = { kind: "options"; editing: boolean } & Omit<OptionListProps, "editorLines" | "height">;
 
-/** The body of the Submit tab. */
-export interface SubmitBody {
-	kind: "submit";
-	items: SubmitItemProps[];
-	globalNote: string;
-	editing: boolean;
-	choice: SubmitChoice;
-	/** What the model will not get in full (config `limits`), one warning each. */
-	cuts: string[];
-	/** True while "Stop answering?" holds the keys: the choice is not pointed at. */
-	inactive: boolean;
-}
-
-/** The preview region of a question tab with previews. */
-export interface PreviewInput {
-	id: string;
-	/** The focused option's markdown, or undefined when the focused row has none. */
-	markdown: string | undefined;
-	offset: number;
-	/** Key names for the position line, longest first (see `PreviewProps`). */
-	upKeys: string[];
-	downKeys: string[];
-}
+/** The body of the Submit tab: the pane's props, less the editor's lines and the height the sections add. */
+export type SubmitBody = { kind: "submit" } & Omit<SubmitPaneProps, "editorLines" | "height">;
 
 /** One status line and how it looks ("choice" / "chosen": a row of "Stop answering?"). */
 export interface StatusLine {
@@ -83,7 +54,7 @@ export interface ViewProps {
 	note: { kind: "text"; text: string } | { kind: "editor"; title: string } | undefined;
 	body: OptionsBody | SubmitBody;
 	/** Present when the current question has at least one preview and the list is not full width. */
-	preview: PreviewInput | undefined;
+	preview: Omit<PreviewProps, "height"> | undefined;
 	status: StatusLine[];
 	hints: HintProps[];
 	/** The whole dialog as one line, when collapsed without a way to really hide. */
