@@ -8,7 +8,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { defaultConfig } from "../../src/config/schema.ts";
 import { installPendingQuestionnaires } from "../../src/pi/pending-session.ts";
 import { questionnaire } from "../support/pending-store.ts";
@@ -53,8 +53,6 @@ function fakePi(mode: "tui" | "rpc") {
 	return { store, fire, notes, topLines, setFull: (value: boolean) => (full = value) };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
-
 describe("a session file that cannot be written", () => {
 	it("with a questionnaire open: said once on a top line, which moves into the chat when it closes", async () => {
 		const p = fakePi("tui");
@@ -67,8 +65,8 @@ describe("a session file that cannot be written", () => {
 		expect(p.topLines[0]?.join(" ")).toContain("The session file cannot be written");
 		expect(p.notes).toEqual([]);
 		p.store.returned("q", { pending: true });
-		await settle();
-		expect(p.notes.map((n) => n.text)).toEqual([expect.stringMatching(FAILED)]);
+		// The top line moves into the chat once the questionnaire's dialog has closed, a few turns later.
+		await vi.waitFor(() => expect(p.notes.map((n) => n.text)).toEqual([expect.stringMatching(FAILED)]));
 		await p.fire("session_shutdown");
 	});
 
