@@ -7,43 +7,14 @@
  * are told apart, because only the second needs a restart.
  */
 
-import type { AskConfig } from "../config/schema.ts";
-import type { Messages } from "../i18n/messages.ts";
-import type { Progress } from "../protocol/progress.ts";
-import type { Questionnaire } from "../protocol/questions.ts";
-import type { QuestionnaireResult } from "../protocol/result.ts";
-import type { HostThemes, HostUi } from "../tui/host-ui.ts";
-import type { WarmUpOptions } from "../tui/warm-up.ts";
-import type { Countdown } from "../util/countdown.ts";
-
-/** Runs the questionnaire in the TUI; `undefined` when the host turned out to have no custom UI. */
-type TuiRunner = (
-	questionnaire: Questionnaire,
-	ui: HostUi,
-	options: {
-		signal?: AbortSignal;
-		config?: AskConfig;
-		messages?: Messages;
-		accessible?: boolean;
-		progress?: Progress;
-		onProgress?: (progress: Progress) => void;
-		/** The answer timeout (tool/open-on-host.ts starts it); the overlay shows it. */
-		timeout?: Countdown;
-		/** False: opened by the person (`/answer`), no notification. */
-		announce?: boolean;
-		/** Who asks, for a relayed questionnaire (sanitized, one line): the notification's title. */
-		askedBy?: string;
-		/** Pi's theme builders (src/pi/host-ui.ts). */
-		themes?: HostThemes;
-	},
-) => Promise<QuestionnaireResult | undefined>;
+import type { runTuiQuestionnaire, warmUpTui } from "../tui/entry.ts";
 
 export type TuiLoad =
 	| {
 			ok: true;
-			run: TuiRunner;
+			run: typeof runTuiQuestionnaire;
 			/** Runs a sample questionnaire off screen (tui/warm-up.ts); rejects when it cannot. */
-			warmUp?: (options?: WarmUpOptions) => Promise<void>;
+			warmUp?: typeof warmUpTui;
 	  }
 	| { ok: false; code: "session_load_failed" | "stale_module_cache"; message: string };
 
@@ -73,7 +44,7 @@ export interface PrewarmOptions {
 	/** Imports the TUI module namespace (tests). */
 	importer?: TuiImporter;
 	/** How the rehearsal runs (the preload's: the tool's call path, in Pi's theme), read when it starts. */
-	rehearsal?: () => WarmUpOptions;
+	rehearsal?: () => Parameters<typeof warmUpTui>[0];
 }
 
 /**
@@ -120,6 +91,6 @@ async function load(importer: TuiImporter): Promise<TuiLoad> {
 	}
 	const warmUp = namespace.warmUpTui;
 	return typeof warmUp === "function"
-		? { ok: true, run: run as TuiRunner, warmUp: warmUp as (options?: WarmUpOptions) => Promise<void> }
-		: { ok: true, run: run as TuiRunner };
+		? { ok: true, run: run as typeof runTuiQuestionnaire, warmUp: warmUp as typeof warmUpTui }
+		: { ok: true, run: run as typeof runTuiQuestionnaire };
 }
