@@ -6,7 +6,7 @@
  * sanitizeInline/sanitizeBlock. Also the parts of Pi's theme and render context the renderers read.
  */
 import type { Theme } from "@earendil-works/pi-coding-agent";
-import { type Component, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
+import type { Component } from "@earendil-works/pi-tui";
 import { fitLine, wrapBlock } from "../text/fit.ts";
 import { sanitizeBlock, sanitizeInline } from "../text/sanitize.ts";
 import { cutAtGrapheme } from "../util/graphemes.ts";
@@ -45,23 +45,13 @@ export class RowsView implements Component {
 	render(width: number): readonly string[] {
 		if (this.cache?.width === width) return this.cache.lines;
 		const w = Math.max(1, Math.floor(Number.isFinite(width) ? width : 1));
-		const lines = this.rows.flatMap((row) => (row.clip ? [fitLine(row.text, w)] : wrapRow(row.text, w)));
+		const lines = this.rows.flatMap((row) => (row.clip ? [fitLine(row.text, w)] : wrapBlock(row.text, w)));
 		this.cache = { width, lines };
 		return lines;
 	}
 	invalidate(): void {
 		this.cache = undefined;
 	}
-}
-
-/**
- * Wraps one row. Styled rows go through pi-tui's ANSI-aware wrap, and only a line that still overflows
- * (a wide character at width 1) is fitted: fitting every line costs four times the wrap itself.
- */
-function wrapRow(text: string, width: number): string[] {
-	if (!text.includes("\x1b")) return wrapBlock(text, width);
-	if (!text.includes("\n") && visibleWidth(text) <= width) return [text];
-	return wrapTextWithAnsi(text, width).map((line) => (visibleWidth(line) <= width ? line : fitLine(line, width)));
 }
 
 // Cut where a grapheme ends: a cut through a surrogate pair or a jamo syllable would show as U+FFFD or escapes.
