@@ -120,22 +120,15 @@ function isWorking(ctx: ExtensionContext | undefined): boolean {
  */
 function modelMessages<T>(messages: T[]): T[] {
 	const seen = new Set<string>();
-	let dropped = false;
 	const kept = messages.filter((message) => {
-		if (isRelayedTrace(message)) {
-			dropped = true;
-			return false;
-		}
+		if (isRelayedTrace(message)) return false;
 		const id = lateAnswerId(message);
 		if (id === undefined) return true;
-		if (seen.has(id)) {
-			dropped = true;
-			return false;
-		}
+		if (seen.has(id)) return false;
 		seen.add(id);
 		return true;
 	});
-	return dropped ? kept : messages;
+	return kept.length === messages.length ? messages : kept;
 }
 
 /** Keeps a subagent's questionnaire answered here in the transcript, for the person only. */
