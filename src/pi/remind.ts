@@ -13,6 +13,7 @@ import { notifySetting } from "../notify/method.ts";
 import { Reminder, remindIntervalMs } from "../notify/remind.ts";
 import { askedSubject, notificationText } from "../notify/sequence.ts";
 import type { PendingStore } from "../pending/store.ts";
+import { inPiTui } from "./warn.ts";
 
 /** What the reminder reads. */
 export interface ReminderDeps {
@@ -33,7 +34,8 @@ export function installReminder(pi: ExtensionAPI, deps: ReminderDeps): Reminder 
 	const reminder = new Reminder({
 		intervalMs: () => remindIntervalMs(deps.config().remind),
 		pending: () => deps.store.list().length > 0,
-		quiet: () => ctx !== undefined && inTui(ctx) && !running && dialogs === 0 && !deps.answering() && idle(ctx),
+		// Only Pi's own terminal UI: in RPC mode stdout is the protocol, and one stray byte would break it.
+		quiet: () => ctx !== undefined && inPiTui(ctx) && !running && dialogs === 0 && !deps.answering() && idle(ctx),
 		remind: () => {
 			const list = deps.store.list();
 			const oldest = list[0];
@@ -80,16 +82,6 @@ export function installReminder(pi: ExtensionAPI, deps: ReminderDeps): Reminder 
 		poke();
 	});
 	return reminder;
-}
-
-/** Only Pi's own terminal UI: in RPC mode stdout is the protocol, and one stray byte would break it. */
-function inTui(ctx: ExtensionContext): boolean {
-	try {
-		return ctx.mode === "tui" && ctx.hasUI;
-	} catch {
-		// A context gone stale (the session changed): not ours to write to.
-		return false;
-	}
 }
 
 function idle(ctx: ExtensionContext): boolean {

@@ -36,3 +36,12 @@ export function warnOnceShown(ctx: ExtensionContext, message: string, type: Warn
 	if (ctx.hasUI) setTimeout(() => warn(ctx, message, type), 0);
 	else warn(ctx, message, type);
 }
+
+/** True in Pi's own terminal UI; false in other modes and for a context gone stale (the session changed). */
+export function inPiTui(ctx: ExtensionContext): boolean {
+	try {
+		return ctx.hasUI && ctx.mode === "tui";
+	} catch {
+		return false;
+	}
+}
