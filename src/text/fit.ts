@@ -14,7 +14,7 @@
  */
 import { stripTerminalSequences, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
 import { graphemeSegmenter } from "../util/graphemes.ts";
-import { lazyRegExp } from "../util/once.ts";
+import { lazyRegExp, memoized } from "../util/once.ts";
 
 /** Marks cut text; one column wide. */
 export const ELLIPSIS = "…";
@@ -66,22 +66,11 @@ export function padToWidth(line: string, width: number): string {
 	return fitted + " ".repeat(Math.max(0, max - lineWidth(fitted)));
 }
 
-const lineWidths = new Map<string, number>();
-const LINE_WIDTHS_LIMIT = 1024;
-
 /**
- * pi-tui's width of a whole line, memoized: a frame shows the same styled lines (pointer "›", borders,
- * marks) again and again, and pi-tui's own cache is small and shared with everything it draws.
+ * The width of a whole line: a frame shows the same styled lines (pointer "›", borders, marks) again and
+ * again, and pi-tui's own cache is small and shared with everything it draws.
  */
-function lineWidth(line: string): number {
-	let w = lineWidths.get(line);
-	if (w === undefined) {
-		if (lineWidths.size >= LINE_WIDTHS_LIMIT) lineWidths.clear();
-		w = visibleWidth(line);
-		lineWidths.set(line, w);
-	}
-	return w;
-}
+const lineWidth = memoized(visibleWidth, 1024);
 
 /**
  * Wraps text into lines of at most `width` columns: at spaces where possible, between CJK characters,
@@ -129,22 +118,15 @@ function fitStyled(line: string, max: number): string {
 	return fitLine(stripTerminalSequences(line), max);
 }
 
-const widthCache = new Map<string, number>();
-const WIDTH_CACHE_LIMIT = 8192;
+/** The width of one grapheme: CJK text has more distinct characters than pi-tui's own cache holds. */
+const graphemeWidth = memoized(visibleWidth, 8192);
 
-/** pi-tui's width of one grapheme, memoized: CJK text has more distinct characters than pi-tui's own cache holds. */
 function widthOf(grapheme: string): number {
 	if (grapheme.length === 1) {
 		const unit = grapheme.charCodeAt(0);
 		if (unit >= 0x20 && unit <= 0x7e) return 1;
 	}
-	let w = widthCache.get(grapheme);
-	if (w === undefined) {
-		if (widthCache.size >= WIDTH_CACHE_LIMIT) widthCache.clear();
-		w = visibleWidth(grapheme);
-		widthCache.set(grapheme, w);
-	}
-	return w;
+	return graphemeWidth(grapheme);
 }
 
 /** A piece of a line: a run of spaces, a word, or one CJK grapheme (glued to its neighbours without a gap). */

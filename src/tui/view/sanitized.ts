@@ -6,6 +6,7 @@
  */
 import type { Question } from "../../protocol/questions.ts";
 import { sanitizeBlock, sanitizeInline } from "../../text/sanitize.ts";
+import { memoized } from "../../util/once.ts";
 
 /** One option's display text. */
 interface SafeOption {
@@ -19,6 +20,8 @@ export interface SafeQuestion {
 	question: string;
 	options: SafeOption[];
 }
+
+const MEMO_LIMIT = 1024;
 
 const byQuestions = new WeakMap<readonly Question[], SafeQuestion[]>();
 
@@ -38,28 +41,8 @@ export function safeQuestions(questions: readonly Question[]): SafeQuestion[] {
 
 /** Remembers the last few sanitized strings, so unchanged drafts and notes are not rescanned per key. */
 export class SanitizeMemo {
-	private readonly inline = new Map<string, string>();
-	private readonly block = new Map<string, string>();
-
 	/** `sanitizeInline(text)`, memoized. */
-	line(text: string): string {
-		return memo(this.inline, text, sanitizeInline);
-	}
-
+	readonly line = memoized(sanitizeInline, MEMO_LIMIT);
 	/** `sanitizeBlock(text)`, memoized. */
-	text(text: string): string {
-		return memo(this.block, text, sanitizeBlock);
-	}
-}
-
-const MEMO_LIMIT = 1024;
-
-function memo(cache: Map<string, string>, text: string, f: (text: string) => string): string {
-	let out = cache.get(text);
-	if (out === undefined) {
-		if (cache.size >= MEMO_LIMIT) cache.clear();
-		out = f(text);
-		cache.set(text, out);
-	}
-	return out;
+	readonly text = memoized(sanitizeBlock, MEMO_LIMIT);
 }
