@@ -19,8 +19,6 @@ import { readRecord } from "./read-record.ts";
 import { isPendingEntry, type SessionEntryLike } from "./records.ts";
 import type { PendingQuestionnaire } from "./registry.ts";
 
-export type { SessionEntryLike } from "./records.ts";
-
 /** What the entries add up to. */
 export interface RestoredPending {
 	/** Oldest first. */
