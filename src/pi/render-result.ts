@@ -120,16 +120,16 @@ function expandedRows(d: Shown, headers: Headers, { theme, m }: Look): Row[] {
 		for (const [i, part] of cleanBlock(text).split("\n").entries())
 			line(theme.fg("muted", `${i === 0 ? label : " ".repeat(visibleWidth(label))}${part}`));
 	};
+	line(theme.fg(status.color, `${status.mark} ${statusLabel(d, m)}`));
 	if (d.outcome === "not_shown") {
-		line(theme.fg(status.color, `${status.mark} ${statusLabel(d, m)}`));
 		for (const p of d.error?.problems ?? []) line(`  • ${theme.fg("accent", clean(p.path))}: ${clean(p.message)}`);
 		return rows;
 	}
-	const answered = voidsAnswers(d.outcome) ? [] : d.answers;
-	line(theme.fg(status.color, `${status.mark} ${statusLabel(d, m)}`));
+	const voided = voidsAnswers(d.outcome);
+	const answered = voided ? [] : d.answers;
 	const by = answeredBy(d, m);
 	if (by !== undefined) line(theme.fg("muted", `  ${by}`));
-	const unanswered = voidsAnswers(d.outcome) ? [] : (d.unanswered ?? []);
+	const unanswered = voided ? [] : (d.unanswered ?? []);
 	const indexes = [...new Set([...answered.map((a) => a.questionIndex), ...unanswered])].sort((a, b) => a - b);
 	for (const index of indexes) {
 		const answer = answered.find((a) => a.questionIndex === index);
@@ -147,14 +147,11 @@ function expandedRows(d: Shown, headers: Headers, { theme, m }: Look): Row[] {
 		}
 	}
 	// Declined answers are void, but the notes written on them often say why.
-	const named = (index: number, question: string, notes: string) => {
-		const name = m.renderNamed(nameOf(index, headers, m, question));
-		return `  ${name}${gapBetween(name, notes)}`;
-	};
-	if (voidsAnswers(d.outcome))
-		for (const a of d.answers) if (a.notes) block(named(a.questionIndex, a.question, a.notes), a.notes);
-	if (voidsAnswers(d.outcome))
-		for (const n of d.questionNotes ?? []) block(named(n.questionIndex, n.question, n.notes), n.notes);
+	for (const { questionIndex, question, notes } of voided ? [...d.answers, ...(d.questionNotes ?? [])] : []) {
+		if (notes === undefined) continue;
+		const name = m.renderNamed(nameOf(questionIndex, headers, m, question));
+		block(`  ${name}${gapBetween(name, notes)}`, notes);
+	}
 	if (d.globalNote) block(m.renderGlobalNote, d.globalNote);
 	return rows;
 }
