@@ -20,7 +20,7 @@ import {
 	HEADER_COLUMNS,
 	type RenderTheme,
 	type Row,
-	RowsView,
+	rowsView,
 } from "./render-rows.ts";
 
 /** One answer's share of a one-line summary. */
@@ -38,7 +38,7 @@ export function renderAskResult(
 	context: AskRenderContext = {},
 	m: Messages = defaultMessages,
 ): Component {
-	if (options.isPartial) return new RowsView([{ text: theme.fg("muted", m.renderWaiting), clip: true }]);
+	if (options.isPartial) return rowsView([{ text: theme.fg("muted", m.renderWaiting), clip: true }]);
 	const details = readDetails(result?.details);
 	const isError = result?.isError === true || context.isError === true;
 	if (details === undefined || isError)
@@ -47,7 +47,7 @@ export function renderAskResult(
 	const look: Look = { theme, context, m };
 	const rows = options.expanded ? expandedRows(details, headers, look) : collapsedRows(details, headers, look);
 	if (!options.expanded && hasMore(details)) addHint(rows, look);
-	return new RowsView(rows);
+	return rowsView(rows);
 }
 
 type Headers = readonly (string | undefined)[];
@@ -206,13 +206,12 @@ function fallbackView(content: unknown, expanded: boolean, isError: boolean, loo
 	const { theme, m } = look;
 	const text = cleanBlock(contentText(content)).trim();
 	const color = isError ? "error" : "muted";
-	if (text === "")
-		return new RowsView([{ text: theme.fg(color, isError ? m.renderError : m.renderNoResult), clip: true }]);
+	if (text === "") return rowsView([{ text: theme.fg(color, isError ? m.renderError : m.renderNoResult), clip: true }]);
 	const lines = text.split("\n");
-	if (expanded) return new RowsView(lines.map((l) => ({ text: theme.fg(color, l), clip: false })));
+	if (expanded) return rowsView(lines.map((l) => ({ text: theme.fg(color, l), clip: false })));
 	const rows: Row[] = [{ text: theme.fg(color, lines[0] ?? ""), clip: true }];
 	if (lines.length > 1 || text.length > ANSWER_COLUMNS * 2) addHint(rows, look);
-	return new RowsView(rows);
+	return rowsView(rows);
 }
 
 function contentText(content: unknown): string {

@@ -35,23 +35,28 @@ export interface Row {
 	clip: boolean;
 }
 
-/** Rows fitted to the render width, cached per width like pi-tui's `Text`. */
-export class RowsView implements Component {
-	private cache: { width: number; lines: readonly string[] } | undefined;
-	private readonly rows: readonly Row[];
-	constructor(rows: readonly Row[]) {
-		this.rows = rows;
-	}
-	render(width: number): readonly string[] {
-		if (this.cache?.width === width) return this.cache.lines;
-		const w = Math.max(1, Math.floor(Number.isFinite(width) ? width : 1));
-		const lines = this.rows.flatMap((row) => (row.clip ? [fitLine(row.text, w)] : wrapBlock(row.text, w)));
-		this.cache = { width, lines };
-		return lines;
-	}
-	invalidate(): void {
-		this.cache = undefined;
-	}
+/**
+ * A component that draws `draw(width)` for every width ≥ 1, cached per width like pi-tui's `Text`;
+ * invalidating it invalidates `children` too.
+ */
+export function cachedView(draw: (width: number) => string[], children: readonly Component[] = []): Component {
+	let cache: { width: number; lines: readonly string[] } | undefined;
+	return {
+		render(width) {
+			if (cache?.width !== width)
+				cache = { width, lines: draw(Math.max(1, Math.floor(Number.isFinite(width) ? width : 1))) };
+			return cache.lines;
+		},
+		invalidate() {
+			cache = undefined;
+			for (const child of children) child.invalidate();
+		},
+	};
+}
+
+/** Rows fitted to the render width. */
+export function rowsView(rows: readonly Row[]): Component {
+	return cachedView((w) => rows.flatMap((row) => (row.clip ? [fitLine(row.text, w)] : wrapBlock(row.text, w))));
 }
 
 // Cut where a grapheme ends: a cut through a surrogate pair or a jamo syllable would show as U+FFFD or escapes.
