@@ -19,6 +19,7 @@ import type { Origin } from "../protocol/origin.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import type { Outcome } from "../protocol/result.ts";
 import type { ProgressPatch } from "./progress-patch.ts";
+import type { PendingQuestionnaire } from "./registry.ts";
 
 /** The `customType` of our session entries; entries of other types are not ours and never read. */
 export const PENDING_ENTRY_TYPE = "ask_user_question:pending";
@@ -87,15 +88,8 @@ export interface SubstituteRecord {
 
 export type QuestionnaireRecord = AskedRecord | ProgressRecord | SettledRecord | SubstituteRecord;
 
-/** What `asked` records. */
-export interface AskedFacts {
-	id: string;
-	callId?: string;
-	askedAt: number;
-	questionnaire: Questionnaire;
-	/** The Pi below that asked it, when it was relayed. */
-	from?: Origin;
-}
+/** What `asked` records: the questionnaire's facts, without what was given. */
+export type AskedFacts = Omit<PendingQuestionnaire, "progress">;
 
 /**
  * The `asked` record of `facts`; `byReference`: the session holds the call's arguments and they read as
