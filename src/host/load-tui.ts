@@ -7,19 +7,19 @@
  * are told apart, because only the second needs a restart.
  */
 
-import type { runTuiQuestionnaire, warmUpTui } from "../tui/entry.ts";
+import type * as TuiEntry from "../tui/entry.ts";
 
 export type TuiLoad =
 	| {
 			ok: true;
-			run: typeof runTuiQuestionnaire;
+			run: typeof TuiEntry.runTuiQuestionnaire;
 			/** Runs a sample questionnaire off screen (tui/warm-up.ts); rejects when it cannot. */
-			warmUp?: typeof warmUpTui;
+			warmUp?: typeof TuiEntry.warmUpTui;
 	  }
 	| { ok: false; code: "session_load_failed" | "stale_module_cache"; message: string };
 
-/** Imports the TUI module namespace; injectable for tests. */
-export type TuiImporter = () => Promise<Record<string, unknown>>;
+/** Imports the TUI module namespace (a stale module cache may lack its exports); injectable for tests. */
+export type TuiImporter = () => Promise<Partial<typeof TuiEntry> & Record<string, unknown>>;
 
 const importTui: TuiImporter = () => import("../tui/entry.ts");
 
@@ -44,7 +44,7 @@ export interface PrewarmOptions {
 	/** Imports the TUI module namespace (tests). */
 	importer?: TuiImporter;
 	/** How the rehearsal runs (the preload's: the tool's call path, in Pi's theme), read when it starts. */
-	rehearsal?: () => Parameters<typeof warmUpTui>[0];
+	rehearsal?: () => Parameters<typeof TuiEntry.warmUpTui>[0];
 }
 
 /**
@@ -73,14 +73,14 @@ export function prewarmTui(delayMs: number, { importer = importTui, rehearsal }:
 }
 
 async function load(importer: TuiImporter): Promise<TuiLoad> {
-	let namespace: Record<string, unknown>;
+	let namespace: Awaited<ReturnType<TuiImporter>>;
 	try {
 		namespace = await importer();
 	} catch (error) {
 		const reason = error instanceof Error ? error.message : String(error);
 		return { ok: false, code: "session_load_failed", message: `The questionnaire UI failed to load: ${reason}` };
 	}
-	const run = namespace.runTuiQuestionnaire;
+	const { runTuiQuestionnaire: run, warmUpTui: warmUp } = namespace;
 	if (typeof run !== "function") {
 		return {
 			ok: false,
@@ -89,8 +89,5 @@ async function load(importer: TuiImporter): Promise<TuiLoad> {
 				"The questionnaire UI module is stale (the package changed on disk while Pi was running). Restart Pi to use ask_user_question.",
 		};
 	}
-	const warmUp = namespace.warmUpTui;
-	return typeof warmUp === "function"
-		? { ok: true, run: run as typeof runTuiQuestionnaire, warmUp: warmUp as typeof warmUpTui }
-		: { ok: true, run: run as typeof runTuiQuestionnaire };
+	return { ok: true, run, warmUp };
 }
