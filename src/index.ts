@@ -20,6 +20,7 @@ import { Answerers } from "./tool/answer-events.ts";
 import { servePendingOnTheBus } from "./tool/answer-pending.ts";
 import { otherProvider, stepAsideNotice } from "./tool/coexist.ts";
 import { DEFAULT_GUIDANCE, TOOL_NAME } from "./tool/guidance.ts";
+import { attempt } from "./util/attempt.ts";
 
 /** The extension factory Pi calls on load; the entry adds its importer of host packages (src/bundle-entry.ts). */
 export default function askUserQuestion(pi: ExtensionAPI, importHost?: HostImport): void {
@@ -106,10 +107,6 @@ export default function askUserQuestion(pi: ExtensionAPI, importHost?: HostImpor
 
 /** True when another extension has registered ask_user_question (asked before ours registers). */
 function providedElsewhere(pi: ExtensionAPI): boolean {
-	try {
-		return otherProvider(pi.getAllTools(), TOOL_NAME) !== undefined;
-	} catch {
-		// Asked while Pi loads extensions (action methods throw then): nothing is drawn yet either.
-		return false;
-	}
+	// Asked while Pi loads extensions (action methods throw then): nothing is drawn yet either.
+	return attempt(() => otherProvider(pi.getAllTools(), TOOL_NAME) !== undefined, false);
 }

@@ -6,6 +6,7 @@
  * again every {@link POLL_MS}.
  */
 import type { NotifySetting } from "../notify/method.ts";
+import { attempt } from "../util/attempt.ts";
 import { untilAborted } from "../util/until-aborted.ts";
 
 const POLL_MS = 200;
@@ -42,9 +43,5 @@ export async function notifyWaiting(config: { notify?: NotifySetting; bell?: boo
 
 /** Whether Pi's editor holds text now; false where it cannot say (RPC answers "", an older Pi, a stale context). */
 export function editorHoldsText(ui: { getEditorText?(): string }): boolean {
-	try {
-		return (ui.getEditorText?.() ?? "").length > 0;
-	} catch {
-		return false;
-	}
+	return attempt(() => (ui.getEditorText?.() ?? "").length > 0, false);
 }

@@ -18,6 +18,7 @@
 import type { Origin } from "../protocol/origin.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import type { Outcome } from "../protocol/result.ts";
+import { attempt } from "../util/attempt.ts";
 import type { ProgressPatch } from "./progress-patch.ts";
 import type { PendingQuestionnaire } from "./registry.ts";
 
@@ -102,23 +103,11 @@ export function askedRecord(
 	const record: AskedRecord = { v: RECORD_VERSION, kind: "asked", id, askedAt };
 	if (callId !== undefined) record.call = callId;
 	// Relayed questions are not in this session; a call's are, unless another extension called the tool.
-	const named = callId !== undefined && from === undefined && holds(inSession, callId, questionnaire);
+	const named =
+		callId !== undefined && from === undefined && attempt(() => inSession?.(callId, questionnaire) === true, false);
 	if (!named) record.questionnaire = questionnaire;
 	if (from !== undefined) record.from = from;
 	return record;
-}
-
-/** `inSession`'s word, false when it has none or throws. */
-function holds(
-	inSession: ((callId: string, questionnaire: Questionnaire) => boolean | undefined) | undefined,
-	callId: string,
-	questionnaire: Questionnaire,
-): boolean {
-	try {
-		return inSession?.(callId, questionnaire) === true;
-	} catch {
-		return false;
-	}
 }
 
 export function progressRecord(id: string, patch: ProgressPatch): ProgressRecord {

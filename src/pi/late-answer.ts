@@ -37,6 +37,7 @@ import {
 	RELAYED_TRACE_TYPE,
 } from "../protocol/late-answer.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
+import { attempt } from "../util/attempt.ts";
 import { renderLateAnswer } from "./render-late-answer.ts";
 
 /** How a late answer is handed to Pi (see the file comment for why steer). */
@@ -106,12 +107,8 @@ export function installLateAnswers(pi: ExtensionAPI, config: () => AskConfig): D
 
 /** True while the agent runs (Pi then queues a steered message); false when idle or settling. */
 function isWorking(ctx: ExtensionContext | undefined): boolean {
-	try {
-		return ctx !== undefined && !ctx.isIdle();
-	} catch {
-		// A context gone stale: no run of this session is going on.
-		return false;
-	}
+	// A context gone stale: no run of this session is going on.
+	return attempt(() => ctx !== undefined && !ctx.isIdle(), false);
 }
 
 /**

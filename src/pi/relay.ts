@@ -23,6 +23,7 @@ import { askingEnv, endpointFromEnv, type RelayEndpoint, relayOff, servingEnv } 
 import type { PresentDeps } from "../relay/present.ts";
 import type { RelayReply } from "../relay/protocol.ts";
 import type { EventBus } from "../tool/answer-events.ts";
+import { attempt } from "../util/attempt.ts";
 import { piHost } from "./host-ui.ts";
 import { warn } from "./warn.ts";
 
@@ -272,9 +273,5 @@ function applyEnv(values: Record<string, string | undefined>): Record<string, st
 }
 
 function sessionName(pi: ExtensionAPI): string | undefined {
-	try {
-		return pi.getSessionName()?.trim() || undefined;
-	} catch {
-		return undefined;
-	}
+	return attempt(() => pi.getSessionName()?.trim() || undefined, undefined);
 }

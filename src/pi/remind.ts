@@ -13,6 +13,7 @@ import { notifySetting } from "../notify/method.ts";
 import { Reminder, remindIntervalMs } from "../notify/remind.ts";
 import { askedSubject, notificationText } from "../notify/sequence.ts";
 import type { PendingStore } from "../pending/store.ts";
+import { attempt } from "../util/attempt.ts";
 import { inPiTui } from "./warn.ts";
 
 /** What the reminder reads. */
@@ -85,11 +86,7 @@ export function installReminder(pi: ExtensionAPI, deps: ReminderDeps): Reminder 
 }
 
 function idle(ctx: ExtensionContext): boolean {
-	try {
-		return typeof ctx.isIdle !== "function" || ctx.isIdle();
-	} catch {
-		return false;
-	}
+	return attempt(() => typeof ctx.isIdle !== "function" || ctx.isIdle(), false);
 }
 
 function sendToStdout(title: string, body: string, config: AskConfig): void {

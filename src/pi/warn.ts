@@ -15,6 +15,7 @@
  * render the conversation before `session_start`: there the wait changes nothing.)
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { attempt } from "../util/attempt.ts";
 
 type WarningType = "warning" | "error" | "info";
 
@@ -39,9 +40,5 @@ export function warnOnceShown(ctx: ExtensionContext, message: string, type: Warn
 
 /** True in Pi's own terminal UI; false in other modes and for a context gone stale (the session changed). */
 export function inPiTui(ctx: ExtensionContext): boolean {
-	try {
-		return ctx.hasUI && ctx.mode === "tui";
-	} catch {
-		return false;
-	}
+	return attempt(() => ctx.hasUI && ctx.mode === "tui", false);
 }
