@@ -10,6 +10,7 @@ import { defaultMessages, type Messages } from "../i18n/messages.ts";
 import { gapBetween } from "../i18n/spacing.ts";
 import type { Answer, Outcome, QuestionNote } from "../protocol/result.ts";
 import { fitLine } from "../text/fit.ts";
+import { attempt } from "../util/attempt.ts";
 import { isRecord } from "../util/records.ts";
 import { readDetails, type Shown } from "./read-details.ts";
 import { readQuestions } from "./render-call.ts";
@@ -194,12 +195,8 @@ function addHint(rows: Row[], { theme, context, m }: Look): void {
 
 /** Pi's own styled hint for its expand key (the user's binding); nothing if the host has none. */
 function safeHint(context: AskRenderContext, m: Messages): string {
-	try {
-		const hint = typeof context.keyHint === "function" ? context.keyHint("app.tools.expand", m.renderExpand) : "";
-		return typeof hint === "string" ? hint : "";
-	} catch {
-		return "";
-	}
+	const hint = attempt(() => context.keyHint?.("app.tools.expand", m.renderExpand), undefined);
+	return typeof hint === "string" ? hint : "";
 }
 
 function fallbackView(content: unknown, expanded: boolean, isError: boolean, look: Look): Component {
