@@ -24,7 +24,7 @@ export interface AskRenderContext {
 	keyHint?(keybinding: "app.tools.expand", description: string): string;
 }
 
-/** Headers are advised at ≤ 16 columns; longer ones are cut in one-line summaries. */
+/** Headers are advised at ≤ 16 columns; longer ones are cut where one line names several (summaries, lists). */
 export const HEADER_COLUMNS = 24;
 /** Untrusted strings are cut before sanitizing: a transcript row need not carry a megabyte. */
 const MAX_CHARS = 4000;
