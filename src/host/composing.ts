@@ -24,8 +24,9 @@ export async function afterComposing(
 }
 
 /**
- * The desktop notification a questionnaire sends as it shows (tui/notify.ts), sent as it begins to wait
- * instead: whoever left a draft in the editor and walked away still learns that a question waits.
+ * A desktop notification (tui/notify.ts) the way the config says, loaded when first sent; never throws. A
+ * questionnaire sends the one it would send as it shows when it begins to wait instead: whoever left a
+ * draft in the editor and walked away still learns that a question waits. The reminder sends its own.
  */
 export async function notifyWaiting(config: { notify?: NotifySetting; bell?: boolean }, title: string, body: string) {
 	try {

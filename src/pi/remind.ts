@@ -8,10 +8,10 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { AskConfig } from "../config/schema.ts";
+import { notifyWaiting } from "../host/composing.ts";
 import { messagesIn } from "../i18n/messages.ts";
-import { notifySetting } from "../notify/method.ts";
 import { Reminder, remindIntervalMs } from "../notify/remind.ts";
-import { askedSubject, notificationText } from "../notify/sequence.ts";
+import { askedSubject } from "../notify/sequence.ts";
 import type { PendingStore } from "../pending/store.ts";
 import { attempt } from "../util/attempt.ts";
 import { inPiTui } from "./warn.ts";
@@ -31,7 +31,7 @@ export function installReminder(pi: ExtensionAPI, deps: ReminderDeps): Reminder 
 	let ctx: ExtensionContext | undefined;
 	let running = false;
 	let dialogs = 0;
-	const send = deps.send ?? sendToStdout;
+	const send = deps.send ?? ((title, body, config) => void notifyWaiting(config, title, body));
 	const reminder = new Reminder({
 		intervalMs: () => remindIntervalMs(deps.config().remind),
 		pending: () => deps.store.list().length > 0,
@@ -87,11 +87,4 @@ export function installReminder(pi: ExtensionAPI, deps: ReminderDeps): Reminder 
 
 function idle(ctx: ExtensionContext): boolean {
 	return attempt(() => typeof ctx.isIdle !== "function" || ctx.isIdle(), false);
-}
-
-function sendToStdout(title: string, body: string, config: AskConfig): void {
-	// Loaded with the first reminder: sessions that never remind never pay for it.
-	void import("../tui/notify.ts").then(({ sendNotification }) =>
-		sendNotification(process.stdout, notificationText(title, body), { setting: notifySetting(config) }),
-	);
 }
