@@ -20,7 +20,7 @@ import { Answerers } from "./tool/answer-events.ts";
 import { servePendingOnTheBus } from "./tool/answer-pending.ts";
 import { otherProvider, stepAsideNotice } from "./tool/coexist.ts";
 import { DEFAULT_GUIDANCE, TOOL_NAME } from "./tool/guidance.ts";
-import { attempt } from "./util/attempt.ts";
+import { attempt } from "./util/records.ts";
 
 /** The extension factory Pi calls on load; the entry adds its importer of host packages (src/bundle-entry.ts). */
 export default function askUserQuestion(pi: ExtensionAPI, importHost?: HostImport): void {

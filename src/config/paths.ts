@@ -2,12 +2,12 @@
  * Where the extension's config files live: `<agent dir>/ask-user-question.json` (global) and
  * `<cwd>/.pi/ask-user-question.json` (project). The agent dir follows Pi's own `getAgentDir()` rule,
  * reimplemented here because importing Pi would make loading the extension expensive; a unit test
- * compares the two. Imports only node built-ins and util/attempt.ts.
+ * compares the two. Imports only node built-ins and util/records.ts.
  */
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { attempt } from "../util/attempt.ts";
+import { attempt } from "../util/records.ts";
 
 /** The config file's name, in the agent dir and in the project's `.pi` dir. */
 const CONFIG_FILE_NAME = "ask-user-question.json";

@@ -9,7 +9,7 @@
  * not a regular file (a FIFO would block the read forever) is refused before reading.
  */
 import { readFileSync, statSync } from "node:fs";
-import { attempt } from "../util/attempt.ts";
+import { attempt } from "../util/records.ts";
 
 /** Files larger than this are not read. */
 const MAX_CONFIG_BYTES = 1024 * 1024;

@@ -6,7 +6,7 @@
  * again every {@link POLL_MS}.
  */
 import type { NotifySetting } from "../notify/method.ts";
-import { attempt } from "../util/attempt.ts";
+import { attempt } from "../util/records.ts";
 import { untilAborted } from "../util/until-aborted.ts";
 
 const POLL_MS = 200;

@@ -18,7 +18,7 @@
 import type { Origin } from "../protocol/origin.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import type { Outcome } from "../protocol/result.ts";
-import { attempt } from "../util/attempt.ts";
+import { attempt } from "../util/records.ts";
 import type { ProgressPatch } from "./progress-patch.ts";
 import type { PendingQuestionnaire } from "./registry.ts";
 

@@ -14,7 +14,7 @@
 import { lateAnswerId } from "../protocol/late-answer.ts";
 import { emptyProgress, type IndexedAnswer, type Progress } from "../protocol/progress.ts";
 import type { Question, Questionnaire } from "../protocol/questions.ts";
-import { attempt } from "../util/attempt.ts";
+import { attempt } from "../util/records.ts";
 import { applyPatch } from "./progress-patch.ts";
 import { readRecord } from "./read-record.ts";
 import { isPendingEntry, type SessionEntryLike } from "./records.ts";

@@ -37,7 +37,7 @@ import {
 	RELAYED_TRACE_TYPE,
 } from "../protocol/late-answer.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
-import { attempt } from "../util/attempt.ts";
+import { attempt } from "../util/records.ts";
 import { renderLateAnswer } from "./render-late-answer.ts";
 
 /** How a late answer is handed to Pi (see the file comment for why steer). */

@@ -14,7 +14,7 @@
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { prewarmTui } from "../host/load-tui.ts";
 import type { HostTheme } from "../tui/host-ui.ts";
-import { attempt } from "../util/attempt.ts";
+import { attempt } from "../util/records.ts";
 import { type HostImport, warmUpArgumentCheck } from "./argument-check-warm-up.ts";
 import { rehearseCall } from "./call-rehearsal.ts";
 

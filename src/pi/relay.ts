@@ -23,7 +23,7 @@ import { askingEnv, endpointFromEnv, type RelayEndpoint, relayOff, servingEnv } 
 import type { PresentDeps } from "../relay/present.ts";
 import type { RelayReply } from "../relay/protocol.ts";
 import type { EventBus } from "../tool/answer-events.ts";
-import { attempt } from "../util/attempt.ts";
+import { attempt } from "../util/records.ts";
 import { piHost } from "./host-ui.ts";
 import { warn } from "./warn.ts";
 

@@ -13,7 +13,7 @@ import { messagesIn } from "../i18n/messages.ts";
 import { Reminder, remindIntervalMs } from "../notify/remind.ts";
 import { askedSubject } from "../notify/sequence.ts";
 import type { PendingStore } from "../pending/store.ts";
-import { attempt } from "../util/attempt.ts";
+import { attempt } from "../util/records.ts";
 import { inPiTui } from "./warn.ts";
 
 /** What the reminder reads. */

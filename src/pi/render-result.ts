@@ -10,8 +10,7 @@ import { defaultMessages, type Messages } from "../i18n/messages.ts";
 import { gapBetween } from "../i18n/spacing.ts";
 import type { Answer, Outcome, QuestionNote } from "../protocol/result.ts";
 import { fitLine } from "../text/fit.ts";
-import { attempt } from "../util/attempt.ts";
-import { isRecord } from "../util/records.ts";
+import { attempt, isRecord } from "../util/records.ts";
 import { readDetails, type Shown } from "./read-details.ts";
 import { readQuestions } from "./render-call.ts";
 import {

@@ -10,7 +10,7 @@
  * Errors are the caller's to hear (the store's writer): this module only keeps lines whole.
  */
 import { appendFileSync, closeSync, openSync, readSync, statSync, truncateSync, unlinkSync } from "node:fs";
-import { attempt } from "../util/attempt.ts";
+import { attempt } from "../util/records.ts";
 
 /** Runs `append` (which writes one line to `file`, or throws) so that `file` holds only whole lines after. */
 export function appendWhole(file: string | undefined, append: () => void): void {

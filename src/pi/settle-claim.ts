@@ -12,9 +12,8 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PENDING_ENTRY_TYPE } from "../pending/records.ts";
 import { LATE_ANSWER_TYPE } from "../protocol/late-answer.ts";
-import { attempt } from "../util/attempt.ts";
 import { processAlive } from "../util/process-alive.ts";
-import { isRecord } from "../util/records.ts";
+import { attempt, isRecord } from "../util/records.ts";
 
 /** What a claim needs: where claims live, the session file as written, and whether a process still runs. */
 export interface ClaimPlace {

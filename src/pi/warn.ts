@@ -15,7 +15,7 @@
  * render the conversation before `session_start`: there the wait changes nothing.)
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { attempt } from "../util/attempt.ts";
+import { attempt } from "../util/records.ts";
 
 type WarningType = "warning" | "error" | "info";
 
