@@ -5,6 +5,7 @@
  * only then initializes the extension (src/index.ts), which the bundler keeps lazy behind the import below.
  */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import type { HostImport } from "./pi/argument-check-warm-up.ts";
 
 /** The global symbol's key under which the host module namespaces are kept for the bundles. */
 export const HOST_KEY = "pi-ask-user-question.host";
@@ -16,9 +17,6 @@ export const HOST_MODULES = [
 	"typebox",
 	"typebox/value",
 ] as const;
-
-/** Imports one host module the way the caller (Pi's extension loader) resolves it. */
-export type HostImporter = (specifier: string) => Promise<unknown>;
 
 // A native require caches the bundles; Pi re-evaluates the entry on /reload, and that must load fresh
 // code (what is on disk now) as it does for TypeScript extensions, so neither bundle stays cached.
@@ -32,7 +30,7 @@ if (typeof require === "function" && typeof module === "object") {
 }
 
 /** Returns the extension factory Pi calls; it loads the host modules, then the extension. */
-export default function createExtension(importHost: HostImporter): (pi: ExtensionAPI) => Promise<void> {
+export default function createExtension(importHost: HostImport): (pi: ExtensionAPI) => Promise<void> {
 	return async function askUserQuestionEntry(pi) {
 		const modules = await Promise.all(HOST_MODULES.map((specifier) => importHost(specifier)));
 		const host: Record<string, unknown> = {};

@@ -3,7 +3,8 @@
  * human can answer. Kept tiny: no UI module is imported here, so loading costs Pi next to nothing.
  */
 import { type ExtensionAPI, VERSION } from "@earendil-works/pi-coding-agent";
-import { type AskConfig, loadConfig, resolveAgentDir } from "./config/load.ts";
+import { loadConfig } from "./config/load.ts";
+import { resolveAgentDir } from "./config/paths.ts";
 import { registerAnswerCommand } from "./pi/answer-command.ts";
 import type { HostImport } from "./pi/argument-check-warm-up.ts";
 import { installLateAnswers, relayedTraces } from "./pi/late-answer.ts";
@@ -18,14 +19,14 @@ import { warnOnceShown } from "./pi/warn.ts";
 import { Answerers } from "./tool/answer-events.ts";
 import { servePendingOnTheBus } from "./tool/answer-pending.ts";
 import { otherProvider, stepAsideNotice } from "./tool/coexist.ts";
-import { DEFAULT_GUIDANCE, type GuidanceTexts, TOOL_NAME } from "./tool/guidance.ts";
+import { DEFAULT_GUIDANCE, TOOL_NAME } from "./tool/guidance.ts";
+import { attempt } from "./util/records.ts";
 
 /** The extension factory Pi calls on load; the entry adds its importer of host packages (src/bundle-entry.ts). */
 export default function askUserQuestion(pi: ExtensionAPI, importHost?: HostImport): void {
 	const agentDir = resolveAgentDir();
 	// Project config needs the trust decision, known only at session_start; start from the global file.
 	let config = loadConfig({ agentDir, cwd: process.cwd(), projectTrusted: false }).config;
-	let guidance = guidanceFrom(config);
 	const currentConfig = () => config;
 	// Extensions that answer questionnaires announce themselves on Pi's event bus (tool/answer-events.ts).
 	const answerers = new Answerers(pi.events);
@@ -46,6 +47,8 @@ export default function askUserQuestion(pi: ExtensionAPI, importHost?: HostImpor
 	// (rpiv-ask-user-question, gentle-pi). All of them have loaded by now: if one did, ours steps aside
 	// and one line says which package provides it and how to make it ours (tool/coexist.ts).
 	let registered = false;
+	/** The guidance the tool was registered with, as JSON: a config reload that changes it registers it again. */
+	let registeredGuidance: string | undefined;
 	pi.on("session_start", (_event, ctx) => {
 		// An older Pi (0.74) has no project trust: the project file is then never trusted.
 		const projectTrusted = typeof ctx.isProjectTrusted === "function" && ctx.isProjectTrusted();
@@ -54,9 +57,10 @@ export default function askUserQuestion(pi: ExtensionAPI, importHost?: HostImpor
 		config = load.config;
 		const other = registered ? undefined : otherProvider(pi.getAllTools(), TOOL_NAME);
 		if (other !== undefined) return report(ctx, stepAsideNotice(other));
-		const next = guidanceFrom(config);
-		if (!registered || !sameGuidance(next, guidance)) {
-			guidance = next;
+		// Each text set in the config replaces the built-in one.
+		const guidance = { ...DEFAULT_GUIDANCE, ...config.guidance };
+		if (JSON.stringify(guidance) !== registeredGuidance) {
+			registeredGuidance = JSON.stringify(guidance);
 			pi.registerTool(defineAskTool(guidance, currentConfig, bus, pending));
 			registered = true;
 		}
@@ -101,29 +105,8 @@ export default function askUserQuestion(pi: ExtensionAPI, importHost?: HostImpor
 	);
 }
 
-function guidanceFrom(config: AskConfig): GuidanceTexts {
-	return {
-		description: config.guidance.description ?? DEFAULT_GUIDANCE.description,
-		promptSnippet: config.guidance.promptSnippet ?? DEFAULT_GUIDANCE.promptSnippet,
-		promptGuidelines: config.guidance.promptGuidelines ?? DEFAULT_GUIDANCE.promptGuidelines,
-	};
-}
-
-function sameGuidance(a: GuidanceTexts, b: GuidanceTexts): boolean {
-	return (
-		a.description === b.description &&
-		a.promptSnippet === b.promptSnippet &&
-		a.promptGuidelines.length === b.promptGuidelines.length &&
-		a.promptGuidelines.every((line, i) => line === b.promptGuidelines[i])
-	);
-}
-
 /** True when another extension has registered ask_user_question (asked before ours registers). */
 function providedElsewhere(pi: ExtensionAPI): boolean {
-	try {
-		return otherProvider(pi.getAllTools(), TOOL_NAME) !== undefined;
-	} catch {
-		// Asked while Pi loads extensions (action methods throw then): nothing is drawn yet either.
-		return false;
-	}
+	// Asked while Pi loads extensions (action methods throw then): nothing is drawn yet either.
+	return attempt(() => otherProvider(pi.getAllTools(), TOOL_NAME) !== undefined, false);
 }

@@ -19,12 +19,9 @@
 import { resolve } from "node:path";
 import { sanitizeInline } from "../text/sanitize.ts";
 import { buildConfig, type Layer, readLayer } from "./layer.ts";
-import { globalConfigPath, projectConfigPath, resolveAgentDir } from "./paths.ts";
+import { globalConfigPath, projectConfigPath } from "./paths.ts";
 import { readConfigFile } from "./read.ts";
 import { type AskConfig, configSchema, defaultConfig } from "./schema.ts";
-
-export type { AskConfig } from "./schema.ts";
-export { resolveAgentDir };
 
 /** What `loadConfig` found. */
 export interface ConfigLoad {

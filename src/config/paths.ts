@@ -2,11 +2,12 @@
  * Where the extension's config files live: `<agent dir>/ask-user-question.json` (global) and
  * `<cwd>/.pi/ask-user-question.json` (project). The agent dir follows Pi's own `getAgentDir()` rule,
  * reimplemented here because importing Pi would make loading the extension expensive; a unit test
- * compares the two. Imports only node built-ins.
+ * compares the two. Imports only node built-ins and util/records.ts.
  */
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { attempt } from "../util/records.ts";
 
 /** The config file's name, in the agent dir and in the project's `.pi` dir. */
 const CONFIG_FILE_NAME = "ask-user-question.json";
@@ -43,14 +44,8 @@ function expandPath(input: string): string {
 	const path = windows ? windowsShellPath(input) : input;
 	if (path === "~") return homedir();
 	if (path.startsWith("~/") || (windows && path.startsWith("~\\"))) return join(homedir(), path.slice(2));
-	if (path.startsWith("file://")) {
-		try {
-			return fileURLToPath(path);
-		} catch {
-			// A URL Node rejects (a remote host on POSIX) makes Pi itself fail; we must not throw.
-			return path;
-		}
-	}
+	// A URL Node rejects (a remote host on POSIX) makes Pi itself fail; we must not throw.
+	if (path.startsWith("file://")) return attempt(() => fileURLToPath(path), path);
 	return path;
 }
 

@@ -9,6 +9,7 @@
  * not a regular file (a FIFO would block the read forever) is refused before reading.
  */
 import { readFileSync, statSync } from "node:fs";
+import { attempt } from "../util/records.ts";
 
 /** Files larger than this are not read. */
 const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -49,12 +50,8 @@ export function readConfigFile(path: string, fs: ConfigFs = NODE_FS): FileRead {
 		if (code === "EACCES" || code === "EPERM") return broken(`it cannot be read: permission denied (${code})`);
 		return broken(`it cannot be read (${code ?? "unknown error"})`);
 	}
-	let text: string;
-	try {
-		text = UTF8.decode(bytes);
-	} catch {
-		return broken("it is not valid UTF-8 text");
-	}
+	const text = attempt(() => UTF8.decode(bytes), undefined);
+	if (text === undefined) return broken("it is not valid UTF-8 text");
 	if (text.trim() === "") return { kind: "object", data: {} };
 	let data: unknown;
 	try {

@@ -161,6 +161,13 @@ function keySetting(name: KeySettingName) {
 	);
 }
 
+/** Every key setting of `KEY_SETTINGS`, in its order. */
+function keySettings() {
+	const settings = {} as Record<KeySettingName, ReturnType<typeof keySetting>>;
+	for (const name of Object.keys(KEY_SETTINGS) as KeySettingName[]) settings[name] = keySetting(name);
+	return settings;
+}
+
 /** Defaults of the settings that are not caps nor keys (also the schema's `default` annotations). */
 const UI_DEFAULT = "standard";
 const BELL_DEFAULT = true;
@@ -212,21 +219,7 @@ function buildSchema() {
 		),
 		keys: Type.Optional(
 			section({
-				up: keySetting("up"),
-				down: keySetting("down"),
-				toggle: keySetting("toggle"),
-				tabNext: keySetting("tabNext"),
-				tabPrev: keySetting("tabPrev"),
-				tabRight: keySetting("tabRight"),
-				tabLeft: keySetting("tabLeft"),
-				notes: keySetting("notes"),
-				previewUp: keySetting("previewUp"),
-				previewDown: keySetting("previewDown"),
-				previewPageUp: keySetting("previewPageUp"),
-				previewPageDown: keySetting("previewPageDown"),
-				externalEditor: keySetting("externalEditor"),
-				collapse: keySetting("collapse"),
-				answerLater: keySetting("answerLater"),
+				...keySettings(),
 				digits: Type.Optional(Type.Boolean({ expected: "true or false", default: DIGITS_DEFAULT })),
 			}),
 		),

@@ -6,6 +6,7 @@
  * again every {@link POLL_MS}.
  */
 import type { NotifySetting } from "../notify/method.ts";
+import { attempt } from "../util/records.ts";
 import { untilAborted } from "../util/until-aborted.ts";
 
 const POLL_MS = 200;
@@ -23,8 +24,9 @@ export async function afterComposing(
 }
 
 /**
- * The desktop notification a questionnaire sends as it shows (tui/notify.ts), sent as it begins to wait
- * instead: whoever left a draft in the editor and walked away still learns that a question waits.
+ * A desktop notification (tui/notify.ts) the way the config says, loaded when first sent; never throws. A
+ * questionnaire sends the one it would send as it shows when it begins to wait instead: whoever left a
+ * draft in the editor and walked away still learns that a question waits. The reminder sends its own.
  */
 export async function notifyWaiting(config: { notify?: NotifySetting; bell?: boolean }, title: string, body: string) {
 	try {
@@ -42,9 +44,5 @@ export async function notifyWaiting(config: { notify?: NotifySetting; bell?: boo
 
 /** Whether Pi's editor holds text now; false where it cannot say (RPC answers "", an older Pi, a stale context). */
 export function editorHoldsText(ui: { getEditorText?(): string }): boolean {
-	try {
-		return (ui.getEditorText?.() ?? "").length > 0;
-	} catch {
-		return false;
-	}
+	return attempt(() => (ui.getEditorText?.() ?? "").length > 0, false);
 }

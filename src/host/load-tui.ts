@@ -7,48 +7,19 @@
  * are told apart, because only the second needs a restart.
  */
 
-import type { AskConfig } from "../config/schema.ts";
-import type { Messages } from "../i18n/messages.ts";
-import type { Progress } from "../protocol/progress.ts";
-import type { Questionnaire } from "../protocol/questions.ts";
-import type { QuestionnaireResult } from "../protocol/result.ts";
-import type { HostThemes, HostUi } from "../tui/host-ui.ts";
-import type { WarmUpOptions } from "../tui/warm-up.ts";
-import type { Countdown } from "../util/countdown.ts";
-
-/** Runs the questionnaire in the TUI; `undefined` when the host turned out to have no custom UI. */
-type TuiRunner = (
-	questionnaire: Questionnaire,
-	ui: HostUi,
-	options: {
-		signal?: AbortSignal;
-		config?: AskConfig;
-		messages?: Messages;
-		accessible?: boolean;
-		progress?: Progress;
-		onProgress?: (progress: Progress) => void;
-		/** The answer timeout (tool/open-on-host.ts starts it); the overlay shows it. */
-		timeout?: Countdown;
-		/** False: opened by the person (`/answer`), no notification. */
-		announce?: boolean;
-		/** Who asks, for a relayed questionnaire (sanitized, one line): the notification's title. */
-		askedBy?: string;
-		/** Pi's theme builders (src/pi/host-ui.ts). */
-		themes?: HostThemes;
-	},
-) => Promise<QuestionnaireResult | undefined>;
+import type * as TuiEntry from "../tui/entry.ts";
 
 export type TuiLoad =
 	| {
 			ok: true;
-			run: TuiRunner;
+			run: typeof TuiEntry.runTuiQuestionnaire;
 			/** Runs a sample questionnaire off screen (tui/warm-up.ts); rejects when it cannot. */
-			warmUp?: (options?: WarmUpOptions) => Promise<void>;
+			warmUp?: typeof TuiEntry.warmUpTui;
 	  }
 	| { ok: false; code: "session_load_failed" | "stale_module_cache"; message: string };
 
-/** Imports the TUI module namespace; injectable for tests. */
-export type TuiImporter = () => Promise<Record<string, unknown>>;
+/** Imports the TUI module namespace (a stale module cache may lack its exports); injectable for tests. */
+export type TuiImporter = () => Promise<Partial<typeof TuiEntry> & Record<string, unknown>>;
 
 const importTui: TuiImporter = () => import("../tui/entry.ts");
 
@@ -73,7 +44,7 @@ export interface PrewarmOptions {
 	/** Imports the TUI module namespace (tests). */
 	importer?: TuiImporter;
 	/** How the rehearsal runs (the preload's: the tool's call path, in Pi's theme), read when it starts. */
-	rehearsal?: () => WarmUpOptions;
+	rehearsal?: () => Parameters<typeof TuiEntry.warmUpTui>[0];
 }
 
 /**
@@ -102,14 +73,14 @@ export function prewarmTui(delayMs: number, { importer = importTui, rehearsal }:
 }
 
 async function load(importer: TuiImporter): Promise<TuiLoad> {
-	let namespace: Record<string, unknown>;
+	let namespace: Awaited<ReturnType<TuiImporter>>;
 	try {
 		namespace = await importer();
 	} catch (error) {
 		const reason = error instanceof Error ? error.message : String(error);
 		return { ok: false, code: "session_load_failed", message: `The questionnaire UI failed to load: ${reason}` };
 	}
-	const run = namespace.runTuiQuestionnaire;
+	const { runTuiQuestionnaire: run, warmUpTui: warmUp } = namespace;
 	if (typeof run !== "function") {
 		return {
 			ok: false,
@@ -118,8 +89,5 @@ async function load(importer: TuiImporter): Promise<TuiLoad> {
 				"The questionnaire UI module is stale (the package changed on disk while Pi was running). Restart Pi to use ask_user_question.",
 		};
 	}
-	const warmUp = namespace.warmUpTui;
-	return typeof warmUp === "function"
-		? { ok: true, run: run as TuiRunner, warmUp: warmUp as (options?: WarmUpOptions) => Promise<void> }
-		: { ok: true, run: run as TuiRunner };
+	return { ok: true, run, warmUp };
 }

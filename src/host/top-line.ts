@@ -7,6 +7,7 @@
  */
 import { padToWidth, wrapBlock } from "../text/fit.ts";
 import type { HostUi } from "../tui/host-ui.ts";
+import { once } from "../util/once.ts";
 
 /** The line stays this short: the questionnaire below keeps the rest of the screen. */
 const MAX_LINES = 3;
@@ -17,13 +18,8 @@ export function showOnTop(
 	text: string,
 	{ showing, gone = () => {} }: { showing: () => boolean; gone?: () => void },
 ): () => void {
-	let ended = false;
 	let close = () => {};
-	const finish = () => {
-		if (ended) return;
-		ended = true;
-		gone();
-	};
+	const finish = once(gone);
 	try {
 		const shown = ui.custom<undefined>(
 			(_tui, theme, _keys, done) => {

@@ -122,13 +122,8 @@ function readEdit(value: unknown): TextEdit | undefined {
 /** Each item read by `read`; undefined when the list or any item does not read. */
 function list<T>(value: unknown, read: (item: unknown) => T | undefined): T[] | undefined {
 	if (!Array.isArray(value) || value.length > MAX_ITEMS) return undefined;
-	const items: T[] = [];
-	for (const item of value) {
-		const read1 = read(item);
-		if (read1 === undefined) return undefined;
-		items.push(read1);
-	}
-	return items;
+	const items = value.map(read);
+	return items.every((item) => item !== undefined) ? items : undefined;
 }
 
 const isId = (value: unknown): value is string => typeof value === "string" && value !== "" && value.length <= 512;

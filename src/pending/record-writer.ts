@@ -9,21 +9,16 @@
  * Pure: the session, the timer and the reports come in.
  */
 import type { QuestionnaireRecord } from "./records.ts";
+import type { PendingStoreHost } from "./store-host.ts";
 
 /** How often a failed session is tried again. */
 const RETRY_MS = 2_000;
 
-/** What the writer is built from. */
-export interface RecordWriterHost {
-	/** Appends one record; throws when the session cannot take it (the record is then not in the session). */
-	append(record: QuestionnaireRecord): void;
-	/** Runs `task` once after `ms`; returns what cancels it. */
-	later(task: () => void, ms: number): () => void;
-	/** The first failed append of a failure. */
-	report?(error: unknown): void;
+/** What the writer is built from: the store's session, timer and report, and the owner's retry. */
+type RecordWriterHost = Pick<PendingStoreHost, "append" | "later" | "report"> & {
 	/** The retry is due: the owner calls {@link RecordWriter.retry} and writes what it kept back. */
 	retryDue(): void;
-}
+};
 
 export class RecordWriter {
 	/** Records that could not be written yet, oldest first (the retry writes them before anything else). */

@@ -18,7 +18,9 @@
 import type { Origin } from "../protocol/origin.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import type { Outcome } from "../protocol/result.ts";
+import { attempt } from "../util/records.ts";
 import type { ProgressPatch } from "./progress-patch.ts";
+import type { PendingQuestionnaire } from "./registry.ts";
 
 /** The `customType` of our session entries; entries of other types are not ours and never read. */
 export const PENDING_ENTRY_TYPE = "ask_user_question:pending";
@@ -87,15 +89,8 @@ export interface SubstituteRecord {
 
 export type QuestionnaireRecord = AskedRecord | ProgressRecord | SettledRecord | SubstituteRecord;
 
-/** What `asked` records. */
-export interface AskedFacts {
-	id: string;
-	callId?: string;
-	askedAt: number;
-	questionnaire: Questionnaire;
-	/** The Pi below that asked it, when it was relayed. */
-	from?: Origin;
-}
+/** What `asked` records: the questionnaire's facts, without what was given. */
+export type AskedFacts = Omit<PendingQuestionnaire, "progress">;
 
 /**
  * The `asked` record of `facts`; `byReference`: the session holds the call's arguments and they read as
@@ -108,23 +103,11 @@ export function askedRecord(
 	const record: AskedRecord = { v: RECORD_VERSION, kind: "asked", id, askedAt };
 	if (callId !== undefined) record.call = callId;
 	// Relayed questions are not in this session; a call's are, unless another extension called the tool.
-	const named = callId !== undefined && from === undefined && holds(inSession, callId, questionnaire);
+	const named =
+		callId !== undefined && from === undefined && attempt(() => inSession?.(callId, questionnaire) === true, false);
 	if (!named) record.questionnaire = questionnaire;
 	if (from !== undefined) record.from = from;
 	return record;
-}
-
-/** `inSession`'s word, false when it has none or throws. */
-function holds(
-	inSession: ((callId: string, questionnaire: Questionnaire) => boolean | undefined) | undefined,
-	callId: string,
-	questionnaire: Questionnaire,
-): boolean {
-	try {
-		return inSession?.(callId, questionnaire) === true;
-	} catch {
-		return false;
-	}
 }
 
 export function progressRecord(id: string, patch: ProgressPatch): ProgressRecord {

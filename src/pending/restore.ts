@@ -14,12 +14,11 @@
 import { lateAnswerId } from "../protocol/late-answer.ts";
 import { emptyProgress, type IndexedAnswer, type Progress } from "../protocol/progress.ts";
 import type { Question, Questionnaire } from "../protocol/questions.ts";
+import { attempt } from "../util/records.ts";
 import { applyPatch } from "./progress-patch.ts";
 import { readRecord } from "./read-record.ts";
 import { isPendingEntry, type SessionEntryLike } from "./records.ts";
 import type { PendingQuestionnaire } from "./registry.ts";
-
-export type { SessionEntryLike } from "./records.ts";
 
 /** What the entries add up to. */
 export interface RestoredPending {
@@ -51,10 +50,11 @@ export function restorePending(
 	const awaitingLate = new Set<string>();
 	const substitutes = new Map<string, string>();
 	for (const entry of entries) {
-		const late = lateAnswerOf(entry);
+		// A hostile entry names no late answer and holds no record (plain JSON cannot throw, a Proxy could).
+		const late = attempt(() => (entry.type === "custom_message" ? lateAnswerId(entry) : undefined), undefined);
 		if (late !== undefined && awaitingLate.delete(late)) live.delete(late);
 		if (!isPendingEntry(entry)) continue;
-		const record = readable(entry.data);
+		const record = attempt(() => readRecord(entry.data), undefined);
 		if (record === undefined) {
 			skipped++;
 			continue;
@@ -101,29 +101,7 @@ function fitted(questions: readonly Question[], progress: Progress): Progress {
 	return { ...progress, answers, ticks };
 }
 
-/** The questionnaire a late answer message in the session names; a hostile entry names none. */
-function lateAnswerOf(entry: SessionEntryLike): string | undefined {
-	try {
-		return entry.type === "custom_message" ? lateAnswerId(entry) : undefined;
-	} catch {
-		return undefined;
-	}
-}
-
 /** The adapter's reading, which must not end the restore whatever the arguments hold. */
 function askedQuestions(questionsOf: QuestionsOfCall, call: string | undefined): Questionnaire | undefined {
-	try {
-		return call === undefined ? undefined : questionsOf(call);
-	} catch {
-		return undefined;
-	}
-}
-
-/** Plain JSON cannot throw here; a hostile getter or Proxy could. */
-function readable(data: unknown): ReturnType<typeof readRecord> {
-	try {
-		return readRecord(data);
-	} catch {
-		return undefined;
-	}
+	return call === undefined ? undefined : attempt(() => questionsOf(call), undefined);
 }

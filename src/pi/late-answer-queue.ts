@@ -12,12 +12,10 @@ import type { Messages } from "../i18n/messages.ts";
 import type { PendingQuestionnaire } from "../pending/registry.ts";
 import { fitLine } from "../text/fit.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
+import { HEADER_COLUMNS } from "./render-rows.ts";
 
 /** Our widget id for the queued late answers (the hidden-questionnaire notice has its own). */
 const QUEUED_WIDGET_KEY = "ask_user_question:late_answers";
-
-/** A header longer than this is cut: the line names the questionnaire, it does not quote it. */
-const HEADER_COLUMNS = 24;
 
 /** The line for one queued late answer: "Late answer for Cache, Platforms queued · …". */
 export function queuedLine(pending: Pick<PendingQuestionnaire, "questionnaire">, m: Messages): string {

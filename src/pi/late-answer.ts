@@ -37,6 +37,7 @@ import {
 	RELAYED_TRACE_TYPE,
 } from "../protocol/late-answer.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
+import { attempt } from "../util/records.ts";
 import { renderLateAnswer } from "./render-late-answer.ts";
 
 /** How a late answer is handed to Pi (see the file comment for why steer). */
@@ -106,12 +107,8 @@ export function installLateAnswers(pi: ExtensionAPI, config: () => AskConfig): D
 
 /** True while the agent runs (Pi then queues a steered message); false when idle or settling. */
 function isWorking(ctx: ExtensionContext | undefined): boolean {
-	try {
-		return ctx !== undefined && !ctx.isIdle();
-	} catch {
-		// A context gone stale: no run of this session is going on.
-		return false;
-	}
+	// A context gone stale: no run of this session is going on.
+	return attempt(() => ctx !== undefined && !ctx.isIdle(), false);
 }
 
 /**
@@ -120,22 +117,15 @@ function isWorking(ctx: ExtensionContext | undefined): boolean {
  */
 function modelMessages<T>(messages: T[]): T[] {
 	const seen = new Set<string>();
-	let dropped = false;
 	const kept = messages.filter((message) => {
-		if (isRelayedTrace(message)) {
-			dropped = true;
-			return false;
-		}
+		if (isRelayedTrace(message)) return false;
 		const id = lateAnswerId(message);
 		if (id === undefined) return true;
-		if (seen.has(id)) {
-			dropped = true;
-			return false;
-		}
+		if (seen.has(id)) return false;
 		seen.add(id);
 		return true;
 	});
-	return dropped ? kept : messages;
+	return kept.length === messages.length ? messages : kept;
 }
 
 /** Keeps a subagent's questionnaire answered here in the transcript, for the person only. */

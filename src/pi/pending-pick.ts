@@ -12,9 +12,7 @@ import type { PendingQuestionnaire } from "../pending/registry.ts";
 import { type Age, summarize } from "../pending/summary.ts";
 import { fitLine } from "../text/fit.ts";
 import { sanitizeInline } from "../text/sanitize.ts";
-
-/** A header chip longer than this is cut: four of them still leave room for the rest of the row. */
-const CHIP_COLUMNS = 24;
+import { HEADER_COLUMNS } from "./render-rows.ts";
 
 /** How a pending questionnaire is closed without answering it here. */
 export type CloseHow = "answered_in_chat" | "declined";
@@ -64,7 +62,7 @@ function pendingRow(pending: PendingQuestionnaire, n: number, m: Messages, now: 
 
 function chips(pending: PendingQuestionnaire, now: number): string {
 	return summarize(pending, now)
-		.headers.map((h) => fitLine(sanitizeInline(h), CHIP_COLUMNS))
+		.headers.map((h) => fitLine(sanitizeInline(h), HEADER_COLUMNS))
 		.join(" · ");
 }
 

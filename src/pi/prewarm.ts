@@ -14,6 +14,7 @@
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { prewarmTui } from "../host/load-tui.ts";
 import type { HostTheme } from "../tui/host-ui.ts";
+import { attempt } from "../util/records.ts";
 import { type HostImport, warmUpArgumentCheck } from "./argument-check-warm-up.ts";
 import { rehearseCall } from "./call-rehearsal.ts";
 
@@ -80,9 +81,5 @@ export function installTuiPrewarm(pi: ExtensionAPI, deps: PrewarmDeps = {}): voi
 
 /** Pi's theme in force; none once the session was replaced (a stale context throws), and the rehearsal goes unstyled. */
 function themeOf(ctx: ExtensionContext): HostTheme | undefined {
-	try {
-		return ctx.ui.theme;
-	} catch {
-		return undefined;
-	}
+	return attempt(() => ctx.ui.theme, undefined);
 }

@@ -23,6 +23,7 @@ import { askingEnv, endpointFromEnv, type RelayEndpoint, relayOff, servingEnv } 
 import type { PresentDeps } from "../relay/present.ts";
 import type { RelayReply } from "../relay/protocol.ts";
 import type { EventBus } from "../tool/answer-events.ts";
+import { attempt } from "../util/records.ts";
 import { piHost } from "./host-ui.ts";
 import { warn } from "./warn.ts";
 
@@ -69,27 +70,16 @@ type Asking =
 /** Installs both sides; only the one that fits each session start runs. */
 export function installRelay(pi: ExtensionAPI, deps: RelayDeps): RelayAccess {
 	let host: ShowingHost | undefined;
-	let serving: Promise<Serving | undefined> | undefined;
+	let serving: ReturnType<typeof startServing> | undefined;
 	let asking: Asking | undefined;
 	let task: string | undefined;
-	// Said once per process: each later session start (Pi loads the extension again for /new) fails alike.
-	const registryFailed = (ctx: ExtensionContext, message: string) => {
-		const slot = globalThis as { [REGISTRY_WARNED]?: true };
-		if (!slot[REGISTRY_WARNED]) warn(ctx, message);
-		slot[REGISTRY_WARNED] = true;
-	};
 
 	pi.on("session_start", async (_event, ctx) => {
 		if (relayOff(process.env) || process.platform === "win32") return;
 		if (ctx.hasUI) {
 			const { ui } = ctx;
 			host = { ...piHost(ui), hasUI: true, mode: ctx.mode, composing: () => editorHoldsText(ui) };
-			serving ??= startServing(
-				deps,
-				() => host,
-				ctx,
-				(message) => registryFailed(ctx, message),
-			);
+			serving ??= startServing(deps, () => host, ctx);
 			return;
 		}
 		const local = inProcessRelay();
@@ -154,29 +144,16 @@ async function askInProcess(
 	const { resultOfReply } = await import("../relay/reply.ts");
 	const { cutShortResult } = await import("../protocol/result.ts");
 	if (signal?.aborted) return cutShortResult("relay", questionnaire.questions.length);
-	const controller = new AbortController();
-	const abort = () => controller.abort();
-	signal?.addEventListener("abort", abort, { once: true });
-	try {
-		const reply = await relay.ask({ questions: questionnaire.questions, from }, controller.signal);
-		return resultOfReply(reply, questionnaire);
-	} finally {
-		signal?.removeEventListener("abort", abort);
-	}
+	const reply = await relay.ask({ questions: questionnaire.questions, from }, signal ?? new AbortController().signal);
+	return resultOfReply(reply, questionnaire);
 }
 
-/** A running server, and how to stop it. */
-interface Serving {
-	stop(): Promise<void>;
-}
-
-/** Starts the server a moment after session start (nothing of it is on Pi's start-up path). */
+/** Starts the server a moment after session start (nothing of it is on Pi's start-up path); resolves with its stop. */
 function startServing(
 	deps: RelayDeps,
 	host: () => ShowingHost | undefined,
 	ctx: ExtensionContext,
-	registryFailed: (message: string) => void,
-): Promise<Serving | undefined> {
+): Promise<{ stop(): Promise<void> } | undefined> {
 	const mode = ctx.mode ?? "tui";
 	const cwd = ctx.cwd;
 	return new Promise<void>((resolve) => setImmediate(resolve))
@@ -225,6 +202,7 @@ function startServing(
 				// Without the entry only `pi-ask` cannot find this Pi; the Pis below still ask.
 				const why = error instanceof Error ? error.message : String(error);
 				registryFailed(
+					ctx,
 					`pi-ask cannot find this Pi: its entry in ${registry.registryDir(deps.agentDir)} could not be written (${why}). Questions from the Pis it starts still reach you here.`,
 				);
 			}
@@ -250,6 +228,13 @@ function startServing(
 			};
 		})
 		.catch(() => undefined);
+}
+
+/** Warns once per process: each later session start (Pi loads the extension again for /new) fails alike. */
+function registryFailed(ctx: ExtensionContext, message: string): void {
+	const slot = globalThis as { [REGISTRY_WARNED]?: true };
+	if (!slot[REGISTRY_WARNED]) warn(ctx, message);
+	slot[REGISTRY_WARNED] = true;
 }
 
 /** The serving Pi of this process, if one serves. */
@@ -288,9 +273,5 @@ function applyEnv(values: Record<string, string | undefined>): Record<string, st
 }
 
 function sessionName(pi: ExtensionAPI): string | undefined {
-	try {
-		return pi.getSessionName()?.trim() || undefined;
-	} catch {
-		return undefined;
-	}
+	return attempt(() => pi.getSessionName()?.trim() || undefined, undefined);
 }

@@ -8,11 +8,13 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { AskConfig } from "../config/schema.ts";
+import { notifyWaiting } from "../host/composing.ts";
 import { messagesIn } from "../i18n/messages.ts";
-import { notifySetting } from "../notify/method.ts";
 import { Reminder, remindIntervalMs } from "../notify/remind.ts";
-import { askedSubject, notificationText } from "../notify/sequence.ts";
+import { askedSubject } from "../notify/sequence.ts";
 import type { PendingStore } from "../pending/store.ts";
+import { attempt } from "../util/records.ts";
+import { inPiTui } from "./warn.ts";
 
 /** What the reminder reads. */
 export interface ReminderDeps {
@@ -29,11 +31,12 @@ export function installReminder(pi: ExtensionAPI, deps: ReminderDeps): Reminder 
 	let ctx: ExtensionContext | undefined;
 	let running = false;
 	let dialogs = 0;
-	const send = deps.send ?? sendToStdout;
+	const send = deps.send ?? ((title, body, config) => void notifyWaiting(config, title, body));
 	const reminder = new Reminder({
 		intervalMs: () => remindIntervalMs(deps.config().remind),
 		pending: () => deps.store.list().length > 0,
-		quiet: () => ctx !== undefined && inTui(ctx) && !running && dialogs === 0 && !deps.answering() && idle(ctx),
+		// Only Pi's own terminal UI: in RPC mode stdout is the protocol, and one stray byte would break it.
+		quiet: () => ctx !== undefined && inPiTui(ctx) && !running && dialogs === 0 && !deps.answering() && idle(ctx),
 		remind: () => {
 			const list = deps.store.list();
 			const oldest = list[0];
@@ -82,27 +85,6 @@ export function installReminder(pi: ExtensionAPI, deps: ReminderDeps): Reminder 
 	return reminder;
 }
 
-/** Only Pi's own terminal UI: in RPC mode stdout is the protocol, and one stray byte would break it. */
-function inTui(ctx: ExtensionContext): boolean {
-	try {
-		return ctx.mode === "tui" && ctx.hasUI;
-	} catch {
-		// A context gone stale (the session changed): not ours to write to.
-		return false;
-	}
-}
-
 function idle(ctx: ExtensionContext): boolean {
-	try {
-		return typeof ctx.isIdle !== "function" || ctx.isIdle();
-	} catch {
-		return false;
-	}
-}
-
-function sendToStdout(title: string, body: string, config: AskConfig): void {
-	// Loaded with the first reminder: sessions that never remind never pay for it.
-	void import("../tui/notify.ts").then(({ sendNotification }) =>
-		sendNotification(process.stdout, notificationText(title, body), { setting: notifySetting(config) }),
-	);
+	return attempt(() => typeof ctx.isIdle !== "function" || ctx.isIdle(), false);
 }

@@ -17,7 +17,7 @@ import {
 	HEADER_COLUMNS,
 	type RenderTheme,
 	type Row,
-	RowsView,
+	rowsView,
 } from "./render-rows.ts";
 
 /** Renders the call: the tool name and question headers; expanded, every question with its options. */
@@ -32,7 +32,7 @@ export function renderAskCall(
 	const headers = questions.map((q) => theme.fg("accent", q.header)).join(theme.fg("muted", " · "));
 	const waiting = questions.length === 0 && context.isPartial ? theme.fg("muted", "…") : "";
 	const rows: Row[] = [{ text: `${title}  ${headers || waiting}`.trimEnd(), clip: !context.expanded }];
-	if (!context.expanded) return new RowsView(rows);
+	if (!context.expanded) return rowsView(rows);
 	for (const q of questions) {
 		const multi = q.multiSelect
 			? theme.fg("muted", `${gapBetween(q.header, m.renderMultiSelect)}${m.renderMultiSelect}`)
@@ -48,7 +48,7 @@ export function renderAskCall(
 			rows.push({ text: `  ${q.multiSelect ? "☐" : "•"} ${o.label}${description}${preview}`, clip: false });
 		}
 	}
-	return new RowsView(rows);
+	return rowsView(rows);
 }
 
 /** One question of the call, cleaned for the terminal. */

@@ -15,7 +15,7 @@ import { readOrigin } from "../protocol/origin.ts";
 import { isRecord } from "../util/records.ts";
 import { renderAskCall } from "./render-call.ts";
 import { renderAskResult } from "./render-result.ts";
-import { type AskRenderContext, type RenderTheme, RowsView } from "./render-rows.ts";
+import { type AskRenderContext, cachedView, type RenderTheme, rowsView } from "./render-rows.ts";
 
 /** The theme calls the late answer uses: the tool renderers' and the background. */
 export type LateAnswerTheme = RenderTheme & Pick<Theme, "bg">;
@@ -45,7 +45,7 @@ export function renderLateAnswer(
 	// A subagent's questionnaire says whose it was, as its dialog did (the model's text says it too).
 	const from = readOrigin(details.from);
 	if (from.ok) rows.push({ text: theme.fg("muted", originLabel(from.origin, m)), clip: true });
-	const label = new RowsView(rows);
+	const label = rowsView(rows);
 	const context: AskRenderContext = { args, expanded: options.expanded, keyHint: options.keyHint };
 	const result = renderAskResult(
 		{ content: message.content, details: details.result },
@@ -55,7 +55,7 @@ export function renderLateAnswer(
 		m,
 	);
 	const pad = typeof options.outputPad === "number" && options.outputPad >= 0 ? Math.floor(options.outputPad) : 1;
-	return new Shell([title, label, result], pad, (text) => theme.bg("toolSuccessBg", text));
+	return shell([title, label, result], pad, (text) => theme.bg("toolSuccessBg", text));
 }
 
 /** "2026-12-04 08:12" in the person's time zone; undefined for a time Date cannot hold. */
@@ -68,35 +68,14 @@ function localTime(epochMs: number): string | undefined {
 
 /**
  * Children padded and laid on a background, one blank line above and below, like Pi's tool-result box;
- * unlike pi-tui's `Box`, the padding shrinks on a terminal too narrow for it, so no line outgrows `width`.
+ * unlike pi-tui's `Box`, the padding shrinks on a terminal too narrow for it, so no line outgrows the width.
  */
-class Shell implements Component {
-	private cache: { width: number; lines: readonly string[] } | undefined;
-	private readonly children: readonly Component[];
-	private readonly pad: number;
-	private readonly bg: (text: string) => string;
-
-	constructor(children: readonly Component[], pad: number, bg: (text: string) => string) {
-		this.children = children;
-		this.pad = pad;
-		this.bg = bg;
-	}
-
-	render(width: number): readonly string[] {
-		if (this.cache?.width === width) return this.cache.lines;
-		const w = Math.max(1, Math.floor(Number.isFinite(width) ? width : 1));
-		const pad = Math.min(this.pad, Math.floor((w - 1) / 2));
-		const inner = w - 2 * pad;
-		const body = this.children.flatMap((child) => child.render(inner));
-		const fill = (line: string) =>
-			this.bg(`${" ".repeat(pad)}${line}${" ".repeat(Math.max(0, w - pad - visibleWidth(line)))}`);
-		const lines = ["", ...body, ""].map(fill);
-		this.cache = { width, lines };
-		return lines;
-	}
-
-	invalidate(): void {
-		this.cache = undefined;
-		for (const child of this.children) child.invalidate();
-	}
+function shell(children: readonly Component[], pad: number, bg: (text: string) => string): Component {
+	return cachedView((w) => {
+		const side = Math.min(pad, Math.floor((w - 1) / 2));
+		const body = children.flatMap((child) => child.render(w - 2 * side));
+		return ["", ...body, ""].map((line) =>
+			bg(`${" ".repeat(side)}${line}${" ".repeat(Math.max(0, w - side - visibleWidth(line)))}`),
+		);
+	}, children);
 }

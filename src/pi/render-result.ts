@@ -10,7 +10,7 @@ import { defaultMessages, type Messages } from "../i18n/messages.ts";
 import { gapBetween } from "../i18n/spacing.ts";
 import type { Answer, Outcome, QuestionNote } from "../protocol/result.ts";
 import { fitLine } from "../text/fit.ts";
-import { isRecord } from "../util/records.ts";
+import { attempt, isRecord } from "../util/records.ts";
 import { readDetails, type Shown } from "./read-details.ts";
 import { readQuestions } from "./render-call.ts";
 import {
@@ -20,7 +20,7 @@ import {
 	HEADER_COLUMNS,
 	type RenderTheme,
 	type Row,
-	RowsView,
+	rowsView,
 } from "./render-rows.ts";
 
 /** One answer's share of a one-line summary. */
@@ -38,7 +38,7 @@ export function renderAskResult(
 	context: AskRenderContext = {},
 	m: Messages = defaultMessages,
 ): Component {
-	if (options.isPartial) return new RowsView([{ text: theme.fg("muted", m.renderWaiting), clip: true }]);
+	if (options.isPartial) return rowsView([{ text: theme.fg("muted", m.renderWaiting), clip: true }]);
 	const details = readDetails(result?.details);
 	const isError = result?.isError === true || context.isError === true;
 	if (details === undefined || isError)
@@ -47,7 +47,7 @@ export function renderAskResult(
 	const look: Look = { theme, context, m };
 	const rows = options.expanded ? expandedRows(details, headers, look) : collapsedRows(details, headers, look);
 	if (!options.expanded && hasMore(details)) addHint(rows, look);
-	return new RowsView(rows);
+	return rowsView(rows);
 }
 
 type Headers = readonly (string | undefined)[];
@@ -120,16 +120,16 @@ function expandedRows(d: Shown, headers: Headers, { theme, m }: Look): Row[] {
 		for (const [i, part] of cleanBlock(text).split("\n").entries())
 			line(theme.fg("muted", `${i === 0 ? label : " ".repeat(visibleWidth(label))}${part}`));
 	};
+	line(theme.fg(status.color, `${status.mark} ${statusLabel(d, m)}`));
 	if (d.outcome === "not_shown") {
-		line(theme.fg(status.color, `${status.mark} ${statusLabel(d, m)}`));
 		for (const p of d.error?.problems ?? []) line(`  • ${theme.fg("accent", clean(p.path))}: ${clean(p.message)}`);
 		return rows;
 	}
-	const answered = voidsAnswers(d.outcome) ? [] : d.answers;
-	line(theme.fg(status.color, `${status.mark} ${statusLabel(d, m)}`));
+	const voided = voidsAnswers(d.outcome);
+	const answered = voided ? [] : d.answers;
 	const by = answeredBy(d, m);
 	if (by !== undefined) line(theme.fg("muted", `  ${by}`));
-	const unanswered = voidsAnswers(d.outcome) ? [] : (d.unanswered ?? []);
+	const unanswered = voided ? [] : (d.unanswered ?? []);
 	const indexes = [...new Set([...answered.map((a) => a.questionIndex), ...unanswered])].sort((a, b) => a - b);
 	for (const index of indexes) {
 		const answer = answered.find((a) => a.questionIndex === index);
@@ -147,14 +147,11 @@ function expandedRows(d: Shown, headers: Headers, { theme, m }: Look): Row[] {
 		}
 	}
 	// Declined answers are void, but the notes written on them often say why.
-	const named = (index: number, question: string, notes: string) => {
-		const name = m.renderNamed(nameOf(index, headers, m, question));
-		return `  ${name}${gapBetween(name, notes)}`;
-	};
-	if (voidsAnswers(d.outcome))
-		for (const a of d.answers) if (a.notes) block(named(a.questionIndex, a.question, a.notes), a.notes);
-	if (voidsAnswers(d.outcome))
-		for (const n of d.questionNotes ?? []) block(named(n.questionIndex, n.question, n.notes), n.notes);
+	for (const { questionIndex, question, notes } of voided ? [...d.answers, ...(d.questionNotes ?? [])] : []) {
+		if (notes === undefined) continue;
+		const name = m.renderNamed(nameOf(questionIndex, headers, m, question));
+		block(`  ${name}${gapBetween(name, notes)}`, notes);
+	}
 	if (d.globalNote) block(m.renderGlobalNote, d.globalNote);
 	return rows;
 }
@@ -197,25 +194,20 @@ function addHint(rows: Row[], { theme, context, m }: Look): void {
 
 /** Pi's own styled hint for its expand key (the user's binding); nothing if the host has none. */
 function safeHint(context: AskRenderContext, m: Messages): string {
-	try {
-		const hint = typeof context.keyHint === "function" ? context.keyHint("app.tools.expand", m.renderExpand) : "";
-		return typeof hint === "string" ? hint : "";
-	} catch {
-		return "";
-	}
+	const hint = attempt(() => context.keyHint?.("app.tools.expand", m.renderExpand), undefined);
+	return typeof hint === "string" ? hint : "";
 }
 
 function fallbackView(content: unknown, expanded: boolean, isError: boolean, look: Look): Component {
 	const { theme, m } = look;
 	const text = cleanBlock(contentText(content)).trim();
 	const color = isError ? "error" : "muted";
-	if (text === "")
-		return new RowsView([{ text: theme.fg(color, isError ? m.renderError : m.renderNoResult), clip: true }]);
+	if (text === "") return rowsView([{ text: theme.fg(color, isError ? m.renderError : m.renderNoResult), clip: true }]);
 	const lines = text.split("\n");
-	if (expanded) return new RowsView(lines.map((l) => ({ text: theme.fg(color, l), clip: false })));
+	if (expanded) return rowsView(lines.map((l) => ({ text: theme.fg(color, l), clip: false })));
 	const rows: Row[] = [{ text: theme.fg(color, lines[0] ?? ""), clip: true }];
 	if (lines.length > 1 || text.length > ANSWER_COLUMNS * 2) addHint(rows, look);
-	return new RowsView(rows);
+	return rowsView(rows);
 }
 
 function contentText(content: unknown): string {

@@ -6,7 +6,7 @@
  * sanitizeInline/sanitizeBlock. Also the parts of Pi's theme and render context the renderers read.
  */
 import type { Theme } from "@earendil-works/pi-coding-agent";
-import { type Component, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
+import type { Component } from "@earendil-works/pi-tui";
 import { fitLine, wrapBlock } from "../text/fit.ts";
 import { sanitizeBlock, sanitizeInline } from "../text/sanitize.ts";
 import { cutAtGrapheme } from "../util/graphemes.ts";
@@ -24,7 +24,7 @@ export interface AskRenderContext {
 	keyHint?(keybinding: "app.tools.expand", description: string): string;
 }
 
-/** Headers are advised at ≤ 16 columns; longer ones are cut in one-line summaries. */
+/** Headers are advised at ≤ 16 columns; longer ones are cut where one line names several (summaries, lists). */
 export const HEADER_COLUMNS = 24;
 /** Untrusted strings are cut before sanitizing: a transcript row need not carry a megabyte. */
 const MAX_CHARS = 4000;
@@ -35,33 +35,28 @@ export interface Row {
 	clip: boolean;
 }
 
-/** Rows fitted to the render width, cached per width like pi-tui's `Text`. */
-export class RowsView implements Component {
-	private cache: { width: number; lines: readonly string[] } | undefined;
-	private readonly rows: readonly Row[];
-	constructor(rows: readonly Row[]) {
-		this.rows = rows;
-	}
-	render(width: number): readonly string[] {
-		if (this.cache?.width === width) return this.cache.lines;
-		const w = Math.max(1, Math.floor(Number.isFinite(width) ? width : 1));
-		const lines = this.rows.flatMap((row) => (row.clip ? [fitLine(row.text, w)] : wrapRow(row.text, w)));
-		this.cache = { width, lines };
-		return lines;
-	}
-	invalidate(): void {
-		this.cache = undefined;
-	}
+/**
+ * A component that draws `draw(width)` for every width ≥ 1, cached per width like pi-tui's `Text`;
+ * invalidating it invalidates `children` too.
+ */
+export function cachedView(draw: (width: number) => string[], children: readonly Component[] = []): Component {
+	let cache: { width: number; lines: readonly string[] } | undefined;
+	return {
+		render(width) {
+			if (cache?.width !== width)
+				cache = { width, lines: draw(Math.max(1, Math.floor(Number.isFinite(width) ? width : 1))) };
+			return cache.lines;
+		},
+		invalidate() {
+			cache = undefined;
+			for (const child of children) child.invalidate();
+		},
+	};
 }
 
-/**
- * Wraps one row. Styled rows go through pi-tui's ANSI-aware wrap, and only a line that still overflows
- * (a wide character at width 1) is fitted: fitting every line costs four times the wrap itself.
- */
-function wrapRow(text: string, width: number): string[] {
-	if (!text.includes("\x1b")) return wrapBlock(text, width);
-	if (!text.includes("\n") && visibleWidth(text) <= width) return [text];
-	return wrapTextWithAnsi(text, width).map((line) => (visibleWidth(line) <= width ? line : fitLine(line, width)));
+/** Rows fitted to the render width. */
+export function rowsView(rows: readonly Row[]): Component {
+	return cachedView((w) => rows.flatMap((row) => (row.clip ? [fitLine(row.text, w)] : wrapBlock(row.text, w))));
 }
 
 // Cut where a grapheme ends: a cut through a surrogate pair or a jamo syllable would show as U+FFFD or escapes.

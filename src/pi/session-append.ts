@@ -10,6 +10,7 @@
  * Errors are the caller's to hear (the store's writer): this module only keeps lines whole.
  */
 import { appendFileSync, closeSync, openSync, readSync, statSync, truncateSync, unlinkSync } from "node:fs";
+import { attempt } from "../util/records.ts";
 
 /** Runs `append` (which writes one line to `file`, or throws) so that `file` holds only whole lines after. */
 export function appendWhole(file: string | undefined, append: () => void): void {
@@ -36,11 +37,7 @@ export function appendWhole(file: string | undefined, append: () => void): void 
 
 /** The file's length, or undefined when it does not exist (or cannot be looked at). */
 function lengthOf(file: string): number | undefined {
-	try {
-		return statSync(file).size;
-	} catch {
-		return undefined;
-	}
+	return attempt(() => statSync(file).size, undefined);
 }
 
 function endsWithLineBreak(file: string, length: number): boolean {

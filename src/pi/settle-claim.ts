@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { PENDING_ENTRY_TYPE } from "../pending/records.ts";
 import { LATE_ANSWER_TYPE } from "../protocol/late-answer.ts";
 import { processAlive } from "../util/process-alive.ts";
-import { isRecord } from "../util/records.ts";
+import { attempt, isRecord } from "../util/records.ts";
 
 /** What a claim needs: where claims live, the session file as written, and whether a process still runs. */
 export interface ClaimPlace {
@@ -47,32 +47,18 @@ export function claimSettlement(place: ClaimPlace, id: string, pid: number = pro
 }
 
 function holderOf(file: string): number | undefined {
-	try {
-		const value: unknown = JSON.parse(readFileSync(file, "utf8"));
-		return isRecord(value) && typeof value.pid === "number" ? value.pid : undefined;
-	} catch {
-		return undefined;
-	}
+	const value: unknown = attempt(() => JSON.parse(readFileSync(file, "utf8")), undefined);
+	return isRecord(value) && typeof value.pid === "number" ? value.pid : undefined;
 }
 
 /** True when the session file holds `id`'s settling, completed: settled for good, or its late answer sent. */
 function completedIn(sessionFile: string | undefined, id: string): boolean {
-	if (sessionFile === undefined) return false;
-	let text: string;
-	try {
-		text = readFileSync(sessionFile, "utf8");
-	} catch {
-		return false;
-	}
+	const text = sessionFile === undefined ? undefined : attempt(() => readFileSync(sessionFile, "utf8"), undefined);
+	if (text === undefined) return false;
 	const quoted = JSON.stringify(id);
 	for (const line of text.split("\n")) {
 		if (!line.includes(quoted)) continue;
-		let entry: unknown;
-		try {
-			entry = JSON.parse(line);
-		} catch {
-			continue;
-		}
+		const entry: unknown = attempt(() => JSON.parse(line), undefined);
 		if (!isRecord(entry)) continue;
 		const data = isRecord(entry.data) ? entry.data : undefined;
 		if (entry.customType === PENDING_ENTRY_TYPE && data?.kind === "settled" && data.id === id && data.late !== true)

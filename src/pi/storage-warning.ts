@@ -9,7 +9,7 @@
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { showOnTop } from "../host/top-line.ts";
-import { warn } from "./warn.ts";
+import { inPiTui, warn } from "./warn.ts";
 
 /** Says a failure and its end. */
 export interface StorageWarning {
@@ -25,7 +25,8 @@ export function storageWarning(asking: () => boolean): StorageWarning {
 	let close: (() => void) | undefined;
 	return {
 		failed(ctx, text) {
-			if (close === undefined && onScreen(ctx) && asking()) onTop(ctx, text);
+			// Only Pi's terminal UI draws the overlay (RPC hosts get the warning as a notification).
+			if (close === undefined && inPiTui(ctx) && asking()) onTop(ctx, text);
 			else warn(ctx, text);
 		},
 		resumed(ctx, text) {
@@ -45,14 +46,5 @@ export function storageWarning(asking: () => boolean): StorageWarning {
 		};
 		const closer = showOnTop(ctx.ui, `Warning: ask_user_question: ${text}`, { showing: asking, gone: toChat });
 		if (!moved) close = closer;
-	}
-}
-
-/** Pi's own terminal UI, where the overlay is drawn (RPC hosts get the warning as a notification). */
-function onScreen(ctx: ExtensionContext): boolean {
-	try {
-		return ctx.hasUI && ctx.mode === "tui";
-	} catch {
-		return false;
 	}
 }

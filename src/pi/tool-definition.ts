@@ -2,14 +2,7 @@
  * Builds the ask_user_question ToolDefinition for Pi from the guidance in force. The Pi-facing
  * shell only: validation, host choice and results live in ask/execute.ts.
  */
-import type {
-	ExtensionAPI,
-	ExtensionContext,
-	Theme,
-	ToolDefinition,
-	ToolRenderers,
-	ToolRenderResultOptions,
-} from "@earendil-works/pi-coding-agent";
+import type { ExtensionAPI, ExtensionContext, ToolDefinition, ToolRenderers } from "@earendil-works/pi-coding-agent";
 import type { AskStore, RelayAsk } from "../ask/ask.ts";
 import type { AskConfig } from "../config/schema.ts";
 import { messagesIn } from "../i18n/messages.ts";
@@ -23,7 +16,6 @@ import { QuestionnaireParams, type QuestionnaireParamsInput } from "../tool/sche
 import { piHost } from "./host-ui.ts";
 import { renderAskCall } from "./render-call.ts";
 import { renderAskResult } from "./render-result.ts";
-import type { AskRenderContext } from "./render-rows.ts";
 
 /** Where else a call can be answered: other extensions on Pi's bus, and the relay to a Pi above. */
 export interface ToolBus {
@@ -86,14 +78,8 @@ function askRenderers(config: () => AskConfig) {
 	const messages = () => messagesIn(config().locale);
 	return {
 		// The transcript shows the call as repaired (Pi passes what the model sent).
-		renderCall: (args: unknown, theme: Theme, context: AskRenderContext) =>
-			renderAskCall(repairArguments(args), theme, context, messages()),
-		renderResult: (
-			result: Parameters<typeof renderAskResult>[0],
-			options: ToolRenderResultOptions,
-			theme: Theme,
-			context: AskRenderContext,
-		) => renderAskResult(result, options, theme, context, messages()),
+		renderCall: (args, theme, context) => renderAskCall(repairArguments(args), theme, context, messages()),
+		renderResult: (result, options, theme, context) => renderAskResult(result, options, theme, context, messages()),
 	} satisfies ToolRenderers;
 }
 

@@ -15,6 +15,7 @@
  * render the conversation before `session_start`: there the wait changes nothing.)
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { attempt } from "../util/records.ts";
 
 type WarningType = "warning" | "error" | "info";
 
@@ -35,4 +36,9 @@ export function warn(ctx: ExtensionContext, message: string, type: WarningType =
 export function warnOnceShown(ctx: ExtensionContext, message: string, type: WarningType = "warning"): void {
 	if (ctx.hasUI) setTimeout(() => warn(ctx, message, type), 0);
 	else warn(ctx, message, type);
+}
+
+/** True in Pi's own terminal UI; false in other modes and for a context gone stale (the session changed). */
+export function inPiTui(ctx: ExtensionContext): boolean {
+	return attempt(() => ctx.hasUI && ctx.mode === "tui", false);
 }

@@ -14,8 +14,7 @@
  */
 import { stripTerminalSequences, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
 import { graphemeSegmenter } from "../util/graphemes.ts";
-import { memoized } from "../util/memo.ts";
-import { lazyRegExp } from "../util/once.ts";
+import { lazyRegExp, memoized } from "../util/once.ts";
 
 /** Marks cut text; one column wide. */
 export const ELLIPSIS = "…";
@@ -68,8 +67,8 @@ export function padToWidth(line: string, width: number): string {
 }
 
 /**
- * pi-tui's width of a whole line, memoized: a frame shows the same styled lines (pointer "›", borders,
- * marks) again and again, and pi-tui's own cache is small and shared with everything it draws.
+ * The width of a whole line: a frame shows the same styled lines (pointer "›", borders, marks) again and
+ * again, and pi-tui's own cache is small and shared with everything it draws.
  */
 const lineWidth = memoized(visibleWidth, 1024);
 

@@ -25,3 +25,17 @@ export function once<T>(build: () => T): () => T {
 export function lazyRegExp(source: string, flags: string): () => RegExp {
 	return once(() => new RegExp(source, flags));
 }
+
+/** `f`, memoized for up to `limit` distinct arguments; past that the memo starts afresh. */
+export function memoized<T>(f: (key: string) => T, limit: number): (key: string) => T {
+	const memo = new Map<string, T>();
+	return (key) => {
+		let value = memo.get(key);
+		if (value === undefined) {
+			if (memo.size >= limit) memo.clear();
+			value = f(key);
+			memo.set(key, value);
+		}
+		return value;
+	};
+}

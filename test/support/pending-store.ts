@@ -4,9 +4,9 @@
  * come from a counter (or a script, to test collisions).
  */
 
-import { PENDING_ENTRY_TYPE, type QuestionnaireRecord } from "../../src/pending/records.ts";
+import { PENDING_ENTRY_TYPE, type QuestionnaireRecord, type SessionEntryLike } from "../../src/pending/records.ts";
 import type { PendingQuestionnaire } from "../../src/pending/registry.ts";
-import { type RestoredPending, restorePending, type SessionEntryLike } from "../../src/pending/restore.ts";
+import { type RestoredPending, restorePending } from "../../src/pending/restore.ts";
 import { PendingStore } from "../../src/pending/store.ts";
 import { emptyProgress, type Progress } from "../../src/protocol/progress.ts";
 import { SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION } from "./questions.ts";

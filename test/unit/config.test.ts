@@ -7,9 +7,9 @@ import type { Static } from "typebox";
 import { Value } from "typebox/value";
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
 import { buildConfig } from "../../src/config/layer.ts";
-import { type AskConfig, loadConfig } from "../../src/config/load.ts";
+import { loadConfig } from "../../src/config/load.ts";
 import { globalConfigPath, projectConfigPath } from "../../src/config/paths.ts";
-import { configSchema, defaultConfig } from "../../src/config/schema.ts";
+import { type AskConfig, configSchema, defaultConfig } from "../../src/config/schema.ts";
 
 /** Problems listed per file before the rest are counted (as docs/answer-channel.md says of answers: "at most 20 problems are listed"). */
 const MAX_LISTED = 20;

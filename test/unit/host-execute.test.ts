@@ -281,7 +281,7 @@ describe("a call that leaves its questionnaire pending", () => {
 			loadTui: async () => ({
 				ok: true,
 				run: async (_questionnaire, _ui, options) => {
-					options.onProgress?.({ ...emptyProgress(1), answers: [{ kind: "option", option: 0 }] });
+					options?.onProgress?.({ ...emptyProgress(1), answers: [{ kind: "option", option: 0 }] });
 					return result;
 				},
 			}),

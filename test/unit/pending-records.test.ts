@@ -7,8 +7,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyPatch, diffProgress } from "../../src/pending/progress-patch.ts";
-import { askedRecord, progressRecord, settledRecord, substituteRecord } from "../../src/pending/records.ts";
-import { restorePending, type SessionEntryLike } from "../../src/pending/restore.ts";
+import {
+	askedRecord,
+	progressRecord,
+	type SessionEntryLike,
+	settledRecord,
+	substituteRecord,
+} from "../../src/pending/records.ts";
+import { restorePending } from "../../src/pending/restore.ts";
 import { emptyProgress, type Progress } from "../../src/protocol/progress.ts";
 import { clone, ours, progressWith, questionnaire } from "../support/pending-store.ts";
 import { SMALL_CACHE_QUESTION } from "../support/questions.ts";

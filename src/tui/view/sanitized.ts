@@ -6,7 +6,7 @@
  */
 import type { Question } from "../../protocol/questions.ts";
 import { sanitizeBlock, sanitizeInline } from "../../text/sanitize.ts";
-import { memoized } from "../../util/memo.ts";
+import { memoized } from "../../util/once.ts";
 
 /** One option's display text. */
 interface SafeOption {
@@ -20,6 +20,8 @@ export interface SafeQuestion {
 	question: string;
 	options: SafeOption[];
 }
+
+const MEMO_LIMIT = 1024;
 
 const byQuestions = new WeakMap<readonly Question[], SafeQuestion[]>();
 
@@ -36,8 +38,6 @@ export function safeQuestions(questions: readonly Question[]): SafeQuestion[] {
 	}
 	return safe;
 }
-
-const MEMO_LIMIT = 1024;
 
 /** Remembers the last few sanitized strings, so unchanged drafts and notes are not rescanned per key. */
 export class SanitizeMemo {
