@@ -14,6 +14,7 @@ import {
 	chooseOption,
 	commitChoices,
 	editDraft,
+	firstOpen,
 	inRange,
 	nextQuestion,
 	type ReduceContext,
@@ -31,12 +32,9 @@ export interface WalkState extends Answers {
 	leaving: boolean;
 }
 
-/** A walk over `answers`, on the first question still open (all answered: the review, or a lone question). */
+/** A walk over `answers`, where the form opens (answers.ts `firstOpen`). */
 export function walkFrom(answers: Answers, context: ReduceContext): WalkState {
-	const asked = askedQuestions(answers, context);
-	const open = asked.find((q) => answers.answers[q] === null);
-	const review = answers.shape.length > 1 ? answers.shape.length : (asked[0] ?? 0);
-	return { ...answers, at: open ?? review, leaving: false };
+	return { ...answers, at: firstOpen(answers, context), leaving: false };
 }
 
 /** A row of a question's dialog. */

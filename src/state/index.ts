@@ -12,12 +12,12 @@ export {
 	type OwnBindingId,
 	ownKeybindingDefinitions,
 } from "./keymap.ts";
-export { initialState, isSubmitTab } from "./layout.ts";
+export { isSubmitTab } from "./layout.ts";
 export { leaveChoices } from "./leave.ts";
 export { KINDS } from "./question-kinds.ts";
 export { reduce } from "./reduce.ts";
 export { editorText } from "./reduce-editor.ts";
-export { givenChanged, progressOfState, restoredState } from "./restore.ts";
+export { givenChanged, progressOfState, startState } from "./restore.ts";
 export { buildResult } from "./result.ts";
 export { editorChanged, editorTarget, routeKey } from "./route-key.ts";
 export {

@@ -2,13 +2,13 @@
  * The answers and what was given, both ways: `progressOfState` is what a driver records while the person
  * answers; `restoredAnswers` reopens a questionnaire where the person left it (`/answer` on a pending one):
  * the answers, ticks, drafts and notes, marked `reopened` (a cancel then asks how to leave and never
- * declines: leave.ts); `restoredState` is the TUI's, on the first question still unanswered.
+ * declines: leave.ts); `startState` is the TUI's first state, fresh or reopened.
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { IndexedAnswer, Progress } from "../protocol/progress.ts";
 import type { Question } from "../protocol/questions.ts";
 import { fittingAnswer } from "../protocol/read-answer.ts";
-import { type Answers, initialAnswers } from "./answers.ts";
+import { type Answers, firstOpen, initialAnswers, type ReduceContext } from "./answers.ts";
 import { browseMode, initialState, typeRow } from "./layout.ts";
 import type { QuestionnaireState, QuestionShape } from "./types.ts";
 
@@ -28,16 +28,18 @@ export function restoredAnswers(questions: readonly Question[], progress: Progre
 	return { ...initial, answers, checked, drafts, notes, globalNote: progress.globalNote, reopened: true };
 }
 
-/** The TUI state of `questions` with `progress` restored, on the first question still unanswered. */
-export function restoredState(questions: readonly Question[], progress: Progress): QuestionnaireState {
-	const given = restoredAnswers(questions, progress);
+/**
+ * The TUI's first state: nothing given, or what a reopened questionnaire held (`progress`), on the tab where
+ * the form opens (answers.ts `firstOpen`: only a question that applies).
+ */
+export function startState(context: ReduceContext, progress?: Progress): QuestionnaireState {
+	const { questions } = context;
+	const given = progress ? restoredAnswers(questions, progress) : initialAnswers(questions);
 	// Each question focused on what it holds, as when it was given: Enter there keeps it, never choosing option 1.
-	const focus = given.shape.map((shape, i) => heldRow(given.answers[i] ?? null, progress.drafts[i] ?? "", shape));
-	const open = given.answers.indexOf(null);
-	// Everything answered: the Submit tab (a one-question form has none: its only question).
-	const tab = open >= 0 ? open : given.shape.length > 1 ? given.shape.length : 0;
-	const restored = { ...initialState(questions), ...given, focus, tab };
-	return { ...restored, mode: browseMode(restored, tab) };
+	const focus = given.shape.map((shape, i) => heldRow(given.answers[i] ?? null, given.drafts[i] ?? "", shape));
+	const tab = firstOpen(given, context);
+	const state = { ...initialState(questions), ...given, focus, tab };
+	return { ...state, mode: browseMode(state, tab) };
 }
 
 /**

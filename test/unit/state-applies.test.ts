@@ -8,11 +8,13 @@ import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import { KeybindingsManager, TUI_KEYBINDINGS } from "@earendil-works/pi-tui";
 import { describe, expect, it, vi } from "vitest";
 import { walkQuestionnaire } from "../../src/dialogs/walker.ts";
+import { emptyProgress, type Progress } from "../../src/protocol/progress.ts";
 import type { Answers, ReduceContext } from "../../src/state/answers.ts";
+import { startState } from "../../src/state/restore.ts";
 import { tabBar } from "../../src/state/selectors.ts";
 import { runTuiQuestionnaire } from "../../src/tui/run.ts";
 import { type Call, ScriptedHost } from "./rpc-fake-host.ts";
-import { KEYS, typed } from "./session-harness.ts";
+import { KEYS, startSession, typed } from "./session-harness.ts";
 import { contextOf, doneResult, MULTI, run, SINGLE, start, YESNO } from "./state-fixtures.ts";
 
 /** "Which targets?" follows up only on an in-memory cache (option 0 of "Which cache?"). */
@@ -47,6 +49,22 @@ describe("which questions apply: the TUI", () => {
 		const result = doneResult(run(changedMind.state, context, { type: "dialog/submitRequested" }).effects);
 		expect(result.answers.map((a) => a.question)).toEqual([SINGLE.question, YESNO.question]);
 		expect(result.outcome).toBe("answered");
+	});
+});
+
+describe("which questions apply: where the TUI opens", () => {
+	const notFirst: ReduceContext = { ...contextOf(...questions), applies: (question) => question !== 0 };
+
+	it("opens on the first question that applies, fresh or reopened", () => {
+		expect(start(notFirst)).toMatchObject({ tab: 1, mode: "options" });
+		const targets: Progress = { ...emptyProgress(3), answers: [undefined, { kind: "multi", options: [0] }, undefined] };
+		expect(startState(notFirst, targets).tab).toBe(2);
+	});
+
+	it("shows that question first in the real TUI", () => {
+		const screen = startSession(questions, { applies: notFirst.applies }).screen();
+		expect(screen).toContain(MULTI.question);
+		expect(screen).not.toContain(SINGLE.question);
 	});
 });
 
