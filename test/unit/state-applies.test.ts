@@ -69,15 +69,20 @@ describe("which questions apply: where the TUI opens", () => {
 });
 
 describe("which questions apply: the dialog walker", () => {
-	it("never shows it, nor offers to edit it in the review", async () => {
+	it("never shows it, counts it in no position, nor offers to edit it in the review", async () => {
 		const pick = (text: string) => (call: Call) =>
 			call.kind === "select" ? call.options.find((o) => o.includes(text)) : undefined;
 		const host = new ScriptedHost([pick("Redis"), pick("Yes"), pick("Submit")]);
 		const result = await walkQuestionnaire({ questions }, host, { host: "rpc", applies: followUp });
 		expect(host.calls.map((call) => call.title.split("\n")[0])).toEqual([
-			"[1/3] Cache — Which cache?",
-			"[3/3] Ship — Ship it?",
+			"[1/2] Cache — Which cache?",
+			"[2/2] Ship — Ship it?",
 			"Review your answers",
+		]);
+		const review = host.calls.at(-1)?.title.split("\n") ?? [];
+		expect(review.filter((line) => line.startsWith("["))).toEqual([
+			"[1/2] Cache: Redis (Recommended)",
+			"[2/2] Ship: Yes",
 		]);
 		expect(host.calls.at(-1)).toMatchObject({
 			options: ["Submit", "Edit Cache", "Edit Ship", "Answer later", "Decline — the agent is told you declined"],
