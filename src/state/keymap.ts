@@ -7,10 +7,9 @@
  * matched through the injected `KeyInput`.
  */
 import type { Action } from "./actions.ts";
-import type { BindingId, KeyInput, OwnBindingId } from "./bindings.ts";
+import { type BindingId, type KeyInput, OWN_KEY_DEFAULTS, type OwnBindingId } from "./bindings.ts";
 import type { HintId } from "./hints.ts";
 import { cancelAction, cancelHint, confirmAction, confirmHint, jumpAction } from "./key-actions.ts";
-import { OWN_KEY_DEFAULTS } from "./key-defaults.ts";
 import { focusedOptionHasPreview, focusedRow, onTypeRow, tabCount } from "./layout.ts";
 import { KINDS } from "./question-kinds.ts";
 import type { QuestionnaireState } from "./types.ts";
@@ -66,8 +65,22 @@ export const KEYMAP: readonly KeyBinding[] = [
 		hint: label("navigate"),
 		action: down,
 	},
-	{ id: "askUser.up", defaultKeys: ["k"], description: "Move up", enabled: choosing, hint: none, action: up },
-	{ id: "askUser.down", defaultKeys: ["j"], description: "Move down", enabled: choosing, hint: none, action: down },
+	{
+		id: "askUser.up",
+		defaultKeys: OWN_KEY_DEFAULTS["askUser.up"],
+		description: "Move up",
+		enabled: choosing,
+		hint: none,
+		action: up,
+	},
+	{
+		id: "askUser.down",
+		defaultKeys: OWN_KEY_DEFAULTS["askUser.down"],
+		description: "Move down",
+		enabled: choosing,
+		hint: none,
+		action: down,
+	},
 	{
 		id: "tui.select.confirm",
 		defaultKeys: ["enter"],
