@@ -7,6 +7,7 @@
  * A driver only shows the step and reports the move. The words are the driver's.
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
+import { typedPart } from "../protocol/progress.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
 import {
 	type Answers,
@@ -107,8 +108,7 @@ export function dialogStep(state: WalkState, context: ReduceContext): DialogStep
 		ticks ? { kind: "option", option, checked: checked[option] === true } : { kind: "option", option },
 	);
 	if (ticks) {
-		const answer = state.answers[state.at];
-		const text = answer?.kind === "multi" ? answer.text : undefined;
+		const text = typedPart(state.answers[state.at]);
 		if (text !== undefined) rows.push({ kind: "typed", text });
 		rows.push({ kind: "done", count: checked.filter(Boolean).length + (text === undefined ? 0 : 1) });
 	}

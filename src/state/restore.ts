@@ -5,7 +5,7 @@
  * declines: leave.ts); `startState` is the TUI's first state, fresh or reopened.
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
-import type { IndexedAnswer, Progress } from "../protocol/progress.ts";
+import { type IndexedAnswer, type Progress, typedPart } from "../protocol/progress.ts";
 import type { Question } from "../protocol/questions.ts";
 import { fittingAnswer } from "../protocol/read-answer.ts";
 import { type Answers, firstOpen, initialAnswers, type ReduceContext } from "./answers.ts";
@@ -23,7 +23,7 @@ export function restoredAnswers(questions: readonly Question[], progress: Progre
 		return row.map((_, k) => ticked.includes(k));
 	});
 	// A typed answer is also the draft its row shows and its editor opens with, as when it was typed.
-	const drafts = initial.drafts.map((d, i) => progress.drafts[i] || typedText(answers[i]) || d);
+	const drafts = initial.drafts.map((d, i) => progress.drafts[i] || typedPart(answers[i]) || d);
 	const notes = initial.notes.map((n, i) => progress.notes[i] ?? n);
 	return { ...initial, answers, checked, drafts, notes, globalNote: progress.globalNote, reopened: true };
 }
@@ -52,18 +52,13 @@ function heldRow(answer: IndexedAnswer | null, draft: string, shape: QuestionSha
 	return 0;
 }
 
-function typedText(answer: IndexedAnswer | null | undefined): string {
-	if (answer?.kind === "custom") return answer.text;
-	return answer?.kind === "multi" ? (answer.text ?? "") : "";
-}
-
 /** What was given in `state`, by index: a draft that is its row's typed answer is recorded once, as the answer. */
 export function progressOfState(state: Answers): Progress {
 	return {
 		answers: state.answers.map((answer) => answer ?? undefined),
 		ticks: state.checked.map((row, i) => (state.answers[i] ? [] : row.flatMap((on, k) => (on ? [k] : [])))),
 		notes: [...state.notes],
-		drafts: state.drafts.map((draft, i) => (draft === typedText(state.answers[i]) ? "" : draft)),
+		drafts: state.drafts.map((draft, i) => (draft === (typedPart(state.answers[i]) ?? "") ? "" : draft)),
 		globalNote: state.globalNote,
 	};
 }

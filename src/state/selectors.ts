@@ -5,7 +5,7 @@
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 
-import type { IndexedAnswer } from "../protocol/progress.ts";
+import { type IndexedAnswer, typedPart } from "../protocol/progress.ts";
 import { type Answers, askedQuestions } from "./answers.ts";
 import type { HintId } from "./hints.ts";
 import type { BindingId } from "./keymap.ts";
@@ -79,10 +79,17 @@ export function optionRows(state: QuestionnaireState, context: ReduceContext): O
 		if (kind.kind === "type") {
 			const draft = state.drafts[state.tab] ?? "";
 			const editing = state.mode === "editing";
-			return { kind: "type", label: TYPE_ROW_LABEL, draft, editing, focused, answered: hasCustom(answer) };
+			return {
+				kind: "type",
+				label: TYPE_ROW_LABEL,
+				draft,
+				editing,
+				focused,
+				answered: typedPart(answer) !== undefined,
+			};
 		}
 		if (kind.kind === "next") {
-			const none = !(state.checked[state.tab] ?? []).some(Boolean) && !hasCustom(answer);
+			const none = !(state.checked[state.tab] ?? []).some(Boolean) && !typedPart(answer) !== undefined;
 			return { kind: "next", label: NEXT_ROW_LABEL, focused, none };
 		}
 		const option = question.options[kind.option];
@@ -99,10 +106,6 @@ export function optionRows(state: QuestionnaireState, context: ReduceContext): O
 			multi: ticks,
 		};
 	});
-}
-
-function hasCustom(answer: IndexedAnswer | null): boolean {
-	return answer?.kind === "custom" || (answer?.kind === "multi" && answer.text !== undefined);
 }
 
 function isChosen(answer: IndexedAnswer | null, option: number): boolean {
@@ -191,7 +194,7 @@ export function summaryItems(s: Answers, context: ReduceContext): SummaryItem[] 
 			header: question?.header ?? "",
 			question: question?.question ?? "",
 			answer,
-			typed: hasCustom(stored),
+			typed: typedPart(stored) !== undefined,
 			note: (s.notes[index] ?? "").trim(),
 		};
 	});

@@ -6,6 +6,7 @@
 import { defaultMessages, leaveChoiceWords, type Messages } from "../../i18n/messages.ts";
 import { DEFAULT_LIMITS, type Shortfall, shortfall, type TextLimits } from "../../protocol/budget.ts";
 import { resultText } from "../../protocol/envelope.ts";
+import { typedPart } from "../../protocol/progress.ts";
 import {
 	type BindingId,
 	buildResult,
@@ -177,7 +178,7 @@ export class PropsAdapter {
 		const lines: string[] = [];
 		state.answers.forEach((stored, index) => {
 			const header = safe[index]?.header ?? "";
-			const typed = stored?.kind === "custom" ? stored.text : stored?.kind === "multi" ? stored.text : undefined;
+			const typed = typedPart(stored);
 			const answerCut = typed === undefined ? undefined : shortfall(typed, limits.customAnswer);
 			if (answerCut) lines.push(m.viewSummaryLine(m.viewCutMark, header, sees(answerCut)));
 			const noteCut = shortfall((state.notes[index] ?? "").trim(), limits.note);
