@@ -24,7 +24,7 @@ import { ANSWER_CHANNEL, type EventBus, emitQuietly } from "../tool/answer-event
 import type { HostThemes, HostUi } from "../tui/host-ui.ts";
 import { answerCountdown } from "../util/countdown.ts";
 import { raceTheBus } from "./bus-race.ts";
-import { afterEditor, openOnHost } from "./open-on-host.ts";
+import { afterEditor, hostOf, openOnHost } from "./open-on-host.ts";
 
 /** Where a questionnaire is shown: Pi's context of the session running now. */
 export interface ShowingHost {
@@ -115,7 +115,7 @@ export async function ask(questionnaire: Questionnaire, asker: Asker, env: AskEn
 		if (path === "none") {
 			if (env.relay !== undefined) return env.relay(questionnaire, signal);
 			if (env.answerers?.present) return waitForTheBus(count, timed ? config.timeout : undefined, signal);
-			return notShownResult("programmatic", "no_ui", "This Pi session has no interactive UI (print or JSON mode).");
+			return noUiResult();
 		}
 		// Unbidden, it waits while the person writes in Pi's editor; one opened with /answer was asked for.
 		const waiting = env.host();
@@ -168,8 +168,9 @@ export async function ask(questionnaire: Questionnaire, asker: Asker, env: AskEn
 	return { asked: true, id, ending, shown, settledElsewhere: !settledHere };
 }
 
-function hostOf(path: "tui" | "accessible" | "dialogs"): "tui" | "rpc" {
-	return path === "dialogs" ? "rpc" : "tui";
+/** Nothing here can show it, and nobody answers from the bus or above. */
+export function noUiResult(): QuestionnaireResult {
+	return notShownResult("programmatic", "no_ui", "This Pi session has no interactive UI (print or JSON mode).");
 }
 
 /**
