@@ -99,12 +99,11 @@ export async function ask(questionnaire: Questionnaire, asker: Asker, env: AskEn
 		if (asker.origin === "relayed" && path === "none") return { asked: false, why: "no_ui" };
 		callId = asker.origin === "call" ? asker.callId : undefined;
 		id = store?.newId() ?? callId ?? randomUUID();
-		// Recorded as it opens (written as soon as its first frame is out): whatever ends Pi from then on,
-		// it comes back pending. One nobody sees here yet is recorded only should it stay pending.
-		const record = asker.origin === "call" && path !== "none";
-		const facts = { id, askedAt, questionnaire, ...(callId === undefined ? {} : { callId }), ...(from && { from }) };
-		store?.asked(facts, { record });
 	}
+	const item = { id, askedAt, questionnaire, ...(callId === undefined ? {} : { callId }), ...(from && { from }) };
+	// Recorded as it opens (written as soon as its first frame is out): whatever ends Pi from then on, it
+	// comes back pending. One nobody sees here yet is recorded only should it stay pending.
+	if (asker.origin !== "answer") store?.asked(item, { record: asker.origin === "call" && path !== "none" });
 	env.accepted?.(id);
 
 	let shown = false;
@@ -146,10 +145,7 @@ export async function ask(questionnaire: Questionnaire, asker: Asker, env: AskEn
 		given =
 			env.events === undefined
 				? await open(env.signal ?? new AbortController().signal)
-				: await raceTheBus(
-						{ id, questionnaire, ...(callId === undefined ? {} : { callId }), ...(from && { from }), askedAt },
-						{ events: env.events, signal: env.signal, open, reopened: asker.origin === "answer" },
-					);
+				: await raceTheBus(item, { events: env.events, signal: env.signal, open, reopened: asker.origin === "answer" });
 	} catch (error) {
 		const message = `The questionnaire failed to run: ${error instanceof Error ? error.message : String(error)}`;
 		given = notShownResult(path === "none" ? "programmatic" : hostOf(path), "session_load_failed", message);
@@ -163,8 +159,7 @@ export async function ask(questionnaire: Questionnaire, asker: Asker, env: AskEn
 	if (ending.late && settledHere && asker.origin === "answer") await env.deliver?.(asker.pending, ending.result);
 	else if (ending.fate !== "pending" && !ending.late && env.events !== undefined)
 		emitQuietly(env.events, ANSWER_CHANNEL.closed, { id, result: structuredClone(ending.result) });
-	if (ending.traced && from !== undefined)
-		await env.trace?.({ id, askedAt, questionnaire, from }, capDetails(ending.result)).catch(() => undefined);
+	if (ending.traced && from !== undefined) await env.trace?.(item, capDetails(ending.result)).catch(() => undefined);
 	return { asked: true, id, ending, shown, settledElsewhere: !settledHere };
 }
 
