@@ -41,31 +41,19 @@ export async function raceTheBus(item: AskedItem, race: Race): Promise<Questionn
 	const answeredElsewhere = new AbortController();
 	const hostSignal = eitherSignal(signal, answeredElsewhere.signal);
 	let fromBus: QuestionnaireResult | undefined;
-	let settled = false;
-	let busAnswered: () => void = () => {};
-	const busAnswer = new Promise<void>((resolve) => {
-		busAnswered = resolve;
-	});
 	let laterBy: AnsweredBy | undefined;
+	let settled = false;
+	const busAnswer = new Promise<undefined>((resolve) =>
+		answeredElsewhere.signal.addEventListener("abort", () => resolve(undefined)),
+	);
 	const stopListening = listen(events, ANSWER_CHANNEL.answer, (payload) => {
 		if (settled || answerId(payload) !== id) return;
-		const later = parseLater(payload);
-		if (later?.ok === true) {
-			// Put aside from elsewhere: the host's dialog closes as if the person chose Answer later there.
-			settled = true;
-			laterBy = later.by;
-			busAnswered();
-			answeredElsewhere.abort();
-			return;
-		}
-		const parsed = later ?? parseAnswer(questionnaire, payload);
-		if (!parsed.ok) {
-			emitQuietly(events, ANSWER_CHANNEL.rejected, { id, problems: parsed.problems });
-			return;
-		}
+		const parsed = parseLater(payload) ?? parseAnswer(questionnaire, payload);
+		if (!parsed.ok) return emitQuietly(events, ANSWER_CHANNEL.rejected, { id, problems: parsed.problems });
 		settled = true;
-		fromBus = busResult(questionnaire, parsed.answer);
-		busAnswered();
+		// Put aside from elsewhere (`later`): the host's dialog closes as if the person chose Answer later there.
+		if ("answer" in parsed) fromBus = busResult(questionnaire, parsed.answer);
+		else laterBy = parsed.by;
 		answeredElsewhere.abort();
 	});
 	try {
@@ -77,7 +65,7 @@ export async function raceTheBus(item: AskedItem, race: Race): Promise<Questionn
 			settled = true;
 			return hostAnswer;
 		});
-		const hostResult = await Promise.race([onHost, busAnswer.then(() => undefined)]);
+		const hostResult = await Promise.race([onHost, busAnswer]);
 		settled = true;
 		// The host path ends promptly on its signal; waiting for it means its dialog is gone when the call returns.
 		if (fromBus) await onHost.catch(() => undefined);
