@@ -7,7 +7,8 @@ import { leaveChoiceWords, type Messages } from "../i18n/messages.ts";
 import type { Question } from "../protocol/questions.ts";
 import type { ReduceContext } from "../state/answers.ts";
 import type { DialogStep, Move, QuestionRow, WalkState } from "../state/dialog-step.ts";
-import { discardSummary, type SummaryItem, summaryItems } from "../state/selectors.ts";
+import { discardSummary } from "../state/result.ts";
+import { type SummaryItem, summaryItems } from "../state/selectors.ts";
 import { sanitizeBlock, sanitizeInline } from "../text/sanitize.ts";
 import { capText, DIALOG_CAPS, type Row } from "./host.ts";
 

@@ -8,7 +8,7 @@
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import { typedPart } from "../protocol/progress.ts";
-import type { QuestionnaireResult } from "../protocol/result.ts";
+import type { Ending, QuestionnaireResult } from "../protocol/result.ts";
 import {
 	type Answers,
 	askedQuestions,
@@ -24,7 +24,7 @@ import {
 } from "./answers.ts";
 import { type CancelStep, cancelStep, failedEnding, LEAVE, type LeaveChoice, leaveChoices } from "./leave.ts";
 import { KINDS } from "./question-kinds.ts";
-import { buildResult, type Ending, hasInput } from "./result.ts";
+import { buildResult, hasInput } from "./result.ts";
 
 /** Where a walk is: the core's answers, the question shown (or the review: `shape.length`), and whether
  * "Stop answering?" is asked over it. */

@@ -14,8 +14,6 @@ import { focusedOptionHasPreview, focusedRow, onTypeRow, tabCount } from "./layo
 import { KINDS } from "./question-kinds.ts";
 import type { QuestionnaireState } from "./types.ts";
 
-export type { BindingId, HostBindingId, KeyInput, OwnBindingId } from "./bindings.ts";
-
 /** One row of the keymap table. */
 export interface KeyBinding {
 	id: BindingId;

@@ -6,9 +6,9 @@
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { Question } from "../protocol/questions.ts";
-import { askedQuestions, initialAnswers } from "./answers.ts";
+import { askedQuestions, initialAnswers, type QuestionShape, type ReduceContext } from "./answers.ts";
 import { KINDS } from "./question-kinds.ts";
-import type { QuestionnaireState, QuestionShape, ReduceContext } from "./types.ts";
+import type { QuestionnaireState } from "./types.ts";
 
 /** Label of the free-text row every question ends with. */
 export const TYPE_ROW_LABEL = "Type something.";

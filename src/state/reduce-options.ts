@@ -4,13 +4,13 @@
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { Action } from "./actions.ts";
-import { chooseOption, commitChoices, inRange, setAt } from "./answers.ts";
+import { chooseOption, commitChoices, inRange, type ReduceContext, setAt } from "./answers.ts";
 import type { Transition } from "./effects.ts";
 import { moveIn, rowAt, rowCount, typeRow } from "./layout.ts";
 import { KINDS } from "./question-kinds.ts";
 import { openEditor } from "./reduce-editor.ts";
 import { advance, changed, finish, focusRow, requestCancel, switchTab, unchanged } from "./transitions.ts";
-import type { QuestionnaireState, ReduceContext } from "./types.ts";
+import type { QuestionnaireState } from "./types.ts";
 
 /** Reduces an action while browsing a question tab. */
 export function reduceOptions(state: QuestionnaireState, action: Action, context: ReduceContext): Transition {

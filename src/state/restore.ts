@@ -8,9 +8,9 @@
 import { type IndexedAnswer, type Progress, typedPart } from "../protocol/progress.ts";
 import type { Question } from "../protocol/questions.ts";
 import { fittingAnswer } from "../protocol/read-answer.ts";
-import { type Answers, firstOpen, initialAnswers, type ReduceContext } from "./answers.ts";
+import { type Answers, firstOpen, initialAnswers, type QuestionShape, type ReduceContext } from "./answers.ts";
 import { browseMode, initialState, typeRow } from "./layout.ts";
-import type { QuestionnaireState, QuestionShape } from "./types.ts";
+import type { QuestionnaireState } from "./types.ts";
 
 /** What was given in `progress`, as the core's answers of `questions`, marked `reopened`. */
 export function restoredAnswers(questions: readonly Question[], progress: Progress): Answers {

@@ -8,8 +8,6 @@ import { type Given, givenResult } from "../protocol/read-answer.ts";
 import type { Ending, QuestionnaireResult } from "../protocol/result.ts";
 import { type Answers, askedQuestions, type ReduceContext } from "./answers.ts";
 
-export type { Ending } from "../protocol/result.ts";
-
 /** The result of a questionnaire that ends now with `ending`; answers so far are always kept. */
 export function buildResult(s: Answers, context: ReduceContext, ending: Ending): QuestionnaireResult {
 	const asked = askedQuestions(s, context);

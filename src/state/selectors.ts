@@ -6,13 +6,13 @@
  */
 
 import { type IndexedAnswer, typedPart } from "../protocol/progress.ts";
-import { type Answers, askedQuestions } from "./answers.ts";
+import { type Answers, askedQuestions, type ReduceContext } from "./answers.ts";
+import type { BindingId } from "./bindings.ts";
 import type { HintId } from "./hints.ts";
-import type { BindingId } from "./keymap.ts";
 import { KEYMAP } from "./keymap.ts";
 import { isSubmitTab, NEXT_ROW_LABEL, rowAt, rowCount, shownTabs, TYPE_ROW_LABEL, tabCount } from "./layout.ts";
 import { KINDS } from "./question-kinds.ts";
-import type { QuestionnaireState, ReduceContext, SubmitChoice } from "./types.ts";
+import type { QuestionnaireState, SubmitChoice } from "./types.ts";
 
 /** One tab of the tab bar. */
 export interface TabItem {
@@ -112,25 +112,22 @@ function isChosen(answer: IndexedAnswer | null, option: number): boolean {
 	return answer?.kind === "option" && answer.option === option;
 }
 
+/** A preview shown or about to be: its question and option, its markdown, the scroll offset it shows at. */
+export interface PreviewAhead {
+	tab: number;
+	option: number;
+	markdown: string;
+	offset: number;
+}
+
 /** The focused option's markdown preview and its scroll offset, if it has one. */
-export function focusedPreview(
-	state: QuestionnaireState,
-	context: ReduceContext,
-): { tab: number; option: number; markdown: string; offset: number } | undefined {
+export function focusedPreview(state: QuestionnaireState, context: ReduceContext): PreviewAhead | undefined {
 	const shape = state.shape[state.tab];
 	if (!shape) return undefined;
 	const row = rowAt(shape, state.focus[state.tab] ?? 0);
 	if (row.kind !== "option" || !shape.hasPreview[row.option]) return undefined;
 	const markdown = context.questions[state.tab]?.options[row.option]?.preview ?? "";
 	return { tab: state.tab, option: row.option, markdown, offset: state.previewScroll[state.tab] ?? 0 };
-}
-
-/** A preview the next keys may show, and the scroll offset it would show at. */
-export interface PreviewAhead {
-	tab: number;
-	option: number;
-	markdown: string;
-	offset: number;
 }
 
 /**
@@ -240,5 +237,3 @@ export function footerHints(state: QuestionnaireState): FooterHint[] {
 	}
 	return hints;
 }
-
-export { discardSummary } from "./result.ts";

@@ -11,12 +11,13 @@ import { emptyProgress } from "../../src/protocol/progress.ts";
 import type { Question } from "../../src/protocol/questions.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
 import type { Action } from "../../src/state/actions.ts";
+import type { ReduceContext } from "../../src/state/answers.ts";
 import { type Answers, initialAnswers } from "../../src/state/answers.ts";
 import { applyMove, dialogStep, type Move, walkFrom } from "../../src/state/dialog-step.ts";
 import { initialState } from "../../src/state/layout.ts";
 import { reduce } from "../../src/state/reduce.ts";
 import { restoredAnswers, startState } from "../../src/state/restore.ts";
-import type { QuestionnaireState, ReduceContext } from "../../src/state/types.ts";
+import type { QuestionnaireState } from "../../src/state/types.ts";
 import { deepFreeze } from "./state-fixtures.ts";
 
 const questionArb: fc.Arbitrary<Question> = fc

@@ -4,13 +4,15 @@
  */
 import type { Question } from "../../src/protocol/questions.ts";
 import type { Action } from "../../src/state/actions.ts";
+import type { ReduceContext } from "../../src/state/answers.ts";
+import type { BindingId, KeyInput } from "../../src/state/bindings.ts";
 import type { Effect } from "../../src/state/effects.ts";
-import { type BindingId, KEYMAP, type KeyInput } from "../../src/state/keymap.ts";
+import { KEYMAP } from "../../src/state/keymap.ts";
 import { reduce } from "../../src/state/reduce.ts";
 import { editorText } from "../../src/state/reduce-editor.ts";
 import { startState } from "../../src/state/restore.ts";
 import { editorChanged, editorTarget, routeKey } from "../../src/state/route-key.ts";
-import type { QuestionnaireState, ReduceContext } from "../../src/state/types.ts";
+import type { QuestionnaireState } from "../../src/state/types.ts";
 import { deepFreeze } from "../../src/util/freeze.ts";
 
 export const SINGLE: Question = {

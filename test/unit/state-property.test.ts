@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Question } from "../../src/protocol/questions.ts";
 import type { Action } from "../../src/state/actions.ts";
+import type { ReduceContext } from "../../src/state/answers.ts";
 import type { Effect } from "../../src/state/effects.ts";
 import { KEYMAP } from "../../src/state/keymap.ts";
 import { initialState, isSubmitTab, rowCount, tabCount } from "../../src/state/layout.ts";
@@ -16,7 +17,7 @@ import { reduce } from "../../src/state/reduce.ts";
 import { startState } from "../../src/state/restore.ts";
 import { hasInput } from "../../src/state/result.ts";
 import { focusedPreview, previewsAhead } from "../../src/state/selectors.ts";
-import type { QuestionnaireState, ReduceContext } from "../../src/state/types.ts";
+import type { QuestionnaireState } from "../../src/state/types.ts";
 import { deepFreeze, keyAction, STEP_ACTIONS } from "./state-fixtures.ts";
 
 const questionArb: fc.Arbitrary<Question> = fc

@@ -3,8 +3,8 @@
  * "(Recommended)", Submit summary, footer hints from the keymap, discard counts).
  */
 import { describe, expect, it } from "vitest";
+import { discardSummary } from "../../src/state/result.ts";
 import {
-	discardSummary,
 	focusedPreview,
 	footerHints,
 	optionRows,
