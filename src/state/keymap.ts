@@ -10,7 +10,7 @@ import type { Action } from "./actions.ts";
 import { type BindingId, type KeyInput, OWN_KEY_DEFAULTS, type OwnBindingId } from "./bindings.ts";
 import type { HintId } from "./hints.ts";
 import { cancelAction, cancelHint, confirmAction, confirmHint, jumpAction } from "./key-actions.ts";
-import { focusedOptionHasPreview, focusedRow, onTypeRow, tabCount } from "./layout.ts";
+import { focusedPreviewOption, focusedRow, onTypeRow, tabCount } from "./layout.ts";
 import { KINDS } from "./question-kinds.ts";
 import type { QuestionnaireState } from "./types.ts";
 
@@ -36,7 +36,7 @@ const inOptions = (s: QuestionnaireState) => s.mode === "options";
 const inEditor = (s: QuestionnaireState) => s.mode === "editing" || s.mode === "notes";
 const multiTabs = (s: QuestionnaireState) => tabCount(s) > 1;
 const always = (s: QuestionnaireState) => s.mode !== "done";
-const withPreview = (s: QuestionnaireState) => inOptions(s) && focusedOptionHasPreview(s);
+const withPreview = (s: QuestionnaireState) => inOptions(s) && focusedPreviewOption(s) !== undefined;
 
 const up = (): Action => ({ type: "nav/focusMoved", direction: "up" });
 const down = (): Action => ({ type: "nav/focusMoved", direction: "down" });
@@ -194,7 +194,7 @@ export const KEYMAP: readonly KeyBinding[] = [
 		id: "tui.select.pageUp",
 		defaultKeys: ["pageUp"],
 		description: "Jump to the first row (over an option with a preview, the key pages the preview instead)",
-		enabled: (s) => inOptions(s) && !focusedOptionHasPreview(s),
+		enabled: (s) => inOptions(s) && !withPreview(s),
 		hint: none,
 		action: () => ({ type: "nav/focusMoved", direction: "first" }),
 	},
@@ -202,7 +202,7 @@ export const KEYMAP: readonly KeyBinding[] = [
 		id: "tui.select.pageDown",
 		defaultKeys: ["pageDown"],
 		description: "Jump to the last row (over an option with a preview, the key pages the preview instead)",
-		enabled: (s) => inOptions(s) && !focusedOptionHasPreview(s),
+		enabled: (s) => inOptions(s) && !withPreview(s),
 		hint: none,
 		action: () => ({ type: "nav/focusMoved", direction: "last" }),
 	},

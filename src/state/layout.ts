@@ -52,10 +52,10 @@ export function onTypeRow(s: QuestionnaireState): boolean {
 	return s.mode === "options" && focusedRow(s)?.row.kind === "type";
 }
 
-/** True when the focused row is an option with a markdown preview. */
-export function focusedOptionHasPreview(s: QuestionnaireState): boolean {
+/** The focused option when it has a markdown preview. */
+export function focusedPreviewOption(s: QuestionnaireState): number | undefined {
 	const f = focusedRow(s);
-	return f?.row.kind === "option" && f.shape.hasPreview[f.row.option] === true;
+	return f?.row.kind === "option" && f.shape.hasPreview[f.row.option] ? f.row.option : undefined;
 }
 
 /** Number of tabs: one per question, plus the Submit tab when there is more than one question. */

@@ -6,7 +6,7 @@
 import type { Action } from "./actions.ts";
 import { chooseOption, commitChoices, inRange, type ReduceContext, setAt } from "./answers.ts";
 import type { Transition } from "./effects.ts";
-import { moveIn, rowAt, rowCount, typeRow } from "./layout.ts";
+import { focusedPreviewOption, moveIn, rowAt, rowCount, typeRow } from "./layout.ts";
 import { KINDS } from "./question-kinds.ts";
 import { openEditor } from "./reduce-editor.ts";
 import { advance, changed, finish, focusRow, requestCancel, switchTab, unchanged } from "./transitions.ts";
@@ -67,10 +67,9 @@ function scrollPreview(
 	action: Extract<Action, { type: "preview/scrolled" | "preview/paged" }>,
 ): Transition {
 	const tab = state.tab;
-	const shape = state.shape[tab];
-	const row = shape && rowAt(shape, state.focus[tab] ?? 0);
-	if (row?.kind !== "option" || !shape?.hasPreview[row.option]) return unchanged(state);
-	const shown = action.shown?.tab === tab && action.shown.option === row.option ? action.shown : undefined;
+	const option = focusedPreviewOption(state);
+	if (option === undefined) return unchanged(state);
+	const shown = action.shown?.tab === tab && action.shown.option === option ? action.shown : undefined;
 	const rows = shown && inRange(shown.rows, Number.MAX_SAFE_INTEGER) ? shown.rows : 0;
 	const page = Math.max(1, rows - 1);
 	const delta = action.type === "preview/scrolled" ? action.delta : action.direction === "down" ? page : -page;

@@ -10,7 +10,16 @@ import { type Answers, askedQuestions, type ReduceContext } from "./answers.ts";
 import type { BindingId } from "./bindings.ts";
 import type { HintId } from "./hints.ts";
 import { KEYMAP } from "./keymap.ts";
-import { isSubmitTab, NEXT_ROW_LABEL, rowAt, rowCount, shownTabs, TYPE_ROW_LABEL, tabCount } from "./layout.ts";
+import {
+	focusedPreviewOption,
+	isSubmitTab,
+	NEXT_ROW_LABEL,
+	rowAt,
+	rowCount,
+	shownTabs,
+	TYPE_ROW_LABEL,
+	tabCount,
+} from "./layout.ts";
 import { KINDS } from "./question-kinds.ts";
 import type { QuestionnaireState, SubmitChoice } from "./types.ts";
 
@@ -122,12 +131,10 @@ export interface PreviewAhead {
 
 /** The focused option's markdown preview and its scroll offset, if it has one. */
 export function focusedPreview(state: QuestionnaireState, context: ReduceContext): PreviewAhead | undefined {
-	const shape = state.shape[state.tab];
-	if (!shape) return undefined;
-	const row = rowAt(shape, state.focus[state.tab] ?? 0);
-	if (row.kind !== "option" || !shape.hasPreview[row.option]) return undefined;
-	const markdown = context.questions[state.tab]?.options[row.option]?.preview ?? "";
-	return { tab: state.tab, option: row.option, markdown, offset: state.previewScroll[state.tab] ?? 0 };
+	const option = focusedPreviewOption(state);
+	if (option === undefined) return undefined;
+	const markdown = context.questions[state.tab]?.options[option]?.preview ?? "";
+	return { tab: state.tab, option, markdown, offset: state.previewScroll[state.tab] ?? 0 };
 }
 
 /**
