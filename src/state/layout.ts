@@ -10,11 +10,6 @@ import { askedQuestions, initialAnswers, type QuestionShape, type ReduceContext 
 import { KINDS } from "./question-kinds.ts";
 import type { QuestionnaireState } from "./types.ts";
 
-/** Label of the free-text row every question ends with. */
-export const TYPE_ROW_LABEL = "Type something.";
-/** Label of the row that commits a multi-select question. */
-export const NEXT_ROW_LABEL = "Next";
-
 /** What a row of a question tab is. */
 export type RowKind = { kind: "option"; option: number } | { kind: "type" } | { kind: "next" };
 

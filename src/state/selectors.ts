@@ -10,16 +10,7 @@ import { type Answers, askedQuestions, type ReduceContext } from "./answers.ts";
 import type { BindingId } from "./bindings.ts";
 import type { HintId } from "./hints.ts";
 import { KEYMAP } from "./keymap.ts";
-import {
-	focusedPreviewOption,
-	isSubmitTab,
-	NEXT_ROW_LABEL,
-	rowAt,
-	rowCount,
-	shownTabs,
-	TYPE_ROW_LABEL,
-	tabCount,
-} from "./layout.ts";
+import { focusedPreviewOption, isSubmitTab, rowAt, rowCount, shownTabs, tabCount } from "./layout.ts";
 import { KINDS } from "./question-kinds.ts";
 import type { QuestionnaireState, SubmitChoice } from "./types.ts";
 
@@ -57,7 +48,6 @@ export function tabBar(state: QuestionnaireState, context: ReduceContext): TabIt
 export type OptionRow =
 	| {
 			kind: "option";
-			option: number;
 			/** The digit that picks it (1–9), or undefined past 9. */
 			shortcut: number | undefined;
 			/** The label without a trailing "(Recommended)", which `recommended` reports instead. */
@@ -66,11 +56,10 @@ export type OptionRow =
 			recommended: boolean;
 			focused: boolean;
 			checked: boolean;
-			multi: boolean;
 	  }
-	| { kind: "type"; label: string; draft: string; editing: boolean; focused: boolean; answered: boolean }
+	| { kind: "type"; draft: string; editing: boolean; focused: boolean; answered: boolean }
 	/** `none`: nothing ticked or typed, so Next answers "none of these". */
-	| { kind: "next"; label: string; focused: boolean; none: boolean };
+	| { kind: "next"; focused: boolean; none: boolean };
 
 const RECOMMENDED = /\s*\(recommended\)\s*$/i;
 
@@ -85,34 +74,23 @@ export function optionRows(state: QuestionnaireState, context: ReduceContext): O
 	return Array.from({ length: rowCount(shape) }, (_, row): OptionRow => {
 		const kind = rowAt(shape, row);
 		const focused = row === focus;
+		const typed = typedPart(answer) !== undefined;
 		if (kind.kind === "type") {
 			const draft = state.drafts[state.tab] ?? "";
-			const editing = state.mode === "editing";
-			return {
-				kind: "type",
-				label: TYPE_ROW_LABEL,
-				draft,
-				editing,
-				focused,
-				answered: typedPart(answer) !== undefined,
-			};
+			return { kind: "type", draft, editing: state.mode === "editing", focused, answered: typed };
 		}
-		if (kind.kind === "next") {
-			const none = !(state.checked[state.tab] ?? []).some(Boolean) && !typedPart(answer) !== undefined;
-			return { kind: "next", label: NEXT_ROW_LABEL, focused, none };
-		}
+		if (kind.kind === "next")
+			return { kind: "next", focused, none: !(state.checked[state.tab] ?? []).some(Boolean) && !typed };
 		const option = question.options[kind.option];
 		const raw = option?.label ?? "";
 		return {
 			kind: "option",
-			option: kind.option,
 			shortcut: kind.option < 9 ? kind.option + 1 : undefined,
 			label: raw.replace(RECOMMENDED, ""),
 			description: option?.description ?? "",
 			recommended: RECOMMENDED.test(raw) && raw.replace(RECOMMENDED, "") !== "",
 			focused,
 			checked: ticks ? state.checked[state.tab]?.[kind.option] === true : isChosen(answer, kind.option),
-			multi: ticks,
 		};
 	});
 }
