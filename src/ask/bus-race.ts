@@ -11,16 +11,10 @@
  * Only the lifecycle runs it. Imports nothing from Pi or the terminal.
  */
 import type { AnsweredBy } from "../protocol/answered-by.ts";
+import type { LateAnswerSource } from "../protocol/late-answer.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
 import { busResult, parseAnswer, parseLater } from "../tool/answer-channel.ts";
-import {
-	ANSWER_CHANNEL,
-	type AskedItem,
-	answerId,
-	askedPayload,
-	type EventBus,
-	emitQuietly,
-} from "../tool/answer-events.ts";
+import { ANSWER_CHANNEL, answerId, askedPayload, type EventBus, emitQuietly } from "../tool/answer-events.ts";
 import { eitherSignal } from "../util/signals.ts";
 
 /** How one race is run. */
@@ -35,7 +29,7 @@ export interface Race {
 }
 
 /** Runs `race.open` after announcing `item` (`asked`) and resolves with whichever answer came first. */
-export async function raceTheBus(item: AskedItem, race: Race): Promise<QuestionnaireResult> {
+export async function raceTheBus(item: LateAnswerSource, race: Race): Promise<QuestionnaireResult> {
 	const { events, signal, open } = race;
 	const { id, questionnaire } = item;
 	const answeredElsewhere = new AbortController();
