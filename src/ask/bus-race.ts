@@ -1,14 +1,11 @@
 /**
  * One questionnaire, answerable from two places: the host (the person at the terminal or in the editor)
  * and other extensions on Pi's event bus (tool/answer-channel.ts), the person's paired clients among them.
- * The first answer wins: an answer from the bus closes the host's questionnaire (through the abort signal
- * it runs under) and comes back with host `programmatic` and who answered; a host result ends the
- * listening. An answer that does not fit the questions is refused on the bus with its problems and changes
- * nothing; one saying `later: true` puts it aside instead (the host's dialog closes, and it stays pending as
- * the TUI's Answer later leaves it). Listeners that throw cannot break the call. `closed` is the lifecycle's
- * to say (ask.ts): a
- * questionnaire that stays pending is still answerable (tool/answer-pending.ts).
- * Only the lifecycle runs it. Imports nothing from Pi or the terminal.
+ * The first answer wins: one from the bus closes the host's questionnaire (through the abort signal it
+ * runs under) and comes back with host `programmatic` and who answered; a host result ends the listening.
+ * An answer that does not fit is refused on the bus with its problems; one saying `later: true` puts the
+ * questionnaire aside (as the TUI's Answer later). `closed` is the lifecycle's to say (ask.ts), which alone
+ * runs the race. Imports nothing from Pi or the terminal.
  */
 import type { AnsweredBy } from "../protocol/answered-by.ts";
 import type { LateAnswerSource } from "../protocol/late-answer.ts";

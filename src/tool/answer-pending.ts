@@ -1,18 +1,11 @@
 /**
- * Pending questionnaires on the answer channel (the protocol: answer-channel.ts). A questionnaire whose
- * call returned while it stays pending (put aside, or cut short) can still be answered over the bus:
- *
- * - `asked` `{ version: 1, id, callId?, questions, pending: true, askedAt }` announces each pending questionnaire
- *   when it becomes pending, when `/answer` reopens it, and again when a session start restores it (listeners that came later, a
- *   restart, `/reload`): an `asked` may repeat for one id; `pending: true` says its call has returned.
- * - `answer` naming a pending id settles it (the first answer wins: an open `/answer` closes), and the
- *   answers reach the agent as a late answer. An answer naming no questionnaire that is open or pending
- *   is refused with `answer_rejected`, as one that does not fit the questions is.
- * - `closed` `{ id, result }` fires once, when it is finally answered, declined or discarded, wherever
- *   that happened (here, `/answer`); never when it is put aside.
- *
- * Loaded at start, so it imports only the event names; the parser loads with the first answer.
- * Imports nothing from Pi or the terminal.
+ * Pending questionnaires on the answer channel (answer-channel.ts; docs/answer-channel.md). One whose call
+ * returned while it stays pending is announced (`asked` with `pending: true`) when it becomes pending, when
+ * `/answer` reopens it and when a session start restores it, so an `asked` may repeat for one id. An `answer`
+ * naming it settles it (the first answer wins: an open `/answer` closes) and reaches the agent as a late
+ * answer; one naming nothing open or pending is refused with `answer_rejected`. `closed` fires once, when it
+ * is finally settled wherever that happened; never when it is put aside.
+ * Loaded at start, so it imports only the event names; the parser loads with the first answer. Pi-free.
  */
 import type { PendingQuestionnaire } from "../pending/registry.ts";
 import type { PendingStore } from "../pending/store.ts";
