@@ -11,7 +11,7 @@ import type { AnsweredBy } from "../protocol/answered-by.ts";
 import type { LateAnswerSource } from "../protocol/late-answer.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
 import { busResult, parseAnswer, parseLater } from "../tool/answer-channel.ts";
-import { ANSWER_CHANNEL, answerId, askedPayload, type EventBus, emitQuietly } from "../tool/answer-events.ts";
+import { ANSWER_CHANNEL, answerId, askedPayload, type EventBus, emitQuietly, listen } from "../tool/answer-events.ts";
 import { eitherSignal } from "../util/signals.ts";
 
 /** How one race is run. */
@@ -79,13 +79,4 @@ function putAside(given: QuestionnaireResult, by: AnsweredBy): QuestionnaireResu
 	return shown && given.outcome === "interrupted"
 		? { ...given, outcome: "deferred", cancelled: false, answeredBy: by }
 		: given;
-}
-
-/** Subscribes; a bus that fails to subscribe just means nobody can answer from it. */
-function listen(events: EventBus, channel: string, handler: (data: unknown) => void): () => void {
-	try {
-		return events.on(channel, handler);
-	} catch {
-		return () => {};
-	}
 }

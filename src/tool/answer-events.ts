@@ -111,6 +111,15 @@ export function emitQuietly(events: EventBus, channel: string, data: unknown): v
 	}
 }
 
+/** Subscribes; a bus that fails to subscribe just means nobody can answer from it. */
+export function listen(events: EventBus, channel: string, handler: (data: unknown) => void): () => void {
+	try {
+		return events.on(channel, handler);
+	} catch {
+		return () => {};
+	}
+}
+
 /** The id an `answer` payload is for, or undefined when it names none. */
 export function answerId(payload: unknown): string | undefined {
 	const id = isRecord(payload) ? payload.id : undefined;
@@ -143,15 +152,11 @@ export class Answerers {
 
 	/** Listens for `answerer` announcements, then emits `ready` so the ones that loaded earlier announce again. */
 	constructor(events: EventBus) {
-		try {
-			events.on(ANSWER_CHANNEL.answerer, (data) => {
-				const name = isRecord(data) && typeof data.name === "string" ? data.name.trim().slice(0, BY_MAX) : "";
-				if (name !== "") this.names.add(name);
-			});
-			events.emit(ANSWER_CHANNEL.ready, { version: ANSWER_CHANNEL_VERSION });
-		} catch {
-			// A bus that fails just means nobody announces: the tool stays where a UI is.
-		}
+		listen(events, ANSWER_CHANNEL.answerer, (data) => {
+			const name = isRecord(data) && typeof data.name === "string" ? data.name.trim().slice(0, BY_MAX) : "";
+			if (name !== "") this.names.add(name);
+		});
+		emitQuietly(events, ANSWER_CHANNEL.ready, { version: ANSWER_CHANNEL_VERSION });
 	}
 
 	/** True once any extension said it answers. */

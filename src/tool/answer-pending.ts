@@ -11,7 +11,7 @@ import type { PendingQuestionnaire } from "../pending/registry.ts";
 import type { PendingStore } from "../pending/store.ts";
 import { quotedExcerpt } from "../protocol/quote.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
-import { ANSWER_CHANNEL, answerId, askedPayload, type EventBus, emitQuietly as emit } from "./answer-events.ts";
+import { ANSWER_CHANNEL, answerId, askedPayload, type EventBus, emitQuietly as emit, listen } from "./answer-events.ts";
 
 /** What the channel works with. */
 export interface PendingChannelDeps {
@@ -69,24 +69,20 @@ export function servePendingOnTheBus(deps: PendingChannelDeps): PendingChannel {
 	// `closed`) before the next is looked at. Each one waits for lazily loaded code (the parser, the caps),
 	// so two answers let run side by side would settle and report on the bus in either order.
 	let turn: Promise<void> = Promise.resolve();
-	try {
-		events.on(ANSWER_CHANNEL.answer, (payload) => {
-			// Decided at once: a call that is asking now may end (answered by this very payload) before the parser loads.
-			const id = answerId(payload);
-			if (id !== undefined && store.isAsking(id)) return;
-			const pending = id === undefined ? undefined : store.get(id);
-			if (pending === undefined) {
-				const which = id === undefined ? "must name the questionnaire" : `no questionnaire ${quotedExcerpt(id)} is`;
-				return reject(id, `id: ${which} open or pending`);
-			}
-			turn = turn
-				.then(() => answerPending(pending, payload))
-				.catch(() => {
-					// A failure to deliver is the late answer's to report; the bus handler must not throw.
-				});
-		});
-	} catch {
-		// A bus that fails to subscribe: pending questionnaires are answered with /answer only.
-	}
+	listen(events, ANSWER_CHANNEL.answer, (payload) => {
+		// Decided at once: a call that is asking now may end (answered by this very payload) before the parser loads.
+		const id = answerId(payload);
+		if (id !== undefined && store.isAsking(id)) return;
+		const pending = id === undefined ? undefined : store.get(id);
+		if (pending === undefined) {
+			const which = id === undefined ? "must name the questionnaire" : `no questionnaire ${quotedExcerpt(id)} is`;
+			return reject(id, `id: ${which} open or pending`);
+		}
+		turn = turn
+			.then(() => answerPending(pending, payload))
+			.catch(() => {
+				// A failure to deliver is the late answer's to report; the bus handler must not throw.
+			});
+	});
 	return { settled };
 }
