@@ -27,21 +27,15 @@ export interface TabItem {
 /** The tab bar: one item per question asked, then Submit when there is more than one question. */
 export function tabBar(state: QuestionnaireState, context: ReduceContext): TabItem[] {
 	const asked = askedQuestions(state, context);
-	return shownTabs(state, context).map((tab) =>
-		isSubmitTab(state, tab)
-			? {
-					kind: "submit" as const,
-					header: "Submit",
-					answered: asked.every((q) => state.answers[q] !== null),
-					active: tab === state.tab,
-				}
-			: {
-					kind: "question" as const,
-					header: context.questions[tab]?.header ?? "",
-					answered: state.answers[tab] !== null,
-					active: tab === state.tab,
-				},
-	);
+	return shownTabs(state, context).map((tab): TabItem => {
+		const submit = isSubmitTab(state, tab);
+		return {
+			kind: submit ? "submit" : "question",
+			header: submit ? "Submit" : (context.questions[tab]?.header ?? ""),
+			answered: submit ? asked.every((q) => state.answers[q] !== null) : state.answers[tab] !== null,
+			active: tab === state.tab,
+		};
+	});
 }
 
 /** One row of a question tab's list. `checked`: multi-select check, or the single-select answer. */
