@@ -16,6 +16,12 @@ export function typedPart(answer: IndexedAnswer | null | undefined): string | un
 	return answer?.kind === "custom" || answer?.kind === "multi" ? answer.text : undefined;
 }
 
+/** The options `answer` chose: its option, or a multi-select's ticked ones; none for a typed answer. */
+export function chosenOptions(answer: IndexedAnswer | null | undefined): number[] {
+	if (answer?.kind === "option") return [answer.option];
+	return answer?.kind === "multi" ? answer.options : [];
+}
+
 /** Everything given so far, one entry per question ("" and [] = none). */
 export interface Progress {
 	answers: (IndexedAnswer | undefined)[];

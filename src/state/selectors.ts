@@ -5,7 +5,7 @@
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 
-import { type IndexedAnswer, typedPart } from "../protocol/progress.ts";
+import { chosenOptions, type IndexedAnswer, typedPart } from "../protocol/progress.ts";
 import { type Answers, askedQuestions, type ReduceContext } from "./answers.ts";
 import type { BindingId } from "./bindings.ts";
 import type { HintId } from "./hints.ts";
@@ -157,20 +157,17 @@ export function summaryItems(s: Answers, context: ReduceContext): SummaryItem[] 
 		const stored = s.answers[index] ?? null;
 		const question = context.questions[index];
 		const label = (option: number) => ({ text: question?.options[option]?.label ?? "", typed: false });
-		let answer: SummaryItem["answer"];
-		if (stored?.kind === "option") answer = [label(stored.option)];
-		else if (stored?.kind === "custom") answer = [{ text: stored.text, typed: true }];
-		else if (stored?.kind === "multi")
-			answer = [
-				...stored.options.map(label),
-				...(stored.text === undefined ? [] : [{ text: stored.text, typed: true }]),
-			];
+		const typed = typedPart(stored);
+		const answer = [
+			...chosenOptions(stored).map(label),
+			...(typed === undefined ? [] : [{ text: typed, typed: true }]),
+		];
 		return {
 			questionIndex: index,
 			header: question?.header ?? "",
 			question: question?.question ?? "",
-			answer,
-			typed: typedPart(stored) !== undefined,
+			answer: stored === null ? undefined : answer,
+			typed: typed !== undefined,
 			note: (s.notes[index] ?? "").trim(),
 		};
 	});
