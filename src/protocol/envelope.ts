@@ -32,9 +32,9 @@ export function resultText(
 	return fitPieces(pieces, limits.totalText);
 }
 
-/** One short sentence: what the model must (not) do while the person has not answered yet. */
-const DEFERRED_ADVICE =
-	"The user will answer later: do not assume answers, continue with work that does not depend on them and do not ask the same questions again meanwhile; the answers will arrive as a message.";
+/** What the model must (not) do while the person has not answered yet. */
+const MEANWHILE =
+	"do not assume answers, continue with work that does not depend on them and do not ask the same questions again meanwhile; the answers will arrive as a message.";
 
 /**
  * Who put it aside: the person (here, or through a client they paired) chose to answer later; an extension
@@ -42,8 +42,8 @@ const DEFERRED_ADVICE =
  */
 function deferredAdvice(result: QuestionnaireResult): string {
 	const kind = whoAnswered(result)?.kind;
-	if (kind === "person" || kind === "client" || kind === "timeout") return DEFERRED_ADVICE;
-	return `${answerer(result)} put the questionnaire aside; it stays pending for the user: do not assume answers, continue with work that does not depend on them and do not ask the same questions again meanwhile; the answers will arrive as a message.`;
+	if (kind === "person" || kind === "client" || kind === "timeout") return `The user will answer later: ${MEANWHILE}`;
+	return `${answerer(result)} put the questionnaire aside; it stays pending for the user: ${MEANWHILE}`;
 }
 
 /** What the model must know when the answer timeout put an untouched questionnaire aside (`onTimeout: "defer"`). */
