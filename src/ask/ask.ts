@@ -24,7 +24,7 @@ import { ANSWER_CHANNEL, type EventBus, emitQuietly } from "../tool/answer-event
 import type { HostThemes, HostUi } from "../tui/host-ui.ts";
 import { answerCountdown } from "../util/countdown.ts";
 import { raceTheBus } from "./bus-race.ts";
-import { afterEditor, openOnHost } from "./open-on-host.ts";
+import { afterEditor, hostOf, openOnHost } from "./open-on-host.ts";
 
 /** Where a questionnaire is shown: Pi's context of the session running now. */
 export interface ShowingHost {
@@ -99,12 +99,11 @@ export async function ask(questionnaire: Questionnaire, asker: Asker, env: AskEn
 		if (asker.origin === "relayed" && path === "none") return { asked: false, why: "no_ui" };
 		callId = asker.origin === "call" ? asker.callId : undefined;
 		id = store?.newId() ?? callId ?? randomUUID();
-		// Recorded as it opens (written as soon as its first frame is out): whatever ends Pi from then on,
-		// it comes back pending. One nobody sees here yet is recorded only should it stay pending.
-		const record = asker.origin === "call" && path !== "none";
-		const facts = { id, askedAt, questionnaire, ...(callId === undefined ? {} : { callId }), ...(from && { from }) };
-		store?.asked(facts, { record });
 	}
+	const item = { id, askedAt, questionnaire, ...(callId === undefined ? {} : { callId }), ...(from && { from }) };
+	// Recorded as it opens (written as soon as its first frame is out): whatever ends Pi from then on, it
+	// comes back pending. One nobody sees here yet is recorded only should it stay pending.
+	if (asker.origin !== "answer") store?.asked(item, { record: asker.origin === "call" && path !== "none" });
 	env.accepted?.(id);
 
 	let shown = false;
@@ -115,7 +114,7 @@ export async function ask(questionnaire: Questionnaire, asker: Asker, env: AskEn
 		if (path === "none") {
 			if (env.relay !== undefined) return env.relay(questionnaire, signal);
 			if (env.answerers?.present) return waitForTheBus(count, timed ? config.timeout : undefined, signal);
-			return notShownResult("programmatic", "no_ui", "This Pi session has no interactive UI (print or JSON mode).");
+			return noUiResult();
 		}
 		// Unbidden, it waits while the person writes in Pi's editor; one opened with /answer was asked for.
 		const waiting = env.host();
@@ -146,10 +145,7 @@ export async function ask(questionnaire: Questionnaire, asker: Asker, env: AskEn
 		given =
 			env.events === undefined
 				? await open(env.signal ?? new AbortController().signal)
-				: await raceTheBus(
-						{ id, questionnaire, ...(callId === undefined ? {} : { callId }), ...(from && { from }), askedAt },
-						{ events: env.events, signal: env.signal, open, reopened: asker.origin === "answer" },
-					);
+				: await raceTheBus(item, { events: env.events, signal: env.signal, open, reopened: asker.origin === "answer" });
 	} catch (error) {
 		const message = `The questionnaire failed to run: ${error instanceof Error ? error.message : String(error)}`;
 		given = notShownResult(path === "none" ? "programmatic" : hostOf(path), "session_load_failed", message);
@@ -163,13 +159,13 @@ export async function ask(questionnaire: Questionnaire, asker: Asker, env: AskEn
 	if (ending.late && settledHere && asker.origin === "answer") await env.deliver?.(asker.pending, ending.result);
 	else if (ending.fate !== "pending" && !ending.late && env.events !== undefined)
 		emitQuietly(env.events, ANSWER_CHANNEL.closed, { id, result: structuredClone(ending.result) });
-	if (ending.traced && from !== undefined)
-		await env.trace?.({ id, askedAt, questionnaire, from }, capDetails(ending.result)).catch(() => undefined);
+	if (ending.traced && from !== undefined) await env.trace?.(item, capDetails(ending.result)).catch(() => undefined);
 	return { asked: true, id, ending, shown, settledElsewhere: !settledHere };
 }
 
-function hostOf(path: "tui" | "accessible" | "dialogs"): "tui" | "rpc" {
-	return path === "dialogs" ? "rpc" : "tui";
+/** Nothing here can show it, and nobody answers from the bus or above. */
+export function noUiResult(): QuestionnaireResult {
+	return notShownResult("programmatic", "no_ui", "This Pi session has no interactive UI (print or JSON mode).");
 }
 
 /**

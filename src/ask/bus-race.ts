@@ -1,21 +1,18 @@
 /**
  * One questionnaire, answerable from two places: the host (the person at the terminal or in the editor)
  * and other extensions on Pi's event bus (tool/answer-channel.ts), the person's paired clients among them.
- * The first answer wins: an answer from the bus closes the host's questionnaire (through the abort signal
- * it runs under) and comes back with host `programmatic` and who answered; a host result ends the
- * listening. An answer that does not fit the questions is refused on the bus with its problems and changes
- * nothing; one saying `later: true` puts it aside instead (the host's dialog closes, and it stays pending as
- * the TUI's Answer later leaves it). Listeners that throw cannot break the call. `closed` is the lifecycle's
- * to say (ask.ts): a
- * questionnaire that stays pending is still answerable (tool/answer-pending.ts).
- * Only the lifecycle runs it. Imports nothing from Pi or the terminal.
+ * The first answer wins: one from the bus closes the host's questionnaire (through the abort signal it
+ * runs under) and comes back with host `programmatic` and who answered; a host result ends the listening.
+ * An answer that does not fit is refused on the bus with its problems; one saying `later: true` puts the
+ * questionnaire aside (as the TUI's Answer later). `closed` is the lifecycle's to say (ask.ts), which alone
+ * runs the race. Imports nothing from Pi or the terminal.
  */
 import type { AnsweredBy } from "../protocol/answered-by.ts";
+import type { LateAnswerSource } from "../protocol/late-answer.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
 import { busResult, parseAnswer, parseLater } from "../tool/answer-channel.ts";
 import {
 	ANSWER_CHANNEL,
-	type AskedItem,
 	answerId,
 	askedPayload,
 	type EventBus,
@@ -36,37 +33,25 @@ export interface Race {
 }
 
 /** Runs `race.open` after announcing `item` (`asked`) and resolves with whichever answer came first. */
-export async function raceTheBus(item: AskedItem, race: Race): Promise<QuestionnaireResult> {
+export async function raceTheBus(item: LateAnswerSource, race: Race): Promise<QuestionnaireResult> {
 	const { events, signal, open } = race;
 	const { id, questionnaire } = item;
 	const answeredElsewhere = new AbortController();
 	const hostSignal = eitherSignal(signal, answeredElsewhere.signal);
 	let fromBus: QuestionnaireResult | undefined;
-	let settled = false;
-	let busAnswered: () => void = () => {};
-	const busAnswer = new Promise<void>((resolve) => {
-		busAnswered = resolve;
-	});
 	let laterBy: AnsweredBy | undefined;
+	let settled = false;
+	const busAnswer = new Promise<undefined>((resolve) =>
+		answeredElsewhere.signal.addEventListener("abort", () => resolve(undefined)),
+	);
 	const stopListening = listenQuietly(events, ANSWER_CHANNEL.answer, (payload) => {
 		if (settled || answerId(payload) !== id) return;
-		const later = parseLater(payload);
-		if (later?.ok === true) {
-			// Put aside from elsewhere: the host's dialog closes as if the person chose Answer later there.
-			settled = true;
-			laterBy = later.by;
-			busAnswered();
-			answeredElsewhere.abort();
-			return;
-		}
-		const parsed = later ?? parseAnswer(questionnaire, payload);
-		if (!parsed.ok) {
-			emitQuietly(events, ANSWER_CHANNEL.rejected, { id, problems: parsed.problems });
-			return;
-		}
+		const parsed = parseLater(payload) ?? parseAnswer(questionnaire, payload);
+		if (!parsed.ok) return emitQuietly(events, ANSWER_CHANNEL.rejected, { id, problems: parsed.problems });
 		settled = true;
-		fromBus = busResult(questionnaire, parsed.answer);
-		busAnswered();
+		// Put aside from elsewhere (`later`): the host's dialog closes as if the person chose Answer later there.
+		if ("answer" in parsed) fromBus = busResult(questionnaire, parsed.answer);
+		else laterBy = parsed.by;
 		answeredElsewhere.abort();
 	});
 	try {
@@ -78,7 +63,7 @@ export async function raceTheBus(item: AskedItem, race: Race): Promise<Questionn
 			settled = true;
 			return hostAnswer;
 		});
-		const hostResult = await Promise.race([onHost, busAnswer.then(() => undefined)]);
+		const hostResult = await Promise.race([onHost, busAnswer]);
 		settled = true;
 		// The host path ends promptly on its signal; waiting for it means its dialog is gone when the call returns.
 		if (fromBus) await onHost.catch(() => undefined);

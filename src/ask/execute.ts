@@ -5,14 +5,13 @@
 import { type AskConfig, defaultConfig } from "../config/schema.ts";
 import type { HostCapabilities } from "../host/choose.ts";
 import { editorHoldsText } from "../host/composing.ts";
-import type { TuiLoad } from "../host/load-tui.ts";
 import { capDetails, limitsFrom } from "../protocol/budget.ts";
 import { resultText } from "../protocol/envelope.ts";
-import { notShownResult, type QuestionnaireResult } from "../protocol/result.ts";
+import type { QuestionnaireResult } from "../protocol/result.ts";
 import { validateQuestionnaire } from "../protocol/validation.ts";
-import type { EventBus } from "../tool/answer-events.ts";
+import { invalidCallResult } from "../tool/prepare-arguments.ts";
 import type { HostThemes, HostUi } from "../tui/host-ui.ts";
-import { type AskStore, ask, type RelayAsk } from "./ask.ts";
+import { type AskEnv, type AskStore, ask, noUiResult } from "./ask.ts";
 
 /** The tool result handed back to Pi: text for the model, the structured result for everything else. */
 export interface AskToolResult {
@@ -21,58 +20,37 @@ export interface AskToolResult {
 	isError?: boolean;
 }
 
-/** What execute needs from the host. */
-export interface ExecuteEnv extends HostCapabilities {
+/** What execute needs from the host: Pi's `ctx` and what asking needs besides (ask.ts). */
+export interface ExecuteEnv
+	extends HostCapabilities,
+		Pick<AskEnv, "signal" | "events" | "answerers" | "relay" | "loadTui"> {
 	/** Pi's `ctx.ui`: custom() for the TUI, select/input for the dialog walker. */
 	ui: HostUi;
 	/** Pi's theme builders for the TUI (the adapter's, src/pi/host-ui.ts); unstyled when absent (tests). */
 	themes?: HostThemes;
-	/** Loads the TUI module graph (injectable for tests). */
-	loadTui?: () => Promise<TuiLoad>;
-	signal?: AbortSignal;
 	/** The settings in force (limits, and whatever the host paths read); built-in defaults when absent. */
 	config?: AskConfig;
-	/** Pi's event bus: other extensions may answer the questionnaire there (tool/answer-channel.ts). */
-	events?: EventBus;
-	/** Whether an extension announced it answers questionnaires: then a session without a UI waits for it. */
-	answerers?: { readonly present: boolean };
 	/** The tool call's id: the late answer names the call by it. */
 	callId?: string;
 	/** The session's questionnaires (ask.ts); without it nothing outlives the call and the call id names it. */
 	lifecycle?: AskStore;
-	/** Without a UI: asks the nearest Pi above that can show the questions (src/relay). */
-	relay?: RelayAsk;
 }
 
 /** Runs one call end to end. Never throws: every failure becomes a result the model can act on. */
 export async function executeAskUserQuestion(params: unknown, env: ExecuteEnv): Promise<AskToolResult> {
 	const config = env.config ?? defaultConfig();
 	const validation = validateQuestionnaire(params);
-	if (!validation.ok) {
-		const message = "The questionnaire arguments are invalid.";
-		return toToolResult(notShownResult("programmatic", "invalid_questions", message, validation.problems), [], config);
-	}
+	if (!validation.ok) return toToolResult(invalidCallResult(validation.problems), [], config);
 	const { questionnaire } = validation;
 	const { ui, themes, hasUI, mode } = env;
+	const host = () => ({ ui, themes, hasUI, mode, composing: () => editorHoldsText(ui) });
 	const asked = await ask(
 		questionnaire,
 		{ origin: "call", ...(env.callId === undefined ? {} : { callId: env.callId }) },
-		{
-			host: () => ({ ui, themes, hasUI, mode, composing: () => editorHoldsText(ui) }),
-			config,
-			signal: env.signal,
-			accessible: env.accessible,
-			events: env.events,
-			store: env.lifecycle,
-			answerers: env.answerers,
-			relay: env.relay,
-			loadTui: env.loadTui,
-		},
+		{ ...env, host, config, store: env.lifecycle },
 	);
 	// A call is always asked: without a UI it ends at once, as not shown.
-	const result = asked.asked
-		? asked.ending.result
-		: notShownResult("programmatic", "no_ui", "This Pi session has no interactive UI (print or JSON mode).");
+	const result = asked.asked ? asked.ending.result : noUiResult();
 	return toToolResult(
 		result,
 		questionnaire.questions.map((q) => q.question),

@@ -17,7 +17,7 @@ import type { Progress } from "../protocol/progress.ts";
 import type { Questionnaire } from "../protocol/questions.ts";
 import { cutShortResult, notShownResult, type QuestionnaireResult } from "../protocol/result.ts";
 import type { HostThemes, HostUi } from "../tui/host-ui.ts";
-import { answerCountdown, type Countdown } from "../util/countdown.ts";
+import { answerCountdown } from "../util/countdown.ts";
 import { untilAborted } from "../util/until-aborted.ts";
 
 /** What showing a questionnaire needs from the host. */
@@ -66,8 +66,12 @@ export async function openOnHost(
 	const shown = await SCREEN.take(options.from === undefined ? "own" : "relayed", options.signal, () =>
 		show(path, questionnaire, env, options),
 	);
-	const host = path === "dialogs" ? "rpc" : "tui";
-	return shown ?? cutShortResult(host, questionnaire.questions.length);
+	return shown ?? cutShortResult(hostOf(path), questionnaire.questions.length);
+}
+
+/** The host a result from `path` names. */
+export function hostOf(path: "tui" | "accessible" | "dialogs"): "tui" | "rpc" {
+	return path === "dialogs" ? "rpc" : "tui";
 }
 
 /**
@@ -111,46 +115,35 @@ async function show(
 	const messages = messagesIn(openEnv.config?.locale);
 	const asker = options.from === undefined ? undefined : await labelled(openEnv, options.from, messages);
 	const env = asker?.env ?? openEnv;
+	const { signal, progress } = options;
+	const onProgress = options.onProgress && quietly(options.onProgress);
 	// The answer timeout runs from here until the showing ends.
 	const timeout = options.timed ? answerCountdown(env.config?.timeout) : undefined;
-	const onProgress = options.onProgress && quietly(options.onProgress);
+	const walk = () =>
+		walkQuestionnaire(questionnaire, env.ui, { host: "rpc", signal, messages, timeout, progress, onProgress });
 	try {
-		return await showOn(path, questionnaire, env, { ...options, timeout, onProgress }, messages, asker?.label);
+		if (path === "dialogs") return await walk();
+		// An abort ends the call even while the module loads (an import that never settles included).
+		const load = await untilAborted((env.loadTui ?? loadTui)(), signal, () => undefined);
+		if (load === undefined) return cutShortResult("tui", questionnaire.questions.length);
+		if (!load.ok) return notShownResult("tui", load.code, load.message);
+		const result = await load.run(questionnaire, env.ui, {
+			signal,
+			config: env.config,
+			messages,
+			accessible: path === "accessible",
+			progress,
+			onProgress,
+			timeout,
+			announce: options.announce,
+			askedBy: asker?.label,
+			themes: env.themes,
+		});
+		// custom() answered undefined: this host has dialogs but no custom UI after all.
+		return result ?? (await walk());
 	} finally {
 		timeout?.disarm();
 	}
-}
-
-async function showOn(
-	path: "tui" | "accessible" | "dialogs",
-	questionnaire: Questionnaire,
-	env: OpenEnv,
-	options: OpenOptions & { timeout: Countdown | undefined },
-	messages: Messages,
-	askedBy: string | undefined,
-): Promise<QuestionnaireResult> {
-	const { signal, progress, onProgress, timeout } = options;
-	const walk = () =>
-		walkQuestionnaire(questionnaire, env.ui, { host: "rpc", signal, messages, timeout, progress, onProgress });
-	if (path === "dialogs") return walk();
-	// An abort ends the call even while the module loads (an import that never settles included).
-	const load = await untilAborted((env.loadTui ?? loadTui)(), signal, () => undefined);
-	if (load === undefined) return cutShortResult("tui", questionnaire.questions.length);
-	if (!load.ok) return notShownResult("tui", load.code, load.message);
-	const result = await load.run(questionnaire, env.ui, {
-		signal,
-		config: env.config,
-		messages,
-		accessible: path === "accessible",
-		progress,
-		onProgress,
-		timeout,
-		announce: options.announce,
-		askedBy,
-		themes: env.themes,
-	});
-	// custom() answered undefined: this host has dialogs but no custom UI after all.
-	return result ?? walk();
 }
 
 /** `env` whose UI names where the questionnaire comes from, and that name (loaded only for relayed ones). */

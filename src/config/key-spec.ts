@@ -12,7 +12,7 @@
  * Decision: pi-tui would also accept "Ctrl+G" (it lowercases); refusing it keeps one spelling, and the
  * warning says what is expected. Imports only the default-keys table.
  */
-import { OWN_KEY_DEFAULTS } from "../state/key-defaults.ts";
+import { OWN_KEY_DEFAULTS } from "../state/bindings.ts";
 
 const MODIFIER = "(?:ctrl|shift|alt|super)\\+";
 /** Each modifier at most once (pi-tui's parser refuses "ctrl+ctrl+g": it would never match). */

@@ -7,7 +7,8 @@ import { leaveChoiceWords, type Messages } from "../i18n/messages.ts";
 import type { Question } from "../protocol/questions.ts";
 import type { ReduceContext } from "../state/answers.ts";
 import type { DialogStep, Move, QuestionRow, WalkState } from "../state/dialog-step.ts";
-import { discardSummary, type SummaryItem, summaryItems } from "../state/selectors.ts";
+import { discardSummary } from "../state/result.ts";
+import { type SummaryItem, summaryItems } from "../state/selectors.ts";
 import { sanitizeBlock, sanitizeInline } from "../text/sanitize.ts";
 import { capText, DIALOG_CAPS, type Row } from "./host.ts";
 
@@ -62,9 +63,12 @@ export function questionScreens(
 	m: Messages,
 ): Screen<QuestionRow> & { type: Input; note: Input; previews: Screen<"back"> } {
 	const question = context.questions[step.question];
-	const item = summaryItems(state, context).find((i) => i.questionIndex === step.question);
+	const items = summaryItems(state, context);
+	const place = items.findIndex((i) => i.questionIndex === step.question);
+	const item = items[place];
 	if (question === undefined || item === undefined) throw new Error(`no question ${step.question}`);
-	const at = m.position(step.question + 1, context.questions.length);
+	// Counted among the questions that apply: a skipped follow-up is no step of the walk.
+	const at = m.position(place + 1, items.length);
 	const [name, asked] = [header(question.header), block(question.question, DIALOG_CAPS.question)];
 	const lines = [m.questionTitle(at, name, asked)];
 	if (step.rows.some((row) => row.kind === "done")) lines.push(m.multiHint);
@@ -96,10 +100,11 @@ export function closingScreen(
 		return { title: m.discardTitle(discardSummary(state).answers, questions.length), rows };
 	}
 	const lines = [m.reviewTitle];
-	for (const item of summaryItems(state, context)) {
+	const items = summaryItems(state, context);
+	for (const [place, item] of items.entries()) {
 		const question = questions[item.questionIndex];
 		if (question === undefined) continue;
-		const at = m.position(item.questionIndex + 1, questions.length);
+		const at = m.position(place + 1, items.length);
 		lines.push(m.reviewLine(at, header(question.header), answerText(item, m)));
 		if (item.note !== "") lines.push(m.reviewNote(inline(item.note, DIALOG_CAPS.typed)));
 	}

@@ -61,8 +61,9 @@ export function checkAnswererName(
 	if (value === undefined || value === null)
 		return { ok: false, problem: `${field}: name who answers (${what}); an answer without one is refused` };
 	if (typeof value !== "string") return { ok: false, problem: `${field}: must be a string (${what})` };
-	const name = value.replace(INVISIBLE, "").replace(/\s+/g, " ").trim().slice(0, ANSWERER_NAME_MAX).trim();
-	if (name === "") return { ok: false, problem: `${field}: is blank or invisible; give ${what}` };
+	// Invisibles go before spacing is collapsed: a tab or a newline in a name is no space.
+	const name = cleanName(value.replace(INVISIBLE, "").replace(/\s+/g, " "));
+	if (name === undefined) return { ok: false, problem: `${field}: is blank or invisible; give ${what}` };
 	if (claimsThePerson(name))
 		return {
 			ok: false,

@@ -32,9 +32,9 @@ export function resultText(
 	return fitPieces(pieces, limits.totalText);
 }
 
-/** One short sentence: what the model must (not) do while the person has not answered yet. */
-const DEFERRED_ADVICE =
-	"The user will answer later: do not assume answers, continue with work that does not depend on them and do not ask the same questions again meanwhile; the answers will arrive as a message.";
+/** What the model must (not) do while the person has not answered yet. */
+const MEANWHILE =
+	"do not assume answers, continue with work that does not depend on them and do not ask the same questions again meanwhile; the answers will arrive as a message.";
 
 /**
  * Who put it aside: the person (here, or through a client they paired) chose to answer later; an extension
@@ -42,8 +42,8 @@ const DEFERRED_ADVICE =
  */
 function deferredAdvice(result: QuestionnaireResult): string {
 	const kind = whoAnswered(result)?.kind;
-	if (kind === "person" || kind === "client" || kind === "timeout") return DEFERRED_ADVICE;
-	return `${answerer(result)} put the questionnaire aside; it stays pending for the user: do not assume answers, continue with work that does not depend on them and do not ask the same questions again meanwhile; the answers will arrive as a message.`;
+	if (kind === "person" || kind === "client" || kind === "timeout") return `The user will answer later: ${MEANWHILE}`;
+	return `${answerer(result)} put the questionnaire aside; it stays pending for the user: ${MEANWHILE}`;
 }
 
 /** What the model must know when the answer timeout put an untouched questionnaire aside (`onTimeout: "defer"`). */
@@ -91,8 +91,6 @@ function resultPieces(result: QuestionnaireResult, questions: readonly string[],
 			);
 		case "interrupted":
 		case "timed_out":
-			if (result.host === "relay" && result.outcome === "interrupted")
-				return relayStoppedText(result, questions, limits);
 			return stoppedText(result, questions, limits);
 		case "deferred":
 			if (result.host === "relay") return relayDeferredText(result, limits);
@@ -137,23 +135,34 @@ function whoAnswered(result: QuestionnaireResult): AnsweredBy | undefined {
 	return result.answeredBy ?? (result.host === "programmatic" ? undefined : { kind: "person" });
 }
 
+/**
+ * Interrupted or timed out, with whatever the person gave before. Relayed questions cut short above (that
+ * Pi quitting or switching sessions) will not be answered now, so the model is told what a subagent can
+ * do instead.
+ */
 function stoppedText(result: QuestionnaireResult, questions: readonly string[], limits: TextLimits): Piece[] {
 	const timedOut = result.outcome === "timed_out";
-	const how = timedOut ? "timed out" : "was interrupted";
+	const relayed = result.host === "relay" && !timedOut;
+	const head = relayed
+		? "The Pi session that showed the questions stopped asking them"
+		: `The questionnaire ${timedOut ? "timed out" : "was interrupted"}`;
 	if (result.answers.length === 0) {
 		// A timeout means nobody was there, not a refusal: say what the model can still do.
 		return sentences(
-			[`The questionnaire ${how} before the user answered${timedOut ? "; they may be away" : ""}`],
+			[`${head} before the user answered${timedOut ? "; they may be away" : ""}`],
 			allNotesText(result, limits),
 			globalNoteText(result, limits),
-			[timedOut ? TIMED_OUT_ADVICE : "Do not assume answers."],
+			[relayed ? RELAY_TAIL : timedOut ? TIMED_OUT_ADVICE : "Do not assume answers."],
 		);
 	}
 	return sentences(
-		[`The questionnaire ${how} before the user submitted it. Answers given so far: `, ...answersText(result, limits)],
+		[
+			`${head} before the user submitted ${relayed ? "them" : "it"}. Answers given so far: `,
+			...answersText(result, limits),
+		],
 		unansweredText(result, questions, limits),
 		globalNoteText(result, limits),
-		["Do not assume answers to unanswered questions."],
+		[relayed ? RELAY_TAIL : "Do not assume answers to unanswered questions."],
 	);
 }
 
@@ -197,22 +206,6 @@ function relayDeferredText(result: QuestionnaireResult, limits: TextLimits): Pie
 
 const RELAY_DEFERRED_ADVICE =
 	"Do not assume answers: continue with work that does not depend on them, and report the open questions in your final answer.";
-
-/**
- * Relayed questions cut short above (that Pi quitting or switching sessions): nobody will answer them now, so
- * the model is told what a subagent can do instead, with whatever the person gave before.
- */
-function relayStoppedText(result: QuestionnaireResult, questions: readonly string[], limits: TextLimits): Piece[] {
-	const head = "The Pi session that showed the questions stopped asking them before the user";
-	return sentences(
-		result.answers.length === 0
-			? [`${head} answered`]
-			: [`${head} submitted them. Answers given so far: `, ...answersText(result, limits)],
-		result.answers.length === 0 ? allNotesText(result, limits) : unansweredText(result, questions, limits),
-		globalNoteText(result, limits),
-		[RELAY_TAIL],
-	);
-}
 
 /** Where nobody above can answer (relay errors): a subagent's "chat" is its final answer to whoever started it. */
 const RELAY_TAIL =

@@ -6,7 +6,6 @@
 import type { TextLimits } from "./budget.ts";
 import { resultText } from "./envelope.ts";
 import { LATE_ANSWER_TYPE, type LateAnswerMessage, type LateAnswerSource, RELAYED_TRACE_TYPE } from "./late-answer.ts";
-import type { Origin } from "./origin.ts";
 import { quote } from "./quote.ts";
 import type { QuestionnaireResult } from "./result.ts";
 
@@ -47,11 +46,11 @@ export function relayedTraceMessage(
 ): Omit<LateAnswerMessage, "customType"> & { customType: typeof RELAYED_TRACE_TYPE } {
 	const late = lateAnswerMessage(source, result, limits);
 	const questions = source.questionnaire.questions.map((q) => q.question);
-	const by = source.from === undefined ? "" : ` by ${originForModel(source.from)}`;
+	const text = resultText(result, questions, limits);
 	return {
 		...late,
 		customType: RELAYED_TRACE_TYPE,
-		content: `A subagent's ask_user_question questionnaire${by}, answered here: ${resultText(result, questions, limits)}`,
+		content: `A subagent's ask_user_question questionnaire${by(source)}, answered here: ${text}`,
 	};
 }
 
@@ -59,25 +58,20 @@ export function relayedTraceMessage(
  * The text the model reads: `Late answer to the ask_user_question questionnaire asked at 2026-12-04
  * 07:12 UTC (tool call "call_1"): User answered: …`.
  */
-function lateAnswerText(
-	pending: Pick<LateAnswerSource, "id" | "callId" | "askedAt" | "questionnaire" | "from">,
-	result: QuestionnaireResult,
-	limits?: TextLimits,
-): string {
-	const { pendingId: _settled, ...final } = result;
+function lateAnswerText(pending: LateAnswerSource, result: QuestionnaireResult, limits?: TextLimits): string {
 	const questions = pending.questionnaire.questions.map((q) => q.question);
-	const by = pending.from === undefined ? "" : ` by ${originForModel(pending.from)}`;
-	const which = `asked at ${askedTime(pending.askedAt)}${by} (${naming(pending)})`;
-	return `Late answer to the ask_user_question questionnaire ${which}: ${resultText(final, questions, limits)}`;
+	const which = `asked at ${askedTime(pending.askedAt)}${by(pending)} (${naming(pending)})`;
+	return `Late answer to the ask_user_question questionnaire ${which}: ${resultText(result, questions, limits)}`;
 }
 
 /**
  * Who asked a relayed questionnaire, for the model of the Pi that showed it (the agent that started that
- * subagent): `subagent "scout" (depth 1, working directory "/home/me/app")`.
+ * subagent): ` by subagent "scout" (depth 1, working directory "/home/me/app")`; "" when not relayed.
  */
-function originForModel(from: Origin): string {
+function by({ from }: LateAnswerSource): string {
+	if (from === undefined) return "";
 	const who = from.name === undefined ? "a subagent" : `subagent ${quote(from.name)}`;
-	return `${who} (depth ${from.depth}, working directory ${quote(from.cwd)})`;
+	return ` by ${who} (depth ${from.depth}, working directory ${quote(from.cwd)})`;
 }
 
 /** The call the model made, by its id; a questionnaire asked without one (by another extension) by ours. */

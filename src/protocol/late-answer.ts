@@ -39,7 +39,7 @@ interface LateAnswerDetails {
 	from?: Origin;
 }
 
-/** What a late answer is made of: the pending questionnaire and the result that settled it. */
+/** A questionnaire as asked: what a late answer names and the bus's `asked` announces. */
 export interface LateAnswerSource {
 	id: string;
 	callId?: string;

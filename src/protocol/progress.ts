@@ -11,6 +11,17 @@ export type IndexedAnswer =
 	| { kind: "custom"; text: string }
 	| { kind: "multi"; options: number[]; text?: string };
 
+/** What was typed in `answer`: a typed answer, or a multi-select's typed part; undefined when nothing was. */
+export function typedPart(answer: IndexedAnswer | null | undefined): string | undefined {
+	return answer?.kind === "custom" || answer?.kind === "multi" ? answer.text : undefined;
+}
+
+/** The options `answer` chose: its option, or a multi-select's ticked ones; none for a typed answer. */
+export function chosenOptions(answer: IndexedAnswer | null | undefined): number[] {
+	if (answer?.kind === "option") return [answer.option];
+	return answer?.kind === "multi" ? answer.options : [];
+}
+
 /** Everything given so far, one entry per question ("" and [] = none). */
 export interface Progress {
 	answers: (IndexedAnswer | undefined)[];

@@ -62,12 +62,12 @@ function unicodeEscape(ch: string): string {
 const QUOTED_MAX = 40;
 
 /**
- * `text` JSON-quoted for a problem message, cut to QUOTED_MAX UTF-16 units with "…" (never half a
- * surrogate pair): a problem names what it refuses, it does not echo a 10 MB string back.
+ * `text` quoted for a problem message, cut to QUOTED_MAX UTF-16 units with "…" (never half a surrogate
+ * pair): a problem names what it refuses, it does not echo a 10 MB string back.
  */
 export function quotedExcerpt(text: string): string {
-	if (text.length <= QUOTED_MAX) return JSON.stringify(text);
+	if (text.length <= QUOTED_MAX) return quote(text);
 	const high = text.charCodeAt(QUOTED_MAX - 1);
 	const end = high >= 0xd800 && high <= 0xdbff ? QUOTED_MAX - 1 : QUOTED_MAX;
-	return JSON.stringify(`${text.slice(0, end)}…`);
+	return quote(`${text.slice(0, end)}…`);
 }

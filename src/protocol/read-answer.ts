@@ -9,11 +9,18 @@
  * draft is kept as typed. What does not fit is a list of problems naming their places, bounded. Pure.
  */
 import { isRecord } from "../util/records.ts";
-import { reportedAnswers } from "./answer.ts";
 import { emptyProgress, type IndexedAnswer, type Progress } from "./progress.ts";
 import type { Question } from "./questions.ts";
 import { quotedExcerpt } from "./quote.ts";
-import { type Ending, finishedResult, type HostKind, type QuestionnaireResult } from "./result.ts";
+import {
+	type Answer,
+	type Ending,
+	finishedResult,
+	type HostKind,
+	type QuestionDraft,
+	type QuestionNote,
+	type QuestionnaireResult,
+} from "./result.ts";
 import { comparable } from "./validation-rules.ts";
 
 /** What was given, by index: the answer model an answer from outside is read into. */
@@ -116,19 +123,65 @@ export function fittingAnswer(question: Question | undefined, answer: IndexedAns
 	return problems.length === 0 ? pick : undefined;
 }
 
-/** The result of what was given from outside, ended as `ended`, on `host`. */
+/**
+ * The one result builder: what was given, by index, ended as `ended` on `host` — for every host (the TUI
+ * state, the dialog walker, an answer from outside). Labels, previews and typed text are reported as given
+ * (the envelope quotes them); notes are trimmed and blank texts are none. `skipped` questions did not apply.
+ */
 export function givenResult(
 	host: HostKind,
 	questions: readonly Question[],
 	ended: Ending,
 	given: Given,
+	skipped?: number[],
 ): QuestionnaireResult {
-	const { answers, questionNotes } = reportedAnswers(questions, given.answers, given.notes);
-	const drafts = questions.flatMap(({ question }, i) =>
-		given.drafts[i] ? [{ questionIndex: i, question, text: given.drafts[i] }] : [],
-	);
-	const globalNote = given.globalNote === "" ? {} : { globalNote: given.globalNote };
-	return finishedResult(host, questions.length, ended, { answers, questionNotes, drafts, ...globalNote });
+	const answers: Answer[] = [];
+	const questionNotes: QuestionNote[] = [];
+	const drafts: QuestionDraft[] = [];
+	questions.forEach((question, i) => {
+		const answer = given.answers[i];
+		const note = given.notes[i]?.trim() ?? "";
+		const draft = given.drafts[i] ?? "";
+		if (answer) answers.push(reportedAnswer(question, i, answer, note));
+		else if (note !== "") questionNotes.push({ questionIndex: i, question: question.question, notes: note });
+		if (draft.trim() !== "") drafts.push({ questionIndex: i, question: question.question, text: draft });
+	});
+	const globalNote = given.globalNote.trim();
+	return finishedResult(host, questions.length, ended, {
+		answers,
+		questionNotes,
+		drafts,
+		...(globalNote === "" ? {} : { globalNote }),
+		...(skipped === undefined || skipped.length === 0 ? {} : { skipped }),
+	});
+}
+
+/** The reported answer to `question` (at `questionIndex`), with its note ("" = none). */
+function reportedAnswer(question: Question, questionIndex: number, given: IndexedAnswer, note: string): Answer {
+	const base = { questionIndex, question: question.question };
+	const label = (option: number) => question.options[option]?.label ?? "";
+	let answer: Answer;
+	switch (given.kind) {
+		case "option": {
+			answer = { ...base, kind: "option", answer: label(given.option) };
+			const preview = question.options[given.option]?.preview;
+			if (preview !== undefined && preview.trim() !== "") answer.preview = preview;
+			break;
+		}
+		case "custom":
+			answer = { ...base, kind: "custom", answer: given.text };
+			break;
+		case "multi": {
+			const labels = given.options.map(label);
+			answer =
+				given.text === undefined
+					? { ...base, kind: "multi", answer: labels }
+					: { ...base, kind: "multi", answer: [...labels, given.text], custom: given.text };
+			break;
+		}
+	}
+	if (note !== "") answer.notes = note;
+	return answer;
 }
 
 /** `problems` when they are few; else the first ones and a line counting the rest. */

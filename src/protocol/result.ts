@@ -155,7 +155,8 @@ export function finishedResult(
 ): QuestionnaireResult {
 	const answers = [...collected.answers].sort((a, b) => a.questionIndex - b.questionIndex);
 	const answered = new Set(answers.map((a) => a.questionIndex));
-	const unanswered = range(questionCount).filter((i) => !answered.has(i) && !collected.skipped?.includes(i));
+	const skipped = new Set(collected.skipped);
+	const unanswered = [...Array(questionCount).keys()].filter((i) => !answered.has(i) && !skipped.has(i));
 	const outcome: Outcome = ended === "submitted" ? (unanswered.length === 0 ? "answered" : "partial") : ended;
 	const result: QuestionnaireResult = { outcome, cancelled: CANCELLED_OUTCOMES.has(outcome), host, answers };
 	if (unanswered.length > 0) result.unanswered = unanswered;
@@ -193,8 +194,4 @@ export function notShownResult(
 ): QuestionnaireResult {
 	const error: ResultError = problems ? { code, message, problems } : { code, message };
 	return { outcome: "not_shown", cancelled: false, host, answers: [], error };
-}
-
-function range(n: number): number[] {
-	return Array.from({ length: n }, (_, i) => i);
 }

@@ -8,7 +8,7 @@
  */
 
 import { lazyRegExp } from "../util/once.ts";
-import { quote } from "./quote.ts";
+import { quotedExcerpt } from "./quote.ts";
 import type { Problem } from "./result.ts";
 
 /** Control-row labels the runtime adds itself, in comparable form (see `comparable`, trailing dots dropped). */
@@ -76,7 +76,7 @@ export function reportLabelProblems(labels: readonly (string | undefined)[], pat
 		problems.push({
 			path: `${path}.options[${j}].label`,
 			message:
-				`${excerpt(label)} is reserved: the UI adds its own rows for typing a custom answer ("Type something.") ` +
+				`${quotedExcerpt(label.trim())} is reserved: the UI adds its own rows for typing a custom answer ("Type something.") ` +
 				`and moving on ("Next"). Remove this option, or name the concrete choice it stands for.`,
 		});
 	});
@@ -109,10 +109,4 @@ function reportDuplicates(
 		const message = `Same ${noun} as ${pathOf(earlier)} (compared ignoring case and surrounding spaces). ${fix}`;
 		problems.push({ path: pathOf(i), message });
 	});
-}
-
-/** The model's own text, quoted and cut short, for a message that must say which entry is meant. */
-function excerpt(text: string): string {
-	const chars = Array.from(text.trim());
-	return quote(chars.length > 40 ? `${chars.slice(0, 40).join("")}…` : chars.join(""));
 }

@@ -86,6 +86,16 @@ export function askedQuestions(s: Answers, context: ReduceContext): number[] {
 	return s.shape.flatMap((_, i) => (applies === undefined || applies(i, s) ? [i] : []));
 }
 
+/**
+ * Where a form opens: the first question asked that is still unanswered; everything answered, the review
+ * (`shape.length`, with more than one question) or the one question.
+ */
+export function firstOpen(s: Answers, context: ReduceContext): number {
+	const asked = askedQuestions(s, context);
+	const open = asked.find((q) => s.answers[q] === null);
+	return open ?? (s.shape.length > 1 ? s.shape.length : (asked[0] ?? 0));
+}
+
 /** Option `option` of question `q` chosen: a single-select's answer, a multi-select's tick toggled. */
 export function chooseOption<S extends Answers>(s: S, q: number, option: number): S {
 	const shape = s.shape[q];

@@ -1,37 +1,47 @@
 /**
- * The binding ids the keymap uses and how the terminal layer answers "is this key that binding?": the
- * vocabulary keymap.ts and the key actions share (apart from the table, so neither imports the other).
- * No Pi or terminal imports.
+ * The binding ids the keymap uses, our own bindings' default keys, and how the terminal layer answers "is
+ * this key that binding?": the vocabulary keymap.ts and the key actions share (apart from the table, so
+ * neither imports the other). Imports nothing.
  */
 
 /** Pi's host binding ids we reuse, so the user's keybindings.json applies to the questionnaire. */
-export type HostBindingId =
-	| "tui.select.up"
-	| "tui.select.down"
-	| "tui.select.pageUp"
-	| "tui.select.pageDown"
-	| "tui.select.confirm"
-	| "tui.select.cancel"
-	| "tui.input.submit";
+export const HOST_BINDINGS = [
+	"tui.select.up",
+	"tui.select.down",
+	"tui.select.pageUp",
+	"tui.select.pageDown",
+	"tui.select.confirm",
+	"tui.select.cancel",
+	"tui.input.submit",
+] as const;
+
+export type HostBindingId = (typeof HOST_BINDINGS)[number];
+
+/**
+ * The questionnaire's own bindings and their default keys, as pi-tui key ids: read by the keymap (what the
+ * keys do) and by the config schema (the documented defaults of `keys.*`). Host bindings take Pi's.
+ */
+export const OWN_KEY_DEFAULTS = {
+	"askUser.up": ["k"],
+	"askUser.down": ["j"],
+	"askUser.toggle": ["space"],
+	"askUser.jump": ["1", "2", "3", "4", "5", "6", "7", "8", "9"],
+	"askUser.tabNext": ["tab"],
+	"askUser.tabPrev": ["shift+tab"],
+	"askUser.tabRight": ["right"],
+	"askUser.tabLeft": ["left"],
+	"askUser.notes": ["n"],
+	"askUser.previewUp": ["shift+up"],
+	"askUser.previewDown": ["shift+down"],
+	"askUser.previewPageUp": ["pageUp"],
+	"askUser.previewPageDown": ["pageDown"],
+	"askUser.externalEditor": ["ctrl+g"],
+	"askUser.collapse": ["ctrl+]"],
+	"askUser.answerLater": ["ctrl+l"],
+} as const satisfies Record<string, readonly string[]>;
 
 /** The questionnaire's own binding ids. */
-export type OwnBindingId =
-	| "askUser.up"
-	| "askUser.down"
-	| "askUser.toggle"
-	| "askUser.jump"
-	| "askUser.tabNext"
-	| "askUser.tabPrev"
-	| "askUser.tabRight"
-	| "askUser.tabLeft"
-	| "askUser.notes"
-	| "askUser.previewUp"
-	| "askUser.previewDown"
-	| "askUser.previewPageUp"
-	| "askUser.previewPageDown"
-	| "askUser.externalEditor"
-	| "askUser.collapse"
-	| "askUser.answerLater";
+export type OwnBindingId = keyof typeof OWN_KEY_DEFAULTS;
 
 /** Any binding id the keymap uses. */
 export type BindingId = HostBindingId | OwnBindingId;

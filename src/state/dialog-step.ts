@@ -7,13 +7,15 @@
  * A driver only shows the step and reports the move. The words are the driver's.
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
-import type { QuestionnaireResult } from "../protocol/result.ts";
+import { typedPart } from "../protocol/progress.ts";
+import type { Ending, QuestionnaireResult } from "../protocol/result.ts";
 import {
 	type Answers,
 	askedQuestions,
 	chooseOption,
 	commitChoices,
 	editDraft,
+	firstOpen,
 	inRange,
 	nextQuestion,
 	type ReduceContext,
@@ -22,7 +24,7 @@ import {
 } from "./answers.ts";
 import { type CancelStep, cancelStep, failedEnding, LEAVE, type LeaveChoice, leaveChoices } from "./leave.ts";
 import { KINDS } from "./question-kinds.ts";
-import { buildResult, type Ending, hasInput } from "./result.ts";
+import { buildResult, hasInput } from "./result.ts";
 
 /** Where a walk is: the core's answers, the question shown (or the review: `shape.length`), and whether
  * "Stop answering?" is asked over it. */
@@ -31,12 +33,9 @@ export interface WalkState extends Answers {
 	leaving: boolean;
 }
 
-/** A walk over `answers`, on the first question still open (all answered: the review, or a lone question). */
+/** A walk over `answers`, where the form opens (answers.ts `firstOpen`). */
 export function walkFrom(answers: Answers, context: ReduceContext): WalkState {
-	const asked = askedQuestions(answers, context);
-	const open = asked.find((q) => answers.answers[q] === null);
-	const review = answers.shape.length > 1 ? answers.shape.length : (asked[0] ?? 0);
-	return { ...answers, at: open ?? review, leaving: false };
+	return { ...answers, at: firstOpen(answers, context), leaving: false };
 }
 
 /** A row of a question's dialog. */
@@ -109,8 +108,7 @@ export function dialogStep(state: WalkState, context: ReduceContext): DialogStep
 		ticks ? { kind: "option", option, checked: checked[option] === true } : { kind: "option", option },
 	);
 	if (ticks) {
-		const answer = state.answers[state.at];
-		const text = answer?.kind === "multi" ? answer.text : undefined;
+		const text = typedPart(state.answers[state.at]);
 		if (text !== undefined) rows.push({ kind: "typed", text });
 		rows.push({ kind: "done", count: checked.filter(Boolean).length + (text === undefined ? 0 : 1) });
 	}

@@ -3,25 +3,19 @@
  * import for the TUI session and the RPC walker. Imports nothing from Pi, pi-tui or the terminal.
  */
 export type { Action, ShownPreview } from "./actions.ts";
+export type { ReduceContext } from "./answers.ts";
+export type { BindingId, HostBindingId, KeyInput, OwnBindingId } from "./bindings.ts";
 export { assertNever, type Effect } from "./effects.ts";
-export {
-	type BindingId,
-	type HostBindingId,
-	KEYMAP,
-	type KeyInput,
-	type OwnBindingId,
-	ownKeybindingDefinitions,
-} from "./keymap.ts";
-export { initialState, isSubmitTab } from "./layout.ts";
+export { KEYMAP, ownKeybindingDefinitions } from "./keymap.ts";
+export { isSubmitTab } from "./layout.ts";
 export { leaveChoices } from "./leave.ts";
 export { KINDS } from "./question-kinds.ts";
 export { reduce } from "./reduce.ts";
 export { editorText } from "./reduce-editor.ts";
-export { givenChanged, progressOfState, restoredState } from "./restore.ts";
-export { buildResult } from "./result.ts";
+export { givenChanged, progressOfState, startState } from "./restore.ts";
+export { buildResult, discardSummary } from "./result.ts";
 export { editorChanged, editorTarget, routeKey } from "./route-key.ts";
 export {
-	discardSummary,
 	focusedPreview,
 	footerHints,
 	optionRows,
@@ -29,5 +23,5 @@ export {
 	submitSummary,
 	tabBar,
 } from "./selectors.ts";
-export type { QuestionnaireState, ReduceContext, SubmitChoice } from "./types.ts";
+export type { QuestionnaireState, SubmitChoice } from "./types.ts";
 export { SUBMIT_CHOICES } from "./types.ts";

@@ -7,15 +7,12 @@
  * matched through the injected `KeyInput`.
  */
 import type { Action } from "./actions.ts";
-import type { BindingId, KeyInput, OwnBindingId } from "./bindings.ts";
+import { type BindingId, type KeyInput, OWN_KEY_DEFAULTS, type OwnBindingId } from "./bindings.ts";
 import type { HintId } from "./hints.ts";
 import { cancelAction, cancelHint, confirmAction, confirmHint, jumpAction } from "./key-actions.ts";
-import { OWN_KEY_DEFAULTS } from "./key-defaults.ts";
-import { focusedOptionHasPreview, focusedRow, onTypeRow, tabCount } from "./layout.ts";
+import { focusedPreviewOption, focusedRow, onTypeRow, tabCount } from "./layout.ts";
 import { KINDS } from "./question-kinds.ts";
 import type { QuestionnaireState } from "./types.ts";
-
-export type { BindingId, HostBindingId, KeyInput, OwnBindingId } from "./bindings.ts";
 
 /** One row of the keymap table. */
 export interface KeyBinding {
@@ -39,7 +36,7 @@ const inOptions = (s: QuestionnaireState) => s.mode === "options";
 const inEditor = (s: QuestionnaireState) => s.mode === "editing" || s.mode === "notes";
 const multiTabs = (s: QuestionnaireState) => tabCount(s) > 1;
 const always = (s: QuestionnaireState) => s.mode !== "done";
-const withPreview = (s: QuestionnaireState) => inOptions(s) && focusedOptionHasPreview(s);
+const withPreview = (s: QuestionnaireState) => inOptions(s) && focusedPreviewOption(s) !== undefined;
 
 const up = (): Action => ({ type: "nav/focusMoved", direction: "up" });
 const down = (): Action => ({ type: "nav/focusMoved", direction: "down" });
@@ -66,8 +63,22 @@ export const KEYMAP: readonly KeyBinding[] = [
 		hint: label("navigate"),
 		action: down,
 	},
-	{ id: "askUser.up", defaultKeys: ["k"], description: "Move up", enabled: choosing, hint: none, action: up },
-	{ id: "askUser.down", defaultKeys: ["j"], description: "Move down", enabled: choosing, hint: none, action: down },
+	{
+		id: "askUser.up",
+		defaultKeys: OWN_KEY_DEFAULTS["askUser.up"],
+		description: "Move up",
+		enabled: choosing,
+		hint: none,
+		action: up,
+	},
+	{
+		id: "askUser.down",
+		defaultKeys: OWN_KEY_DEFAULTS["askUser.down"],
+		description: "Move down",
+		enabled: choosing,
+		hint: none,
+		action: down,
+	},
 	{
 		id: "tui.select.confirm",
 		defaultKeys: ["enter"],
@@ -183,7 +194,7 @@ export const KEYMAP: readonly KeyBinding[] = [
 		id: "tui.select.pageUp",
 		defaultKeys: ["pageUp"],
 		description: "Jump to the first row (over an option with a preview, the key pages the preview instead)",
-		enabled: (s) => inOptions(s) && !focusedOptionHasPreview(s),
+		enabled: (s) => inOptions(s) && !withPreview(s),
 		hint: none,
 		action: () => ({ type: "nav/focusMoved", direction: "first" }),
 	},
@@ -191,7 +202,7 @@ export const KEYMAP: readonly KeyBinding[] = [
 		id: "tui.select.pageDown",
 		defaultKeys: ["pageDown"],
 		description: "Jump to the last row (over an option with a preview, the key pages the preview instead)",
-		enabled: (s) => inOptions(s) && !focusedOptionHasPreview(s),
+		enabled: (s) => inOptions(s) && !withPreview(s),
 		hint: none,
 		action: () => ({ type: "nav/focusMoved", direction: "last" }),
 	},

@@ -6,14 +6,9 @@
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { Question } from "../protocol/questions.ts";
-import { askedQuestions, initialAnswers } from "./answers.ts";
+import { askedQuestions, initialAnswers, type QuestionShape, type ReduceContext } from "./answers.ts";
 import { KINDS } from "./question-kinds.ts";
-import type { QuestionnaireState, QuestionShape, ReduceContext } from "./types.ts";
-
-/** Label of the free-text row every question ends with. */
-export const TYPE_ROW_LABEL = "Type something.";
-/** Label of the row that commits a multi-select question. */
-export const NEXT_ROW_LABEL = "Next";
+import type { QuestionnaireState } from "./types.ts";
 
 /** What a row of a question tab is. */
 export type RowKind = { kind: "option"; option: number } | { kind: "type" } | { kind: "next" };
@@ -52,10 +47,10 @@ export function onTypeRow(s: QuestionnaireState): boolean {
 	return s.mode === "options" && focusedRow(s)?.row.kind === "type";
 }
 
-/** True when the focused row is an option with a markdown preview. */
-export function focusedOptionHasPreview(s: QuestionnaireState): boolean {
+/** The focused option when it has a markdown preview. */
+export function focusedPreviewOption(s: QuestionnaireState): number | undefined {
 	const f = focusedRow(s);
-	return f?.row.kind === "option" && f.shape.hasPreview[f.row.option] === true;
+	return f?.row.kind === "option" && f.shape.hasPreview[f.row.option] ? f.row.option : undefined;
 }
 
 /** Number of tabs: one per question, plus the Submit tab when there is more than one question. */

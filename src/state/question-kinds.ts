@@ -5,7 +5,7 @@
  * the drivers read the table instead of branching on the kind.
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
-import type { IndexedAnswer } from "../protocol/progress.ts";
+import { type IndexedAnswer, typedPart } from "../protocol/progress.ts";
 import type { Question } from "../protocol/questions.ts";
 import type { Action } from "./actions.ts";
 import type { HintId } from "./hints.ts";
@@ -58,8 +58,6 @@ function multiAnswer(ticks: readonly boolean[], text: string | undefined): Index
 	return text === undefined ? { kind: "multi", options } : { kind: "multi", options, text };
 }
 
-const typedOf = (answer: IndexedAnswer | null) => (answer?.kind === "multi" ? answer.text : undefined);
-
 export const KINDS: Readonly<Record<QuestionKind, KindRules>> = {
 	single: {
 		ticks: false,
@@ -82,10 +80,10 @@ export const KINDS: Readonly<Record<QuestionKind, KindRules>> = {
 		// gets submitted, even when the person leaves with Tab instead of Next.
 		choose: ({ answer, ticks }, option) => {
 			const next = ticks.map((on, i) => (i === option ? !on : on));
-			return { answer: multiAnswer(next, typedOf(answer)), ticks: next };
+			return { answer: multiAnswer(next, typedPart(answer)), ticks: next };
 		},
 		// Next with nothing ticked or typed is an answer too: "none of these", shown and reported as such.
-		commit: ({ answer, ticks }) => multiAnswer(ticks, typedOf(answer)) ?? { kind: "multi", options: [] },
+		commit: ({ answer, ticks }) => multiAnswer(ticks, typedPart(answer)) ?? { kind: "multi", options: [] },
 		keep: ({ answer, ticks }, text) => {
 			const untyped = answer?.kind === "multi" && answer.text === undefined;
 			return text === "" && (untyped || answer === null) ? answer : multiAnswer(ticks, text || undefined);

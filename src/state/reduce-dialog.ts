@@ -5,13 +5,13 @@
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { Action } from "./actions.ts";
-import { inRange } from "./answers.ts";
+import { inRange, type ReduceContext } from "./answers.ts";
 import type { Transition } from "./effects.ts";
 import { moveIn } from "./layout.ts";
 import { LEAVE, leaveChoices } from "./leave.ts";
 import { openEditor } from "./reduce-editor.ts";
 import { backToBrowsing, changed, enterTab, finish, requestCancel, switchTab, unchanged } from "./transitions.ts";
-import { type QuestionnaireState, type ReduceContext, SUBMIT_CHOICES } from "./types.ts";
+import { type QuestionnaireState, SUBMIT_CHOICES } from "./types.ts";
 
 /** Reduces an action on the Submit tab. */
 export function reduceSubmit(state: QuestionnaireState, action: Action, context: ReduceContext): Transition {

@@ -7,12 +7,12 @@
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { Action } from "./actions.ts";
-import { editDraft, keepDraft, setGlobalNote, setNote } from "./answers.ts";
+import { editDraft, keepDraft, type ReduceContext, setGlobalNote, setNote } from "./answers.ts";
 import type { Effect, Transition } from "./effects.ts";
 import { isSubmitTab } from "./layout.ts";
 import { KINDS } from "./question-kinds.ts";
 import { advance, backToBrowsing, changed, focusTypeRow, switchTab, unchanged } from "./transitions.ts";
-import type { EditorTarget, QuestionnaireState, ReduceContext } from "./types.ts";
+import type { EditorTarget, QuestionnaireState } from "./types.ts";
 
 /**
  * `text` as the embedded editor holds it (pi-tui's Editor: line breaks as `\n`, a tab as four spaces).

@@ -4,13 +4,13 @@
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { Action } from "./actions.ts";
-import { chooseOption, commitChoices, inRange, setAt } from "./answers.ts";
+import { chooseOption, commitChoices, inRange, type ReduceContext, setAt } from "./answers.ts";
 import type { Transition } from "./effects.ts";
-import { moveIn, rowAt, rowCount, typeRow } from "./layout.ts";
+import { focusedPreviewOption, moveIn, rowAt, rowCount, typeRow } from "./layout.ts";
 import { KINDS } from "./question-kinds.ts";
 import { openEditor } from "./reduce-editor.ts";
 import { advance, changed, finish, focusRow, requestCancel, switchTab, unchanged } from "./transitions.ts";
-import type { QuestionnaireState, ReduceContext } from "./types.ts";
+import type { QuestionnaireState } from "./types.ts";
 
 /** Reduces an action while browsing a question tab. */
 export function reduceOptions(state: QuestionnaireState, action: Action, context: ReduceContext): Transition {
@@ -67,10 +67,9 @@ function scrollPreview(
 	action: Extract<Action, { type: "preview/scrolled" | "preview/paged" }>,
 ): Transition {
 	const tab = state.tab;
-	const shape = state.shape[tab];
-	const row = shape && rowAt(shape, state.focus[tab] ?? 0);
-	if (row?.kind !== "option" || !shape?.hasPreview[row.option]) return unchanged(state);
-	const shown = action.shown?.tab === tab && action.shown.option === row.option ? action.shown : undefined;
+	const option = focusedPreviewOption(state);
+	if (option === undefined) return unchanged(state);
+	const shown = action.shown?.tab === tab && action.shown.option === option ? action.shown : undefined;
 	const rows = shown && inRange(shown.rows, Number.MAX_SAFE_INTEGER) ? shown.rows : 0;
 	const page = Math.max(1, rows - 1);
 	const delta = action.type === "preview/scrolled" ? action.delta : action.direction === "down" ? page : -page;

@@ -7,12 +7,13 @@
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 import type { Action } from "./actions.ts";
+import type { ReduceContext } from "./answers.ts";
 import { assertNever, type Effect, type Transition } from "./effects.ts";
 import { reduceLeave, reduceSubmit } from "./reduce-dialog.ts";
 import { reduceEditing, reduceExternalReturned, reduceNotes } from "./reduce-editor.ts";
 import { reduceOptions } from "./reduce-options.ts";
 import { changed, finish, giveUp, unchanged } from "./transitions.ts";
-import type { QuestionnaireState, ReduceContext } from "./types.ts";
+import type { QuestionnaireState } from "./types.ts";
 
 /**
  * Computes the next state and effects for one action. Any change that does not end the session also

@@ -2,15 +2,15 @@
  * The answers and what was given, both ways: `progressOfState` is what a driver records while the person
  * answers; `restoredAnswers` reopens a questionnaire where the person left it (`/answer` on a pending one):
  * the answers, ticks, drafts and notes, marked `reopened` (a cancel then asks how to leave and never
- * declines: leave.ts); `restoredState` is the TUI's, on the first question still unanswered.
+ * declines: leave.ts); `startState` is the TUI's first state, fresh or reopened.
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
-import type { IndexedAnswer, Progress } from "../protocol/progress.ts";
+import { type IndexedAnswer, type Progress, typedPart } from "../protocol/progress.ts";
 import type { Question } from "../protocol/questions.ts";
 import { fittingAnswer } from "../protocol/read-answer.ts";
-import { type Answers, initialAnswers } from "./answers.ts";
+import { type Answers, firstOpen, initialAnswers, type QuestionShape, type ReduceContext } from "./answers.ts";
 import { browseMode, initialState, typeRow } from "./layout.ts";
-import type { QuestionnaireState, QuestionShape } from "./types.ts";
+import type { QuestionnaireState } from "./types.ts";
 
 /** What was given in `progress`, as the core's answers of `questions`, marked `reopened`. */
 export function restoredAnswers(questions: readonly Question[], progress: Progress): Answers {
@@ -23,21 +23,23 @@ export function restoredAnswers(questions: readonly Question[], progress: Progre
 		return row.map((_, k) => ticked.includes(k));
 	});
 	// A typed answer is also the draft its row shows and its editor opens with, as when it was typed.
-	const drafts = initial.drafts.map((d, i) => progress.drafts[i] || typedText(answers[i]) || d);
+	const drafts = initial.drafts.map((d, i) => progress.drafts[i] || typedPart(answers[i]) || d);
 	const notes = initial.notes.map((n, i) => progress.notes[i] ?? n);
 	return { ...initial, answers, checked, drafts, notes, globalNote: progress.globalNote, reopened: true };
 }
 
-/** The TUI state of `questions` with `progress` restored, on the first question still unanswered. */
-export function restoredState(questions: readonly Question[], progress: Progress): QuestionnaireState {
-	const given = restoredAnswers(questions, progress);
+/**
+ * The TUI's first state: nothing given, or what a reopened questionnaire held (`progress`), on the tab where
+ * the form opens (answers.ts `firstOpen`: only a question that applies).
+ */
+export function startState(context: ReduceContext, progress?: Progress): QuestionnaireState {
+	const { questions } = context;
+	const given = progress ? restoredAnswers(questions, progress) : initialAnswers(questions);
 	// Each question focused on what it holds, as when it was given: Enter there keeps it, never choosing option 1.
-	const focus = given.shape.map((shape, i) => heldRow(given.answers[i] ?? null, progress.drafts[i] ?? "", shape));
-	const open = given.answers.indexOf(null);
-	// Everything answered: the Submit tab (a one-question form has none: its only question).
-	const tab = open >= 0 ? open : given.shape.length > 1 ? given.shape.length : 0;
-	const restored = { ...initialState(questions), ...given, focus, tab };
-	return { ...restored, mode: browseMode(restored, tab) };
+	const focus = given.shape.map((shape, i) => heldRow(given.answers[i] ?? null, given.drafts[i] ?? "", shape));
+	const tab = firstOpen(given, context);
+	const state = { ...initialState(questions), ...given, focus, tab };
+	return { ...state, mode: browseMode(state, tab) };
 }
 
 /**
@@ -50,18 +52,13 @@ function heldRow(answer: IndexedAnswer | null, draft: string, shape: QuestionSha
 	return 0;
 }
 
-function typedText(answer: IndexedAnswer | null | undefined): string {
-	if (answer?.kind === "custom") return answer.text;
-	return answer?.kind === "multi" ? (answer.text ?? "") : "";
-}
-
 /** What was given in `state`, by index: a draft that is its row's typed answer is recorded once, as the answer. */
 export function progressOfState(state: Answers): Progress {
 	return {
 		answers: state.answers.map((answer) => answer ?? undefined),
 		ticks: state.checked.map((row, i) => (state.answers[i] ? [] : row.flatMap((on, k) => (on ? [k] : [])))),
 		notes: [...state.notes],
-		drafts: state.drafts.map((draft, i) => (draft === typedText(state.answers[i]) ? "" : draft)),
+		drafts: state.drafts.map((draft, i) => (draft === (typedPart(state.answers[i]) ?? "") ? "" : draft)),
 		globalNote: state.globalNote,
 	};
 }

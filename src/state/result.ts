@@ -1,35 +1,25 @@
 /**
- * Turns the core's answers into the protocol's `QuestionnaireResult` (through `finishedResult`), and counts
+ * Turns the core's answers into the protocol's `QuestionnaireResult` (through `givenResult`), and counts
  * what the user would lose by leaving. Trimmed text; blank notes and blank typed text are dropped; a question
  * that does not apply is left out (neither answered nor unanswered).
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
-import { reportedAnswers } from "../protocol/answer.ts";
-import type { Ending, QuestionDraft, QuestionnaireResult } from "../protocol/result.ts";
-import { finishedResult } from "../protocol/result.ts";
+import { type Given, givenResult } from "../protocol/read-answer.ts";
+import type { Ending, QuestionnaireResult } from "../protocol/result.ts";
 import { type Answers, askedQuestions, type ReduceContext } from "./answers.ts";
-
-export type { Ending } from "../protocol/result.ts";
 
 /** The result of a questionnaire that ends now with `ending`; answers so far are always kept. */
 export function buildResult(s: Answers, context: ReduceContext, ending: Ending): QuestionnaireResult {
 	const asked = askedQuestions(s, context);
 	const skipped = s.shape.flatMap((_, i) => (asked.includes(i) ? [] : [i]));
 	const kept = <T>(items: readonly T[], none: T) => items.map((item, i) => (asked.includes(i) ? item : none));
-	const given = reportedAnswers(context.questions, kept(s.answers, null), kept(s.notes, ""));
-	const drafts: QuestionDraft[] = [];
-	context.questions.forEach((question, index) => {
-		const draft = s.drafts[index] ?? "";
-		if (!s.answers[index] && draft.trim() !== "" && asked.includes(index))
-			drafts.push({ questionIndex: index, question: question.question, text: draft });
-	});
-	const globalNote = s.globalNote.trim();
-	return finishedResult(context.host, context.questions.length, ending, {
-		...given,
-		drafts,
-		...(globalNote === "" ? {} : { globalNote }),
-		...(skipped.length === 0 ? {} : { skipped }),
-	});
+	const given: Given = {
+		answers: kept(s.answers, null).map((answer) => answer ?? undefined),
+		notes: kept(s.notes, ""),
+		drafts: kept(s.drafts, ""),
+		globalNote: s.globalNote,
+	};
+	return givenResult(context.host, context.questions, ending, given, skipped);
 }
 
 /**

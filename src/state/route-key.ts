@@ -12,7 +12,8 @@
  * word that begins with a command key.
  */
 import type { Action } from "./actions.ts";
-import { KEYMAP, type KeyInput } from "./keymap.ts";
+import type { KeyInput } from "./bindings.ts";
+import { KEYMAP } from "./keymap.ts";
 import { onTypeRow } from "./layout.ts";
 import type { EditorTarget, QuestionnaireState } from "./types.ts";
 

@@ -5,14 +5,14 @@
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
 
-import type { IndexedAnswer } from "../protocol/progress.ts";
-import { type Answers, askedQuestions } from "./answers.ts";
+import { chosenOptions, type IndexedAnswer, typedPart } from "../protocol/progress.ts";
+import { type Answers, askedQuestions, type ReduceContext } from "./answers.ts";
+import type { BindingId } from "./bindings.ts";
 import type { HintId } from "./hints.ts";
-import type { BindingId } from "./keymap.ts";
 import { KEYMAP } from "./keymap.ts";
-import { isSubmitTab, NEXT_ROW_LABEL, rowAt, rowCount, shownTabs, TYPE_ROW_LABEL, tabCount } from "./layout.ts";
+import { focusedPreviewOption, isSubmitTab, rowAt, rowCount, shownTabs, tabCount } from "./layout.ts";
 import { KINDS } from "./question-kinds.ts";
-import type { QuestionnaireState, ReduceContext, SubmitChoice } from "./types.ts";
+import type { QuestionnaireState, SubmitChoice } from "./types.ts";
 
 /** One tab of the tab bar. */
 export interface TabItem {
@@ -27,28 +27,21 @@ export interface TabItem {
 /** The tab bar: one item per question asked, then Submit when there is more than one question. */
 export function tabBar(state: QuestionnaireState, context: ReduceContext): TabItem[] {
 	const asked = askedQuestions(state, context);
-	return shownTabs(state, context).map((tab) =>
-		isSubmitTab(state, tab)
-			? {
-					kind: "submit" as const,
-					header: "Submit",
-					answered: asked.every((q) => state.answers[q] !== null),
-					active: tab === state.tab,
-				}
-			: {
-					kind: "question" as const,
-					header: context.questions[tab]?.header ?? "",
-					answered: state.answers[tab] !== null,
-					active: tab === state.tab,
-				},
-	);
+	return shownTabs(state, context).map((tab): TabItem => {
+		const submit = isSubmitTab(state, tab);
+		return {
+			kind: submit ? "submit" : "question",
+			header: submit ? "Submit" : (context.questions[tab]?.header ?? ""),
+			answered: submit ? asked.every((q) => state.answers[q] !== null) : state.answers[tab] !== null,
+			active: tab === state.tab,
+		};
+	});
 }
 
 /** One row of a question tab's list. `checked`: multi-select check, or the single-select answer. */
 export type OptionRow =
 	| {
 			kind: "option";
-			option: number;
 			/** The digit that picks it (1–9), or undefined past 9. */
 			shortcut: number | undefined;
 			/** The label without a trailing "(Recommended)", which `recommended` reports instead. */
@@ -57,11 +50,10 @@ export type OptionRow =
 			recommended: boolean;
 			focused: boolean;
 			checked: boolean;
-			multi: boolean;
 	  }
-	| { kind: "type"; label: string; draft: string; editing: boolean; focused: boolean; answered: boolean }
+	| { kind: "type"; draft: string; editing: boolean; focused: boolean; answered: boolean }
 	/** `none`: nothing ticked or typed, so Next answers "none of these". */
-	| { kind: "next"; label: string; focused: boolean; none: boolean };
+	| { kind: "next"; focused: boolean; none: boolean };
 
 const RECOMMENDED = /\s*\(recommended\)\s*$/i;
 
@@ -76,58 +68,45 @@ export function optionRows(state: QuestionnaireState, context: ReduceContext): O
 	return Array.from({ length: rowCount(shape) }, (_, row): OptionRow => {
 		const kind = rowAt(shape, row);
 		const focused = row === focus;
+		const typed = typedPart(answer) !== undefined;
 		if (kind.kind === "type") {
 			const draft = state.drafts[state.tab] ?? "";
-			const editing = state.mode === "editing";
-			return { kind: "type", label: TYPE_ROW_LABEL, draft, editing, focused, answered: hasCustom(answer) };
+			return { kind: "type", draft, editing: state.mode === "editing", focused, answered: typed };
 		}
-		if (kind.kind === "next") {
-			const none = !(state.checked[state.tab] ?? []).some(Boolean) && !hasCustom(answer);
-			return { kind: "next", label: NEXT_ROW_LABEL, focused, none };
-		}
+		if (kind.kind === "next")
+			return { kind: "next", focused, none: !(state.checked[state.tab] ?? []).some(Boolean) && !typed };
 		const option = question.options[kind.option];
 		const raw = option?.label ?? "";
 		return {
 			kind: "option",
-			option: kind.option,
 			shortcut: kind.option < 9 ? kind.option + 1 : undefined,
 			label: raw.replace(RECOMMENDED, ""),
 			description: option?.description ?? "",
 			recommended: RECOMMENDED.test(raw) && raw.replace(RECOMMENDED, "") !== "",
 			focused,
 			checked: ticks ? state.checked[state.tab]?.[kind.option] === true : isChosen(answer, kind.option),
-			multi: ticks,
 		};
 	});
-}
-
-function hasCustom(answer: IndexedAnswer | null): boolean {
-	return answer?.kind === "custom" || (answer?.kind === "multi" && answer.text !== undefined);
 }
 
 function isChosen(answer: IndexedAnswer | null, option: number): boolean {
 	return answer?.kind === "option" && answer.option === option;
 }
 
-/** The focused option's markdown preview and its scroll offset, if it has one. */
-export function focusedPreview(
-	state: QuestionnaireState,
-	context: ReduceContext,
-): { tab: number; option: number; markdown: string; offset: number } | undefined {
-	const shape = state.shape[state.tab];
-	if (!shape) return undefined;
-	const row = rowAt(shape, state.focus[state.tab] ?? 0);
-	if (row.kind !== "option" || !shape.hasPreview[row.option]) return undefined;
-	const markdown = context.questions[state.tab]?.options[row.option]?.preview ?? "";
-	return { tab: state.tab, option: row.option, markdown, offset: state.previewScroll[state.tab] ?? 0 };
-}
-
-/** A preview the next keys may show, and the scroll offset it would show at. */
+/** A preview shown or about to be: its question and option, its markdown, the scroll offset it shows at. */
 export interface PreviewAhead {
 	tab: number;
 	option: number;
 	markdown: string;
 	offset: number;
+}
+
+/** The focused option's markdown preview and its scroll offset, if it has one. */
+export function focusedPreview(state: QuestionnaireState, context: ReduceContext): PreviewAhead | undefined {
+	const option = focusedPreviewOption(state);
+	if (option === undefined) return undefined;
+	const markdown = context.questions[state.tab]?.options[option]?.preview ?? "";
+	return { tab: state.tab, option, markdown, offset: state.previewScroll[state.tab] ?? 0 };
 }
 
 /**
@@ -178,20 +157,17 @@ export function summaryItems(s: Answers, context: ReduceContext): SummaryItem[] 
 		const stored = s.answers[index] ?? null;
 		const question = context.questions[index];
 		const label = (option: number) => ({ text: question?.options[option]?.label ?? "", typed: false });
-		let answer: SummaryItem["answer"];
-		if (stored?.kind === "option") answer = [label(stored.option)];
-		else if (stored?.kind === "custom") answer = [{ text: stored.text, typed: true }];
-		else if (stored?.kind === "multi")
-			answer = [
-				...stored.options.map(label),
-				...(stored.text === undefined ? [] : [{ text: stored.text, typed: true }]),
-			];
+		const typed = typedPart(stored);
+		const answer = [
+			...chosenOptions(stored).map(label),
+			...(typed === undefined ? [] : [{ text: typed, typed: true }]),
+		];
 		return {
 			questionIndex: index,
 			header: question?.header ?? "",
 			question: question?.question ?? "",
-			answer,
-			typed: hasCustom(stored),
+			answer: stored === null ? undefined : answer,
+			typed: typed !== undefined,
 			note: (s.notes[index] ?? "").trim(),
 		};
 	});
@@ -237,5 +213,3 @@ export function footerHints(state: QuestionnaireState): FooterHint[] {
 	}
 	return hints;
 }
-
-export { discardSummary } from "./result.ts";

@@ -4,12 +4,14 @@
  * returns a new state only when something changed, so "nothing happened" stays observable as the same object.
  * Must not import Pi, pi-tui or the terminal (only src/protocol and src/state).
  */
-import { nextQuestion, setAt } from "./answers.ts";
+
+import type { Ending } from "../protocol/result.ts";
+import { nextQuestion, type ReduceContext, setAt } from "./answers.ts";
 import type { Effect, Transition } from "./effects.ts";
 import { browseMode, shownTabs, typeRow } from "./layout.ts";
 import { cancelStep, failedEnding } from "./leave.ts";
-import { buildResult, type Ending, hasInput } from "./result.ts";
-import type { QuestionnaireState, ReduceContext } from "./types.ts";
+import { buildResult, hasInput } from "./result.ts";
+import type { QuestionnaireState } from "./types.ts";
 
 /** No change: the same state object and no effects. */
 export function unchanged(state: QuestionnaireState): Transition {

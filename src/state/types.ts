@@ -7,8 +7,6 @@
 import type { Answers } from "./answers.ts";
 import type { LeaveChoice } from "./leave.ts";
 
-export type { QuestionShape, ReduceContext } from "./answers.ts";
-
 /**
  * What the keyboard is talking to. `options`: a question tab's option list. `editing`: the free-text
  * draft of the current question. `notes`: the note of the current tab (the global note on the Submit

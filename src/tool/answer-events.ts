@@ -5,8 +5,10 @@
  * on Pi's start-up path; the parsing and the race load on the first call.
  * Imports only util/records.ts (and types).
  */
+
+import type { LateAnswerSource } from "../protocol/late-answer.ts";
 import type { Origin } from "../protocol/origin.ts";
-import type { Question, Questionnaire } from "../protocol/questions.ts";
+import type { Question } from "../protocol/questions.ts";
 import type { AnswerEntry } from "../protocol/read-answer.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
 import { isRecord } from "../util/records.ts";
@@ -83,21 +85,11 @@ export interface EventBus {
 	on(channel: string, handler: (data: unknown) => void): () => void;
 }
 
-/** What `asked` announces of a questionnaire. */
-export interface AskedItem {
-	id: string;
-	callId?: string;
-	questionnaire: Questionnaire;
-	/** A Pi below asked it (src/relay): a bridge can say who asks, as the dialog does. */
-	from?: Origin;
-	askedAt: number;
-}
-
 /**
  * The `asked` payload, one shape wherever it is said: `pending` (with `askedAt`) for one whose call
  * returned, announced as it becomes pending, on a restore, or reopened with `/answer`.
  */
-export function askedPayload(item: AskedItem, pending: boolean): AskedPayload {
+export function askedPayload(item: LateAnswerSource, pending: boolean): AskedPayload {
 	const { id, callId, questionnaire, from, askedAt } = item;
 	// The questions are frozen (validation.ts), so listeners can read but not change them.
 	return {
@@ -160,15 +152,11 @@ export class Answerers {
 
 	/** Listens for `answerer` announcements, then emits `ready` so the ones that loaded earlier announce again. */
 	constructor(events: EventBus) {
-		try {
-			events.on(ANSWER_CHANNEL.answerer, (data) => {
-				const name = isRecord(data) && typeof data.name === "string" ? data.name.trim().slice(0, BY_MAX) : "";
-				if (name !== "") this.names.add(name);
-			});
-			events.emit(ANSWER_CHANNEL.ready, { version: ANSWER_CHANNEL_VERSION });
-		} catch {
-			// A bus that fails just means nobody announces: the tool stays where a UI is.
-		}
+		listenQuietly(events, ANSWER_CHANNEL.answerer, (data) => {
+			const name = isRecord(data) && typeof data.name === "string" ? data.name.trim().slice(0, BY_MAX) : "";
+			if (name !== "") this.names.add(name);
+		});
+		emitQuietly(events, ANSWER_CHANNEL.ready, { version: ANSWER_CHANNEL_VERSION });
 	}
 
 	/** True once any extension said it answers. */

@@ -1,24 +1,24 @@
 /**
- * Pending questionnaires on the answer channel (the protocol: answer-channel.ts). A questionnaire whose
- * call returned while it stays pending (put aside, or cut short) can still be answered over the bus:
- *
- * - `asked` `{ version: 1, id, callId?, questions, pending: true, askedAt }` announces each pending questionnaire
- *   when it becomes pending, when `/answer` reopens it, and again when a session start restores it (listeners that came later, a
- *   restart, `/reload`): an `asked` may repeat for one id; `pending: true` says its call has returned.
- * - `answer` naming a pending id settles it (the first answer wins: an open `/answer` closes), and the
- *   answers reach the agent as a late answer. An answer naming no questionnaire that is open or pending
- *   is refused with `answer_rejected`, as one that does not fit the questions is.
- * - `closed` `{ id, result }` fires once, when it is finally answered, declined or discarded, wherever
- *   that happened (here, `/answer`); never when it is put aside.
- *
- * Loaded at start, so it imports only the event names; the parser loads with the first answer.
- * Imports nothing from Pi or the terminal.
+ * Pending questionnaires on the answer channel (answer-channel.ts; docs/answer-channel.md). One whose call
+ * returned while it stays pending is announced (`asked` with `pending: true`) when it becomes pending, when
+ * `/answer` reopens it and when a session start restores it, so an `asked` may repeat for one id. An `answer`
+ * naming it settles it (the first answer wins: an open `/answer` closes) and reaches the agent as a late
+ * answer; one naming nothing open or pending is refused with `answer_rejected`. `closed` fires once, when it
+ * is finally settled wherever that happened; never when it is put aside.
+ * Loaded at start, so it imports only the event names; the parser loads with the first answer. Pi-free.
  */
 import type { PendingQuestionnaire } from "../pending/registry.ts";
 import type { PendingStore } from "../pending/store.ts";
 import { quotedExcerpt } from "../protocol/quote.ts";
 import type { QuestionnaireResult } from "../protocol/result.ts";
-import { ANSWER_CHANNEL, answerId, askedPayload, type EventBus, emitQuietly as emit } from "./answer-events.ts";
+import {
+	ANSWER_CHANNEL,
+	answerId,
+	askedPayload,
+	type EventBus,
+	emitQuietly as emit,
+	listenQuietly,
+} from "./answer-events.ts";
 
 /** What the channel works with. */
 export interface PendingChannelDeps {
@@ -76,24 +76,20 @@ export function servePendingOnTheBus(deps: PendingChannelDeps): PendingChannel {
 	// `closed`) before the next is looked at. Each one waits for lazily loaded code (the parser, the caps),
 	// so two answers let run side by side would settle and report on the bus in either order.
 	let turn: Promise<void> = Promise.resolve();
-	try {
-		events.on(ANSWER_CHANNEL.answer, (payload) => {
-			// Decided at once: a call that is asking now may end (answered by this very payload) before the parser loads.
-			const id = answerId(payload);
-			if (id !== undefined && store.isAsking(id)) return;
-			const pending = id === undefined ? undefined : store.get(id);
-			if (pending === undefined) {
-				const which = id === undefined ? "must name the questionnaire" : `no questionnaire ${quotedExcerpt(id)} is`;
-				return reject(id, `id: ${which} open or pending`);
-			}
-			turn = turn
-				.then(() => answerPending(pending, payload))
-				.catch(() => {
-					// A failure to deliver is the late answer's to report; the bus handler must not throw.
-				});
-		});
-	} catch {
-		// A bus that fails to subscribe: pending questionnaires are answered with /answer only.
-	}
+	listenQuietly(events, ANSWER_CHANNEL.answer, (payload) => {
+		// Decided at once: a call that is asking now may end (answered by this very payload) before the parser loads.
+		const id = answerId(payload);
+		if (id !== undefined && store.isAsking(id)) return;
+		const pending = id === undefined ? undefined : store.get(id);
+		if (pending === undefined) {
+			const which = id === undefined ? "must name the questionnaire" : `no questionnaire ${quotedExcerpt(id)} is`;
+			return reject(id, `id: ${which} open or pending`);
+		}
+		turn = turn
+			.then(() => answerPending(pending, payload))
+			.catch(() => {
+				// A failure to deliver is the late answer's to report; the bus handler must not throw.
+			});
+	});
 	return { settled };
 }

@@ -13,7 +13,7 @@
 import type { PendingQuestionnaire } from "../pending/registry.ts";
 import { DEFAULT_LIMITS, type TextLimits } from "../protocol/budget.ts";
 import { resultText } from "../protocol/envelope.ts";
-import { restoredState } from "../state/restore.ts";
+import { restoredAnswers } from "../state/restore.ts";
 import { buildResult } from "../state/result.ts";
 import { isRecord } from "../util/records.ts";
 
@@ -30,8 +30,8 @@ interface OrphanResult {
 /** What the model reads for the cut-short call of `pending`: word for word an interrupted call's result. */
 export function orphanResultText(pending: PendingQuestionnaire, limits: TextLimits = DEFAULT_LIMITS): string {
 	const questions = pending.questionnaire.questions;
-	const state = restoredState(questions, pending.progress);
-	const result = buildResult(state, { questions, host: "tui" }, "interrupted");
+	const given = restoredAnswers(questions, pending.progress);
+	const result = buildResult(given, { questions, host: "tui" }, "interrupted");
 	return resultText(
 		{ ...result, pendingId: pending.id },
 		questions.map((q) => q.question),

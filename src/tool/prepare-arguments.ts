@@ -8,12 +8,14 @@
  */
 import { DEFAULT_LIMITS, type TextLimits } from "../protocol/budget.ts";
 import { resultText } from "../protocol/envelope.ts";
-import { notShownResult } from "../protocol/result.ts";
+import { notShownResult, type Problem, type QuestionnaireResult } from "../protocol/result.ts";
 import { validateQuestionnaire } from "../protocol/validation.ts";
 import { repairArguments } from "./repair-arguments.ts";
 
-/** The message of an invalid call's result (the same words `execute` uses). */
-const INVALID_ARGUMENTS = "The questionnaire arguments are invalid.";
+/** An invalid call's result, here and in `execute`. */
+export function invalidCallResult(problems: Problem[]): QuestionnaireResult {
+	return notShownResult("programmatic", "invalid_questions", "The questionnaire arguments are invalid.", problems);
+}
 
 /** The arguments Pi should validate and pass to `execute`; throws (Pi's way to refuse) with the model's text. */
 export function prepareAskArguments(args: unknown, limits: TextLimits = DEFAULT_LIMITS): unknown {
@@ -22,8 +24,7 @@ export function prepareAskArguments(args: unknown, limits: TextLimits = DEFAULT_
 	const repaired = repairArguments(args);
 	const validation = validateQuestionnaire(repaired);
 	if (validation.ok || validation.fitsSchema) return repaired;
-	const result = notShownResult("programmatic", "invalid_questions", INVALID_ARGUMENTS, validation.problems);
-	throw new Error(resultText(result, [], limits));
+	throw new Error(resultText(invalidCallResult(validation.problems), [], limits));
 }
 
 function isEmptyObject(value: unknown): boolean {

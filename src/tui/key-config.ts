@@ -10,21 +10,11 @@
 
 import { KEY_OFF, KEY_SETTINGS, type KeySettingName } from "../config/key-spec.ts";
 import type { AskConfig } from "../config/schema.ts";
+import { HOST_BINDINGS, OWN_KEY_DEFAULTS } from "../state/bindings.ts";
 import { type BindingId, type HostBindingId, KEYMAP, type OwnBindingId } from "../state/index.ts";
-import { OWN_KEY_DEFAULTS } from "../state/key-defaults.ts";
 import type { HostKeybindings } from "./host-ui.ts";
 import { hostKeys, type OwnKeyOverrides } from "./keys.ts";
 import { splitKeyId } from "./view/key-labels.ts";
-
-const HOST_BINDINGS: readonly HostBindingId[] = [
-	"tui.select.up",
-	"tui.select.down",
-	"tui.select.pageUp",
-	"tui.select.pageDown",
-	"tui.select.confirm",
-	"tui.select.cancel",
-	"tui.input.submit",
-];
 
 /** Bindings that do the same thing: sharing a key is harmless. */
 const SAME_ACTION: readonly (readonly [BindingId, BindingId])[] = [

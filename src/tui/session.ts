@@ -17,13 +17,7 @@
 import type { Focusable } from "@earendil-works/pi-tui";
 import { defaultMessages, type Messages } from "../i18n/messages.ts";
 import { cutShortResult, type QuestionnaireResult } from "../protocol/result.ts";
-import {
-	editorTarget,
-	initialState,
-	type QuestionnaireState,
-	type ReduceContext,
-	restoredState,
-} from "../state/index.ts";
+import { editorTarget, type QuestionnaireState, type ReduceContext, startState } from "../state/index.ts";
 import type { Countdown } from "../util/countdown.ts";
 import { EmbeddedEditor } from "./embedded-editor.ts";
 import type { OverlayControl } from "./host-ui.ts";
@@ -65,8 +59,7 @@ export class QuestionnaireSession implements Focusable {
 		this.afterFirstFrame = options.afterFirstFrame;
 		this.m = options.messages ?? defaultMessages;
 		this.context = { questions: options.questionnaire.questions, host: "tui", applies: options.applies };
-		const { progress } = options;
-		const state = progress ? restoredState(this.context.questions, progress) : initialState(this.context.questions);
+		const state = startState(this.context, options.progress);
 		this.store = new SessionStore(state, this.context, {
 			ports: {
 				setEditorText: (text, undoTo) => this.editor.load(text, undoTo),

@@ -5,13 +5,8 @@
  */
 import type { LocaleId } from "../../src/i18n/locale.ts";
 import type { Question } from "../../src/protocol/questions.ts";
-import {
-	type Action,
-	initialState,
-	type QuestionnaireState,
-	type ReduceContext,
-	reduce,
-} from "../../src/state/index.ts";
+import { type Action, type QuestionnaireState, type ReduceContext, reduce } from "../../src/state/index.ts";
+import { initialState } from "../../src/state/layout.ts";
 
 /** Every locale with a table, English first; a LocaleId missing here is a type error. */
 const LOCALE_SET: Record<LocaleId, true> = { en: true, "zh-CN": true, ja: true };

@@ -9,14 +9,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { KeybindingsManager, matchesKey, TUI_KEYBINDINGS } from "@earendil-works/pi-tui";
 import fc from "fast-check";
-import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { KEY_PATTERN, KEY_SETTINGS, QUIET_KEY_PATTERN } from "../../src/config/key-spec.ts";
 import { loadConfig } from "../../src/config/load.ts";
 import { globalConfigPath } from "../../src/config/paths.ts";
 import { defaultConfig } from "../../src/config/schema.ts";
-import type { OwnBindingId } from "../../src/state/index.ts";
+import { OWN_KEY_DEFAULTS } from "../../src/state/bindings.ts";
 import { KEYMAP } from "../../src/state/index.ts";
-import { OWN_KEY_DEFAULTS } from "../../src/state/key-defaults.ts";
 import { keyConflicts, keyOverridesFrom } from "../../src/tui/key-config.ts";
 import { createSessionKeys } from "../../src/tui/keys.ts";
 
@@ -25,7 +24,6 @@ const keysWith = (keys: object) => ({ ...defaultConfig().keys, ...keys });
 
 describe("key defaults", () => {
 	it("one table: the keymap and the config defaults both read OWN_KEY_DEFAULTS", () => {
-		expectTypeOf<keyof typeof OWN_KEY_DEFAULTS>().toEqualTypeOf<OwnBindingId>();
 		for (const [id, keys] of Object.entries(OWN_KEY_DEFAULTS))
 			expect(KEYMAP.find((b) => b.id === id)?.defaultKeys, id).toEqual(keys);
 		const config = defaultConfig().keys;

@@ -100,7 +100,7 @@ function expectValidResult(q: Questionnaire, result: QuestionnaireResult): void 
 			expect(chosen.length).toBeLessThanOrEqual(labels.length);
 		} else if (a.kind === "option") {
 			expect(labels).toContain(a.answer);
-			// A chosen option's preview is echoed unless it is blank (protocol/answer.ts, for every host).
+			// A chosen option's preview is echoed unless it is blank (protocol/read-answer.ts givenResult, for every host).
 			const previews = asked.options
 				.filter((o) => o.label === a.answer)
 				.map((o) => (o.preview?.trim() ? o.preview : undefined));

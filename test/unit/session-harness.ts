@@ -17,6 +17,7 @@ import type { TextLimits } from "../../src/protocol/budget.ts";
 import type { Progress } from "../../src/protocol/progress.ts";
 import type { Question } from "../../src/protocol/questions.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
+import type { ReduceContext } from "../../src/state/answers.ts";
 import type { HostKeybindings, RawInput, WidgetHost } from "../../src/tui/host-ui.ts";
 import type { OwnKeyOverrides } from "../../src/tui/keys.ts";
 import { type ExternalEditor, QuestionnaireSession } from "../../src/tui/session.ts";
@@ -109,6 +110,8 @@ export interface HarnessOptions {
 	progress?: Progress;
 	/** Told what was given whenever it changes (the lifecycle's recording). */
 	onProgress?: (progress: Progress) => void;
+	/** Which questions apply (state/answers.ts). */
+	applies?: ReduceContext["applies"];
 }
 
 /** A running session and helpers to drive it. */
@@ -144,6 +147,7 @@ export function startSession(questions: Question[], options: HarnessOptions = {}
 		limits: options.limits,
 		progress: options.progress,
 		onProgress: options.onProgress,
+		applies: options.applies,
 	});
 	session.focused = true;
 	return {

@@ -11,12 +11,13 @@ import { emptyProgress } from "../../src/protocol/progress.ts";
 import type { Question } from "../../src/protocol/questions.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
 import type { Action } from "../../src/state/actions.ts";
+import type { ReduceContext } from "../../src/state/answers.ts";
 import { type Answers, initialAnswers } from "../../src/state/answers.ts";
 import { applyMove, dialogStep, type Move, walkFrom } from "../../src/state/dialog-step.ts";
 import { initialState } from "../../src/state/layout.ts";
 import { reduce } from "../../src/state/reduce.ts";
-import { restoredAnswers, restoredState } from "../../src/state/restore.ts";
-import type { QuestionnaireState, ReduceContext } from "../../src/state/types.ts";
+import { restoredAnswers, startState } from "../../src/state/restore.ts";
+import type { QuestionnaireState } from "../../src/state/types.ts";
 import { deepFreeze } from "./state-fixtures.ts";
 
 const questionArb: fc.Arbitrary<Question> = fc
@@ -137,7 +138,7 @@ describe("the core's moves: the walker and the TUI agree", () => {
 				const nothing = emptyProgress(questions.length);
 				const start = reopened ? restoredAnswers(questions, nothing) : initialAnswers(questions);
 				let walk = deepFreeze(walkFrom(start, context));
-				let tui = deepFreeze(reopened ? restoredState(questions, nothing) : initialState(questions));
+				let tui = deepFreeze(reopened ? startState({ questions, host: "tui" }, nothing) : initialState(questions));
 				for (const pick of picks) {
 					const move = moveOf(walk, context, pick);
 					const walked = applyMove(walk, move, context);

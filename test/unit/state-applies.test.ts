@@ -8,11 +8,13 @@ import type { ExtensionUIContext } from "@earendil-works/pi-coding-agent";
 import { KeybindingsManager, TUI_KEYBINDINGS } from "@earendil-works/pi-tui";
 import { describe, expect, it, vi } from "vitest";
 import { walkQuestionnaire } from "../../src/dialogs/walker.ts";
+import { emptyProgress, type Progress } from "../../src/protocol/progress.ts";
 import type { Answers, ReduceContext } from "../../src/state/answers.ts";
+import { startState } from "../../src/state/restore.ts";
 import { tabBar } from "../../src/state/selectors.ts";
 import { runTuiQuestionnaire } from "../../src/tui/run.ts";
 import { type Call, ScriptedHost } from "./rpc-fake-host.ts";
-import { KEYS, typed } from "./session-harness.ts";
+import { KEYS, startSession, typed } from "./session-harness.ts";
 import { contextOf, doneResult, MULTI, run, SINGLE, start, YESNO } from "./state-fixtures.ts";
 
 /** "Which targets?" follows up only on an in-memory cache (option 0 of "Which cache?"). */
@@ -50,16 +52,37 @@ describe("which questions apply: the TUI", () => {
 	});
 });
 
+describe("which questions apply: where the TUI opens", () => {
+	const notFirst: ReduceContext = { ...contextOf(...questions), applies: (question) => question !== 0 };
+
+	it("opens on the first question that applies, fresh or reopened", () => {
+		expect(start(notFirst)).toMatchObject({ tab: 1, mode: "options" });
+		const targets: Progress = { ...emptyProgress(3), answers: [undefined, { kind: "multi", options: [0] }, undefined] };
+		expect(startState(notFirst, targets).tab).toBe(2);
+	});
+
+	it("shows that question first in the real TUI", () => {
+		const screen = startSession(questions, { applies: notFirst.applies }).screen();
+		expect(screen).toContain(MULTI.question);
+		expect(screen).not.toContain(SINGLE.question);
+	});
+});
+
 describe("which questions apply: the dialog walker", () => {
-	it("never shows it, nor offers to edit it in the review", async () => {
+	it("never shows it, counts it in no position, nor offers to edit it in the review", async () => {
 		const pick = (text: string) => (call: Call) =>
 			call.kind === "select" ? call.options.find((o) => o.includes(text)) : undefined;
 		const host = new ScriptedHost([pick("Redis"), pick("Yes"), pick("Submit")]);
 		const result = await walkQuestionnaire({ questions }, host, { host: "rpc", applies: followUp });
 		expect(host.calls.map((call) => call.title.split("\n")[0])).toEqual([
-			"[1/3] Cache — Which cache?",
-			"[3/3] Ship — Ship it?",
+			"[1/2] Cache — Which cache?",
+			"[2/2] Ship — Ship it?",
 			"Review your answers",
+		]);
+		const review = host.calls.at(-1)?.title.split("\n") ?? [];
+		expect(review.filter((line) => line.startsWith("["))).toEqual([
+			"[1/2] Cache: Redis (Recommended)",
+			"[2/2] Ship: Yes",
 		]);
 		expect(host.calls.at(-1)).toMatchObject({
 			options: ["Submit", "Edit Cache", "Edit Ship", "Answer later", "Decline — the agent is told you declined"],

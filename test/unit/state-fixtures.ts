@@ -4,13 +4,15 @@
  */
 import type { Question } from "../../src/protocol/questions.ts";
 import type { Action } from "../../src/state/actions.ts";
+import type { ReduceContext } from "../../src/state/answers.ts";
+import type { BindingId, KeyInput } from "../../src/state/bindings.ts";
 import type { Effect } from "../../src/state/effects.ts";
-import { type BindingId, KEYMAP, type KeyInput } from "../../src/state/keymap.ts";
-import { initialState } from "../../src/state/layout.ts";
+import { KEYMAP } from "../../src/state/keymap.ts";
 import { reduce } from "../../src/state/reduce.ts";
 import { editorText } from "../../src/state/reduce-editor.ts";
+import { startState } from "../../src/state/restore.ts";
 import { editorChanged, editorTarget, routeKey } from "../../src/state/route-key.ts";
-import type { QuestionnaireState, ReduceContext } from "../../src/state/types.ts";
+import type { QuestionnaireState } from "../../src/state/types.ts";
 import { deepFreeze } from "../../src/util/freeze.ts";
 
 export const SINGLE: Question = {
@@ -51,9 +53,9 @@ export function contextOf(...questions: Question[]): ReduceContext {
 /** Recursively freezes `value` so that any mutation throws in strict mode. */
 export { deepFreeze };
 
-/** A frozen initial state for `context`. */
+/** A frozen first state for `context`, as the TUI opens it. */
 export function start(context: ReduceContext): QuestionnaireState {
-	return deepFreeze(initialState(context.questions));
+	return deepFreeze(startState(context));
 }
 
 /** Runs `actions` from `state` (each input frozen); returns the final state and every effect, in order. */

@@ -6,7 +6,8 @@
  */
 import { KeybindingsManager, type KeyId, matchesKey, TUI_KEYBINDINGS } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "vitest";
-import { type BindingId, KEYMAP, type KeyInput, ownKeybindingDefinitions } from "../../src/state/keymap.ts";
+import type { BindingId, KeyInput } from "../../src/state/bindings.ts";
+import { KEYMAP, ownKeybindingDefinitions } from "../../src/state/keymap.ts";
 import { routeKey } from "../../src/state/route-key.ts";
 import { typedText } from "../../src/tui/editor-input.ts";
 import { contextOf, MULTI, run, SINGLE, start } from "./state-fixtures.ts";

@@ -8,15 +8,16 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Question } from "../../src/protocol/questions.ts";
 import type { Action } from "../../src/state/actions.ts";
+import type { ReduceContext } from "../../src/state/answers.ts";
 import type { Effect } from "../../src/state/effects.ts";
 import { KEYMAP } from "../../src/state/keymap.ts";
 import { initialState, isSubmitTab, rowCount, tabCount } from "../../src/state/layout.ts";
 import { leaveChoices } from "../../src/state/leave.ts";
 import { reduce } from "../../src/state/reduce.ts";
-import { restoredState } from "../../src/state/restore.ts";
+import { startState } from "../../src/state/restore.ts";
 import { hasInput } from "../../src/state/result.ts";
 import { focusedPreview, previewsAhead } from "../../src/state/selectors.ts";
-import type { QuestionnaireState, ReduceContext } from "../../src/state/types.ts";
+import type { QuestionnaireState } from "../../src/state/types.ts";
 import { deepFreeze, keyAction, STEP_ACTIONS } from "./state-fixtures.ts";
 
 const questionArb: fc.Arbitrary<Question> = fc
@@ -175,7 +176,7 @@ describe("declining over random sessions (DESIGN §8, src/state/leave.ts)", () =
 					drafts: Array(n).fill(""),
 					globalNote: "",
 				};
-				let state = deepFreeze(reopened ? restoredState(context.questions, empty) : initialState(context.questions));
+				let state = deepFreeze(reopened ? startState(context, empty) : initialState(context.questions));
 				for (const event of events) {
 					const action = "action" in event ? event.action : keyAction(event.key, state);
 					if (action === undefined) continue;

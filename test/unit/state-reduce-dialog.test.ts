@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { emptyProgress } from "../../src/protocol/progress.ts";
 import type { Action } from "../../src/state/actions.ts";
 import { reduce } from "../../src/state/reduce.ts";
-import { restoredState } from "../../src/state/restore.ts";
+import { startState } from "../../src/state/restore.ts";
 import { contextOf, deepFreeze, doneResult, MULTI, render, run, SINGLE, start, YESNO } from "./state-fixtures.ts";
 
 const three = contextOf(SINGLE, MULTI, YESNO);
@@ -183,7 +183,7 @@ describe("Esc flow (the rule of src/state/leave.ts)", () => {
 describe("Esc flow on a questionnaire reopened from /answer", () => {
 	const cancel: Action = { type: "dialog/cancelRequested" };
 	const down: Action = { type: "nav/focusMoved", direction: "down" };
-	const untouched = () => deepFreeze(restoredState(three.questions, emptyProgress(3)));
+	const untouched = () => deepFreeze(startState({ questions: three.questions, host: "tui" }, emptyProgress(3)));
 
 	it("with nothing given, a cancel asks (never declines); a second cancel puts it aside again", () => {
 		const asked = run(untouched(), three, cancel);

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { emptyProgress } from "../../src/protocol/progress.ts";
 import type { Action } from "../../src/state/actions.ts";
 import { reduce } from "../../src/state/reduce.ts";
-import { restoredState } from "../../src/state/restore.ts";
+import { startState } from "../../src/state/restore.ts";
 import { contextOf, doneResult, MULTI, render, run, SINGLE, start, YESNO } from "./state-fixtures.ts";
 
 const three = contextOf(SINGLE, MULTI, YESNO);
@@ -53,7 +53,7 @@ describe("draft", () => {
 
 	it("text loaded into the editor is kept in the editor's form (line breaks as \\n, a tab as four spaces)", () => {
 		const progress = { ...emptyProgress(3), drafts: ["a\tb\r\nc\rd", "", ""], notes: ["n\t1", "", ""] };
-		const restored = restoredState(three.questions, progress);
+		const restored = startState({ questions: three.questions, host: "tui" }, progress);
 		const opened = run(restored, three, { type: "draft/opened" });
 		expect(opened.state.drafts[0]).toBe("a    b\nc\nd");
 		expect(opened.effects).toContainEqual({ type: "editor/setText", text: "a    b\nc\nd" });

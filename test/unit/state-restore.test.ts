@@ -6,20 +6,23 @@ import { describe, expect, it } from "vitest";
 import type { Progress } from "../../src/protocol/progress.ts";
 import { confirmAction } from "../../src/state/key-actions.ts";
 import { reduce } from "../../src/state/reduce.ts";
-import { progressOfState, restoredState } from "../../src/state/restore.ts";
+import { progressOfState, startState } from "../../src/state/restore.ts";
 import { MULTI, SINGLE, YESNO } from "./state-fixtures.ts";
 
 const questions = [SINGLE, MULTI, YESNO];
 
-describe("restoredState", () => {
+describe("startState: reopened", () => {
 	it("restores answers, ticks, drafts and notes and opens the first unanswered question", () => {
-		const state = restoredState(questions, {
-			answers: [{ kind: "option", option: 1 }, { kind: "multi", options: [2, 0] }, undefined],
-			ticks: [[], [], []],
-			notes: ["", "x", ""],
-			drafts: ["", "", "later"],
-			globalNote: "all",
-		});
+		const state = startState(
+			{ questions, host: "tui" },
+			{
+				answers: [{ kind: "option", option: 1 }, { kind: "multi", options: [2, 0] }, undefined],
+				ticks: [[], [], []],
+				notes: ["", "x", ""],
+				drafts: ["", "", "later"],
+				globalNote: "all",
+			},
+		);
 		expect(state).toMatchObject({
 			tab: 2,
 			mode: "options",
@@ -32,35 +35,41 @@ describe("restoredState", () => {
 	});
 
 	it("with everything answered it opens the Submit tab", () => {
-		const state = restoredState([SINGLE, YESNO], {
-			answers: [
-				{ kind: "option", option: 0 },
-				{ kind: "custom", text: "sure" },
-			],
-			ticks: [[], []],
-			notes: ["", ""],
-			drafts: ["", ""],
-			globalNote: "",
-		});
+		const state = startState(
+			{ questions: [SINGLE, YESNO], host: "tui" },
+			{
+				answers: [
+					{ kind: "option", option: 0 },
+					{ kind: "custom", text: "sure" },
+				],
+				ticks: [[], []],
+				notes: ["", ""],
+				drafts: ["", ""],
+				globalNote: "",
+			},
+		);
 		expect(state).toMatchObject({ tab: 2, mode: "submit" });
 	});
 
 	it("a typed answer is also its row's draft, as when it was typed (the row shows it, the editor opens with it)", () => {
-		const state = restoredState([SINGLE, MULTI], {
-			answers: [
-				{ kind: "custom", text: "Valkey" },
-				{ kind: "multi", options: [1], text: "BSD" },
-			],
-			ticks: [[], []],
-			notes: ["", ""],
-			drafts: ["", ""],
-			globalNote: "",
-		});
+		const state = startState(
+			{ questions: [SINGLE, MULTI], host: "tui" },
+			{
+				answers: [
+					{ kind: "custom", text: "Valkey" },
+					{ kind: "multi", options: [1], text: "BSD" },
+				],
+				ticks: [[], []],
+				notes: ["", ""],
+				drafts: ["", ""],
+				globalNote: "",
+			},
+		);
 		expect(state.drafts).toEqual(["Valkey", "BSD"]);
 	});
 });
 
-describe("restoredState: the focus rests where each answer is, so Enter keeps it", () => {
+describe("startState: the focus rests where each answer is, so Enter keeps it", () => {
 	const given = (count: number, over: Partial<Progress>): Progress => ({
 		answers: Array.from({ length: count }, () => undefined),
 		ticks: Array.from({ length: count }, () => []),
@@ -71,8 +80,8 @@ describe("restoredState: the focus rests where each answer is, so Enter keeps it
 	});
 
 	it("the chosen option, Type something. under typed text or a draft; a multi-select on its first row", () => {
-		const answered = restoredState(
-			[SINGLE, MULTI, YESNO],
+		const answered = startState(
+			{ questions: [SINGLE, MULTI, YESNO], host: "tui" },
 			given(3, {
 				answers: [
 					{ kind: "option", option: 1 },
@@ -82,13 +91,19 @@ describe("restoredState: the focus rests where each answer is, so Enter keeps it
 			}),
 		);
 		expect(answered.focus).toEqual([1, 0, 2]);
-		const drafted = restoredState([SINGLE, MULTI], given(2, { drafts: ["Valkey", "BSD"], ticks: [[], [1]] }));
+		const drafted = startState(
+			{ questions: [SINGLE, MULTI], host: "tui" },
+			given(2, { drafts: ["Valkey", "BSD"], ticks: [[], [1]] }),
+		);
 		expect(drafted.focus).toEqual([3, 3]);
 	});
 
 	it("a one-question form put aside with typed text: Enter opens the text, never chooses the first option", () => {
 		const context = { questions: [YESNO], host: "tui" as const };
-		const state = restoredState([YESNO], given(1, { answers: [{ kind: "custom", text: "journald" }] }));
+		const state = startState(
+			{ questions: [YESNO], host: "tui" },
+			given(1, { answers: [{ kind: "custom", text: "journald" }] }),
+		);
 		const action = confirmAction(state);
 		expect(action).toEqual({ type: "draft/opened" });
 		const opened = reduce(state, action!, context).state;
@@ -100,13 +115,16 @@ describe("restoredState: the focus rests where each answer is, so Enter keeps it
 
 describe("progressOfState", () => {
 	it("records ticks not yet committed, and a typed answer once (not again as its draft)", () => {
-		const state = restoredState([SINGLE, MULTI, YESNO], {
-			answers: [{ kind: "custom", text: "Valkey" }, undefined, undefined],
-			ticks: [[], [0, 2], []],
-			notes: ["why", "", ""],
-			drafts: ["", "", "half typed"],
-			globalNote: "all",
-		});
+		const state = startState(
+			{ questions: [SINGLE, MULTI, YESNO], host: "tui" },
+			{
+				answers: [{ kind: "custom", text: "Valkey" }, undefined, undefined],
+				ticks: [[], [0, 2], []],
+				notes: ["why", "", ""],
+				drafts: ["", "", "half typed"],
+				globalNote: "all",
+			},
+		);
 		expect(state.checked[1]).toEqual([true, false, true]);
 		expect(progressOfState(state)).toEqual({
 			answers: [{ kind: "custom", text: "Valkey" }, undefined, undefined],

@@ -3,8 +3,8 @@
  * "(Recommended)", Submit summary, footer hints from the keymap, discard counts).
  */
 import { describe, expect, it } from "vitest";
+import { discardSummary } from "../../src/state/result.ts";
 import {
-	discardSummary,
 	focusedPreview,
 	footerHints,
 	optionRows,
@@ -59,18 +59,15 @@ describe("optionRows", () => {
 		expect(rows.map((r) => r.kind)).toEqual(["option", "option", "option", "type"]);
 		expect(rows[1]).toEqual({
 			kind: "option",
-			option: 1,
 			shortcut: 2,
 			label: "Redis",
 			description: "Shared across instances",
 			recommended: true,
 			focused: true,
 			checked: false,
-			multi: false,
 		});
 		expect(rows[3]).toEqual({
 			kind: "type",
-			label: "Type something.",
 			draft: "",
 			editing: false,
 			focused: false,
@@ -91,6 +88,15 @@ describe("optionRows", () => {
 		expect(rows.map((r) => r.kind)).toEqual(["option", "option", "option", "type", "next"]);
 		expect(rows.map((r) => (r.kind === "option" ? r.checked : null))).toEqual([false, false, true, null, null]);
 		expect(rows[3]).toMatchObject({ draft: "BSD", editing: true, focused: true });
+	});
+
+	it("multi-select: Next answers none of these only with nothing ticked or typed", () => {
+		const next = (...actions: Parameters<typeof run>[2][]) =>
+			optionRows(run(start(three), three, { type: "tab/switched", direction: "next" }, ...actions).state, three).at(-1);
+		expect(next()).toMatchObject({ kind: "next", none: true });
+		const typed = next({ type: "draft/opened" }, { type: "draft/edited", text: "BSD" }, { type: "draft/closed" });
+		expect(typed).toMatchObject({ kind: "next", none: false });
+		expect(next({ type: "multi/optionToggled", option: 0 })).toMatchObject({ kind: "next", none: false });
 	});
 
 	it("is empty on the Submit tab", () => {

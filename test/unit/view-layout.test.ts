@@ -7,7 +7,8 @@
 import { Markdown, visibleWidth } from "@earendil-works/pi-tui";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Question } from "../../src/protocol/questions.ts";
-import { type Action, initialState, type QuestionnaireState, reduce } from "../../src/state/index.ts";
+import { type Action, type QuestionnaireState, reduce } from "../../src/state/index.ts";
+import { initialState } from "../../src/state/layout.ts";
 import type { ViewInput } from "../../src/tui/view/props.ts";
 import { QuestionnaireView } from "../../src/tui/view/questionnaire-view.ts";
 import { plainViewTheme } from "../support/plain-theme.ts";

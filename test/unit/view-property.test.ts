@@ -7,7 +7,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Question } from "../../src/protocol/questions.ts";
-import { type Action, initialState, reduce } from "../../src/state/index.ts";
+import { type Action, reduce } from "../../src/state/index.ts";
+import { initialState } from "../../src/state/layout.ts";
 import { QuestionnaireView } from "../../src/tui/view/questionnaire-view.ts";
 import { plainViewTheme } from "../support/plain-theme.ts";
 import { STEP_ACTIONS } from "./state-fixtures.ts";

@@ -7,6 +7,7 @@
  * calls `setInput` after each change.
  */
 import { defaultMessages, type Messages } from "../../i18n/messages.ts";
+import { KINDS } from "../../state/index.ts";
 import { fitLine } from "../../text/fit.ts";
 import { clampWidth } from "./component.ts";
 import { type Columns, DialogSections } from "./dialog-sections.ts";
@@ -121,7 +122,7 @@ export class QuestionnaireView {
 		if (cached?.questions === questions && cached.inner === inner) return cached.width;
 		const indent = Math.max(
 			0,
-			...questions.map((q) => labelIndent(q.multiSelect === true, numberColumnWidth(q.options.length))),
+			...input.state.shape.map((q) => labelIndent(KINDS[q.kind].ticks, numberColumnWidth(q.optionCount))),
 		);
 		const width = leftColumnWidth(safeQuestions(questions), inner, indent, this.m.viewTypeRow);
 		this.leftWidthCache = { questions, inner, width };
