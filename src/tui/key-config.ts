@@ -11,7 +11,7 @@
 import { KEY_OFF, KEY_SETTINGS, type KeySettingName } from "../config/key-spec.ts";
 import type { AskConfig } from "../config/schema.ts";
 import { HOST_BINDINGS, OWN_KEY_DEFAULTS } from "../state/bindings.ts";
-import { type BindingId, type HostBindingId, KEYMAP, type OwnBindingId } from "../state/index.ts";
+import { type BindingId, KEYMAP, type OwnBindingId } from "../state/index.ts";
 import type { HostKeybindings } from "./host-ui.ts";
 import { hostKeys, type OwnKeyOverrides } from "./keys.ts";
 import { splitKeyId } from "./view/key-labels.ts";

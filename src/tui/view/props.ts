@@ -6,7 +6,6 @@
 import { defaultMessages, leaveChoiceWords, type Messages } from "../../i18n/messages.ts";
 import { DEFAULT_LIMITS, type Shortfall, shortfall, type TextLimits } from "../../protocol/budget.ts";
 import { resultText } from "../../protocol/envelope.ts";
-import { typedPart } from "../../protocol/progress.ts";
 import {
 	type BindingId,
 	buildResult,
