@@ -101,7 +101,7 @@ export async function ask(questionnaire: Questionnaire, asker: Asker, env: AskEn
 		id = store?.newId() ?? callId ?? randomUUID();
 	}
 	const item = { id, askedAt, questionnaire, ...(callId === undefined ? {} : { callId }), ...(from && { from }) };
-	// Recorded as it opens (written as soon as its first frame is out): whatever ends Pi from then on, it
+	// Recorded as it opens (written a moment after its first frame): whatever ends Pi from then on, it
 	// comes back pending. One nobody sees here yet is recorded only should it stay pending.
 	if (asker.origin !== "answer") store?.asked(item, { record: asker.origin === "call" && path !== "none" });
 	env.accepted?.(id);

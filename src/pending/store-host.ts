@@ -9,7 +9,7 @@ export interface PendingStoreHost {
 	now(): number;
 	/** Runs `task` once after `ms`; returns what cancels it. */
 	later(task: () => void, ms: number): () => void;
-	/** Runs `task` on the next turn, after what the current one draws (absent: records are written at once). */
+	/** Runs `task` a moment later, after what the current turn draws (absent: records are written at once). */
 	soon?(task: () => void): void;
 	/** A fresh random id; the store makes sure it is unique in the session. */
 	randomId(): string;

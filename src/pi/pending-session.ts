@@ -30,6 +30,12 @@ import { warnOnceShown } from "./warn.ts";
 /** The key of our footer status (`ctx.ui.setStatus`). */
 const STATUS_KEY = "ask_user_question";
 
+/**
+ * How long after a questionnaire is shown its `asked` record is written: past the keys of someone already
+ * pressing as it appears (each frame of theirs comes first), well within the second that SIGKILL may cost.
+ */
+const ASKED_WRITE_AFTER_MS = 250;
+
 /** Creates the session's pending store and keeps it in step with Pi's session and footer. */
 export function installPendingQuestionnaires(
 	pi: ExtensionAPI,
@@ -49,8 +55,11 @@ export function installPendingQuestionnaires(
 			timer.unref();
 			return () => clearTimeout(timer);
 		},
-		// The questions are written once the first frame is out (tool/execute.ts records them as it opens).
-		soon: (task) => void setImmediate(task),
+		// The questions are written a moment after the first frame (ask.ts records them as it opens): not in
+		// the turn right after it, where a key pressed as the questionnaire shows would wait for the write, the
+		// check of the call's arguments (16 × 1 MB previews: 1–3 ms) and the frame Pi draws for the entry.
+		// Settling it, the session's end and Pi's exit write it first should they come sooner.
+		soon: (task) => void setTimeout(task, ASKED_WRITE_AFTER_MS).unref(),
 		randomId: () => `q_${randomBytes(6).toString("base64url")}`,
 		report: (error) => {
 			if (ctx) warning.failed(ctx, messages().pendingNotSaved(sanitizeInline(failureReason(error))));

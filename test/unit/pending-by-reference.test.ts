@@ -9,7 +9,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { defaultConfig } from "../../src/config/schema.ts";
 import { readRecord } from "../../src/pending/read-record.ts";
 import { askedRecord, PENDING_ENTRY_TYPE, type SessionEntryLike, settledRecord } from "../../src/pending/records.ts";
@@ -134,6 +134,26 @@ describe("the asked record of a tool call", () => {
 		expect(restarted.store.list().map((p) => p.id)).toEqual(["old"]);
 		expect(restarted.notes).toHaveLength(1);
 		expect(restarted.notes[0]).toContain("no longer in this session branch");
+	});
+
+	it("is written a moment after the questionnaire shows, not in the turn a key pressed as it shows comes in", async () => {
+		const branch: Entry[] = [callEntry("call_1", ARGS)];
+		const { store, start } = fakePi(branch);
+		await start();
+		vi.useFakeTimers();
+		try {
+			store.asked({ id: "q", callId: "call_1", askedAt: 1_000, questionnaire: shown(ARGS) });
+			await vi.advanceTimersByTimeAsync(100);
+			expect(branch).toHaveLength(1);
+			await vi.advanceTimersByTimeAsync(200);
+			expect(branch.at(-1)?.data).toEqual({ v: 2, kind: "asked", id: "q", call: "call_1", askedAt: 1_000 });
+			store.asked({ id: "r", callId: "call_1", askedAt: 2_000, questionnaire: shown(ARGS) });
+			// Anything that writes before then writes it first.
+			store.flush();
+			expect(branch.at(-1)?.data).toMatchObject({ kind: "asked", id: "r" });
+		} finally {
+			vi.useRealTimers();
+		}
 	});
 
 	it("one settled since is not missed, whether or not its call is there", () => {
