@@ -16,6 +16,12 @@ import { PreviewPane } from "../../src/tui/view/preview-pane.ts";
 import { plainMarkdownTheme, plainViewTheme } from "../support/plain-theme.ts";
 import { ansiTheme, expectFits, NASTY, trimmed } from "./view-fixtures.ts";
 
+// The real one, counted: making a document reads its whole text once through it.
+vi.mock("../../src/tui/view/markdown-blocks.ts", async (real) => {
+	const blocks = await real<typeof import("../../src/tui/view/markdown-blocks.ts")>();
+	return { ...blocks, canCut: vi.fn(blocks.canCut) };
+});
+
 let piTheme: MarkdownTheme;
 beforeAll(() => {
 	initTheme("dark");
@@ -219,7 +225,8 @@ describe("laying out only what is read", () => {
 		let firstSteps = 0;
 		for (const first = new LazyMarkdown(doc(1), plainMarkdownTheme); first.layoutStep(80, 20); ) firstSteps++;
 		const pane = new PreviewPane(plainViewTheme);
-		for (let i = 0; i < firstSteps; i++) expect(pane.layoutAhead(ahead, 80, 20)).toBe(true);
+		// One step makes the document, then one a piece.
+		for (let i = 0; i <= firstSteps; i++) expect(pane.layoutAhead(ahead, 80, 20)).toBe(true);
 		const renders = vi.spyOn(Markdown.prototype, "render");
 		const [first, second] = ahead as [(typeof ahead)[number], (typeof ahead)[number]];
 		expect(show(pane, first)[19]).toMatch(/^lines 1–19 of ≥ /);
@@ -230,6 +237,26 @@ describe("laying out only what is read", () => {
 		// The second one is laid out past its own offset.
 		expect(show(pane, second)[19]).toMatch(/^lines 51–69 of ≥ /);
 		expect(renders).not.toHaveBeenCalled();
+	});
+
+	it("laying out ahead renders one piece a step, however many previews wait (a key waits for one at most)", () => {
+		const doc = (n: number) => Array.from({ length: 200 }, (_, i) => section(n * 1000 + i)).join("\n\n");
+		const ahead = [1, 2, 3, 4].map((n) => ({ id: `0:${n}`, markdown: doc(n), offset: 0 }));
+		const pane = new PreviewPane(plainViewTheme);
+		const renders = vi.spyOn(Markdown.prototype, "render");
+		const made = vi.mocked(canCut);
+		let steps = 0;
+		let documents = 0;
+		for (let more = true; more; steps++) {
+			renders.mockClear();
+			made.mockClear();
+			more = pane.layoutAhead(ahead, 80, 20);
+			// A piece, or a document made (its whole text read once): never both, never two.
+			expect(renders.mock.calls.length + made.mock.calls.length).toBeLessThanOrEqual(1);
+			documents += made.mock.calls.length;
+		}
+		expect(documents).toBe(ahead.length);
+		expect(steps).toBeGreaterThan(2 * ahead.length);
 	});
 
 	it("the pane says the total is a lower bound until the end is laid out, and never clamps short of it", () => {

@@ -101,12 +101,19 @@ export class PreviewPane extends PropsComponent<PreviewProps, PreviewContent> {
 
 	/**
 	 * Lays out one piece of the first of `previews` not yet laid out to its offset plus `rows` lines at
-	 * `width`, into the documents the pane shows them from. False when every one is laid out that far.
+	 * `width`, into the documents the pane shows them from. False when every one is laid out that far. Making
+	 * a document is a step of its own: it reads the whole text once for where it may be cut (a 1 MB preview:
+	 * about as long as a piece), and a key waits for one step at most.
 	 */
 	layoutAhead(previews: readonly NextPreview[], width: number, rows: number): boolean {
 		const w = clampWidth(width);
-		for (const { id, markdown, offset } of previews)
+		for (const { id, markdown, offset } of previews) {
+			if (this.documents.get(id)?.source !== markdown) {
+				this.documentFor(id, markdown);
+				return true;
+			}
 			if (this.documentFor(id, markdown).layoutStep(w, Math.max(0, Math.floor(offset)) + rows)) return true;
+		}
 		return false;
 	}
 
