@@ -41,6 +41,9 @@ describe("laying out ahead", () => {
 		renders.mockClear();
 		vi.advanceTimersByTime(49);
 		expect(renders).not.toHaveBeenCalled();
+		// The first turn makes the next preview's document (reads it for where it may be cut), the next a piece.
+		vi.advanceTimersByTime(1);
+		expect(renders).not.toHaveBeenCalled();
 		vi.advanceTimersByTime(1);
 		expect(renders).toHaveBeenCalledTimes(1);
 		vi.runAllTimers();
@@ -79,7 +82,7 @@ describe("laying out ahead", () => {
 		renders.mockClear();
 		vi.advanceTimersByTime(49);
 		expect(renders).not.toHaveBeenCalled();
-		vi.advanceTimersByTime(1);
+		vi.advanceTimersByTime(2);
 		expect(renders).toHaveBeenCalledTimes(1);
 		// Between two pieces a key stops the rest.
 		h.press(k.down);
