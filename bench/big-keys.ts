@@ -4,8 +4,9 @@
  * file, as anyone's does; the model calls the tool with 4 questions × 4 options, each option a distinct
  * 1 MB markdown preview. From the moment the question is on the terminal, ↓ and ↑ are pressed in turn,
  * each timed from its write to the arrival of what it changes (the focused option's preview heading),
- * the next sent {@link KEY_GAP_MS} after that. Pi's own `ctx.ui.select` gets the same 16 MB arguments
- * and the same keys (its echo: the arrow moving), in the same bench run, as the baseline.
+ * the next sent {@link KEY_GAP_MS} after that. Every key, the first one included, is to come back within
+ * one frame (16.7 ms). Pi's own `ctx.ui.select` gets the same 16 MB arguments and the same keys (its echo:
+ * the arrow moving), in the same bench run, as the baseline.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -147,8 +148,8 @@ export async function bigKeyFigures(runs = 3): Promise<Figure[]> {
 				name: "16 × 1 MB previews, key in the 1st second",
 				unit: "ms",
 				samples: firstSecond(ours),
-				target: { stat: "median", max: 16.7 },
-				note: `real pi in a pty with a session file; ↓/↑ from the moment the question shows, each key ${KEY_GAP_MS} ms after the echo of the one before, timed write → echo (before: 130–151 ms each, issue #31). Target: one frame`,
+				target: { stat: "p99", max: 16.7 },
+				note: `real pi in a pty with a session file; ↓/↑ from the moment the question shows, each key ${KEY_GAP_MS} ms after the echo of the one before, timed write → echo (before: 130–151 ms each, issue #31). Target: every key within one frame (of fewer than 100 keys, the p99 is the slowest)`,
 			},
 			{
 				name: "  ÷ Pi's select, same run",
@@ -157,10 +158,11 @@ export async function bigKeyFigures(runs = 3): Promise<Figure[]> {
 				note: `median over median; Pi's ctx.ui.select given the same 16 MB arguments and the same keys: ${ms(firstSecond(select))} median, ${p99ms(firstSecond(select))} p99`,
 			},
 			{
-				name: "  (info) the first key, sent as it shows",
+				name: "  the first key, sent as it shows",
 				unit: "ms",
 				samples: ours.map((r) => r.keys[0]?.ms ?? Number.NaN),
-				note: `Pi's select: ${ms(select.map((r) => r.keys[0]?.ms ?? Number.NaN))} (median)`,
+				target: { stat: "median", max: 16.7 },
+				note: `per run: what meets the most cold work (the first frame's aftermath, a preview laid out for the first time); Pi's select: ${ms(select.map((r) => r.keys[0]?.ms ?? Number.NaN))} (median)`,
 			},
 			{
 				name: "  (info) longest main-thread stall, 1st second",
