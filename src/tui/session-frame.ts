@@ -57,6 +57,7 @@ export class SessionFrame {
 	/** Lays out the previews the next keys may show, while the person reads. */
 	private readonly layoutAhead: IdleWork;
 	private readonly measureMarks = new IdleWork(measureNextMark, MARKS_AFTER_MS);
+	private besideLaidOut = false;
 
 	constructor(setup: FrameSetup) {
 		this.setup = setup;
@@ -97,6 +98,10 @@ export class SessionFrame {
 			this.view.setInput(this.input);
 		}
 		const lines = this.view.render(width);
+		if (!this.besideLaidOut) {
+			this.besideLaidOut = true;
+			this.view.layoutBeside();
+		}
 		this.layoutAhead.schedule();
 		if (!marksMeasured()) this.measureMarks.schedule();
 		return lines;

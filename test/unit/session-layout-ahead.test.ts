@@ -1,7 +1,8 @@
 /**
  * Laying out ahead: once a frame has been on screen for a moment with no key, the session lays out the
  * previews the next keys may show, one piece per timer turn, so focusing them later renders nothing
- * new. Keys stop it, the next frame starts it again, and a closed session leaves no timer behind.
+ * new. Keys stop it, the next frame starts it again, and a closed session leaves no timer behind. The first
+ * frame lays out the options beside the focus itself, before anyone sees it.
  */
 import { Markdown } from "@earendil-works/pi-tui";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -70,10 +71,25 @@ describe("laying out ahead", () => {
 		expect(plainScreens).toEqual(screens);
 	});
 
+	it("the first frame lays out the previews one ↑ or ↓ away: a key the moment it shows renders nothing new", () => {
+		const h = startSession(QUESTIONS, { columns: 160, rows: 40 });
+		h.screen();
+		renders.mockClear();
+		h.press(k.down);
+		expect(h.screen()).toContain("Part 1.0");
+		expect(renders).not.toHaveBeenCalled();
+		// Only the first frame does it: the next neighbour waits for the quiet spell (or its own frame).
+		h.press(k.down);
+		expect(h.screen()).toContain("Part 2.0");
+		expect(renders).toHaveBeenCalled();
+	});
+
 	it("gives way to keys: a key stops it, the next frame starts the wait again", () => {
 		const h = startSession(QUESTIONS, { columns: 160, rows: 40 });
 		h.screen();
 		vi.advanceTimersByTime(30);
+		// Two down: the option beside the first focus was laid out with the first frame.
+		h.press(k.down);
 		h.press(k.down);
 		expect(vi.getTimerCount()).toBe(0);
 		renders.mockClear();

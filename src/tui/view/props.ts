@@ -206,6 +206,15 @@ export class PropsAdapter {
 		}));
 	}
 
+	/** The previews one ↑ or ↓ away: the nearest option with one below the focus, and above it. */
+	previewsBeside(input: ViewInput): NextPreview[] {
+		const { state } = input;
+		const focus = state.focus[state.tab] ?? 0;
+		const here = previewsAhead(state, input.context).filter((p) => p.tab === state.tab);
+		const beside = [here.find((p) => p.option > focus), here.find((p) => p.option < focus)];
+		return beside.filter((p) => p !== undefined).map((p) => ({ id: previewId(p.tab, p.option), ...p }));
+	}
+
 	private status(input: ViewInput): StatusLine[] {
 		const lines: StatusLine[] = [];
 		if (input.state.mode === "leave") lines.push(...this.leaveLines(input.state));
