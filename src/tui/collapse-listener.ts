@@ -12,6 +12,7 @@
  * `\x1b[27;5;93~`; it rejects `]`, Alt+] and Ctrl+Shift+]).
  */
 import { isKeyRelease, isKeyRepeat } from "@earendil-works/pi-tui";
+import { attempt } from "../util/records.ts";
 import type { RawInput } from "./host-ui.ts";
 
 /** What the listener needs from the session. */
@@ -42,9 +43,10 @@ export function installCollapseListener(
 	const unavailable = { available: false, dispose() {} };
 	if (typeof input?.onTerminalInput !== "function") return unavailable;
 	const handler = (data: string): { consume?: boolean; data?: string } | undefined => {
-		// A throwing matcher is "not our key".
-		if (!options.isCollapsed() || !safely(() => options.matches(data), false)) return undefined;
-		if (!isKeyRelease(data) && !isKeyRepeat(data)) safely(options.onToggle, undefined);
+		// Inside Pi's input loop a throw would take the whole app down: a failure is dropped (the session
+		// reports its own), and a throwing matcher is "not our key".
+		if (!options.isCollapsed() || !attempt(() => options.matches(data), false)) return undefined;
+		if (!isKeyRelease(data) && !isKeyRepeat(data)) attempt(options.onToggle, undefined);
 		return { consume: true };
 	};
 	let unsubscribe: (() => void) | undefined;
@@ -57,20 +59,8 @@ export function installCollapseListener(
 		available: true,
 		dispose() {
 			// A host shutting down may have dropped the listener already, or never given a way to remove it.
-			if (typeof unsubscribe === "function") safely(unsubscribe, undefined);
+			if (typeof unsubscribe === "function") attempt(unsubscribe, undefined);
 			unsubscribe = undefined;
 		},
 	};
-}
-
-/**
- * This runs inside Pi's input loop, where a throw would take the whole app down: a failure is dropped
- * (the session reports its own) and gives `fallback`.
- */
-function safely<T>(run: () => T, fallback: T): T {
-	try {
-		return run();
-	} catch {
-		return fallback;
-	}
 }
