@@ -41,11 +41,15 @@ interface LateAnswerDetails {
 
 /** A questionnaire as asked: what a late answer names and the bus's `asked` announces. */
 export interface LateAnswerSource {
+	/** Ours, unique for the session's life (the bus and `/answer` name it by this). */
 	id: string;
+	/** The tool call it was asked under: named in the late answer, so the model knows which call it answers. */
 	callId?: string;
+	/** Epoch ms of the original call. */
 	askedAt: number;
+	/** The validated questions. */
 	questionnaire: Questionnaire;
-	/** The Pi below that asked it, when it was relayed. */
+	/** The Pi below that asked it, when it was relayed (src/relay): the late answer names it. */
 	from?: Origin;
 }
 
