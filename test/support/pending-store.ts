@@ -3,7 +3,10 @@
  * entries (as JSON, as a session file holds them), the clock and the write timer are the test's, and ids
  * come from a counter (or a script, to test collisions).
  */
-
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { onTestFinished } from "vitest";
 import { PENDING_ENTRY_TYPE, type QuestionnaireRecord, type SessionEntryLike } from "../../src/pending/records.ts";
 import type { PendingQuestionnaire } from "../../src/pending/registry.ts";
 import { type RestoredPending, restorePending } from "../../src/pending/restore.ts";
@@ -12,6 +15,13 @@ import { emptyProgress, type Progress } from "../../src/protocol/progress.ts";
 import { SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION } from "./questions.ts";
 
 export const questionnaire = { questions: [SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION] };
+
+/** An agent dir of the running test's own, removed when the test ends (thousands were left in /tmp). */
+export function testAgentDir(): string {
+	const dir = mkdtempSync(join(tmpdir(), "pi-ask-agent-"));
+	onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+	return dir;
+}
 
 /** What a session file holds is JSON: no shared objects, nothing frozen. */
 export const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;

@@ -4,9 +4,6 @@
  * hidden (Ctrl+]) the person can write to the agent, and that message must go out at once. The questionnaire
  * still settles and delivers when it closes. Over RPC the command still returns when it closes.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it, vi } from "vitest";
 import { type AskConfig, defaultConfig } from "../../src/config/schema.ts";
@@ -17,7 +14,7 @@ import { registerAnswerCommand } from "../../src/pi/answer-command.ts";
 import { installPendingQuestionnaires } from "../../src/pi/pending-session.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
 import { eventBus } from "../support/event-bus.ts";
-import { ours } from "../support/pending-store.ts";
+import { ours, testAgentDir } from "../support/pending-store.ts";
 import { SMALL_CACHE_QUESTION } from "../support/questions.ts";
 
 type Handler = (event: unknown, ctx: unknown) => unknown;
@@ -69,7 +66,7 @@ function fakePi(mode: "tui" | "rpc") {
 	} as unknown as ExtensionAPI;
 	const delivered: QuestionnaireResult[] = [];
 	const config = (): AskConfig => defaultConfig();
-	const store = installPendingQuestionnaires(pi, config, mkdtempSync(join(tmpdir(), "pi-ask-agent-")));
+	const store = installPendingQuestionnaires(pi, config, testAgentDir());
 	registerAnswerCommand(pi, {
 		store,
 		config,

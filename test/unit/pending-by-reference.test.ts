@@ -5,9 +5,6 @@
  * said in one warning and nothing else breaks. Relayed questions, and calls whose arguments are not in the
  * branch or read otherwise, keep a copy; records that hold a copy (earlier versions) still restore.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it, vi } from "vitest";
 import { defaultConfig } from "../../src/config/schema.ts";
@@ -19,6 +16,7 @@ import { installPendingQuestionnaires } from "../../src/pi/pending-session.ts";
 import { emptyProgress } from "../../src/protocol/progress.ts";
 import type { Questionnaire } from "../../src/protocol/questions.ts";
 import { validateQuestionnaire } from "../../src/protocol/validation.ts";
+import { testAgentDir } from "../support/pending-store.ts";
 import { SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION } from "../support/questions.ts";
 
 type Entry = SessionEntryLike & { message?: unknown };
@@ -69,7 +67,7 @@ function fakePi(branch: Entry[]) {
 		appendEntry: (customType: string, data: unknown) =>
 			branch.push({ type: "custom", customType, data: JSON.parse(JSON.stringify(data)) }),
 	} as unknown as ExtensionAPI;
-	const store = installPendingQuestionnaires(pi, defaultConfig, mkdtempSync(join(tmpdir(), "pi-ask-agent-")));
+	const store = installPendingQuestionnaires(pi, defaultConfig, testAgentDir());
 	const start = async () => {
 		for (const handler of handlers.get("session_start") ?? []) await handler({}, ctx);
 	};

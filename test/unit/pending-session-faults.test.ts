@@ -4,14 +4,11 @@
  * its own; and when Pi itself could not persist our tool result it rebuilt the agent's messages without it,
  * so the model read "No result provided" for a questionnaire the person had put aside or submitted.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it, vi } from "vitest";
 import { defaultConfig } from "../../src/config/schema.ts";
 import { installPendingQuestionnaires } from "../../src/pi/pending-session.ts";
-import { questionnaire } from "../support/pending-store.ts";
+import { questionnaire, testAgentDir } from "../support/pending-store.ts";
 
 type Handler = (event: unknown, ctx: unknown) => unknown;
 const FAILED = /^The session file cannot be written \(no space left on device\): what you give/;
@@ -49,7 +46,7 @@ function fakePi(mode: "tui" | "rpc") {
 		for (const handler of handlers.get(event) ?? []) last = await handler(payload, ctx);
 		return last;
 	};
-	const store = installPendingQuestionnaires(pi, defaultConfig, mkdtempSync(join(tmpdir(), "pi-ask-agent-")));
+	const store = installPendingQuestionnaires(pi, defaultConfig, testAgentDir());
 	return { store, fire, notes, topLines, setFull: (value: boolean) => (full = value) };
 }
 

@@ -5,9 +5,6 @@
  * answered in chat or declined, keeps one pending when it is put aside again, cancelled (a cancel never
  * settles it) or cut short, and hands settled results to `deliver`.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it, vi } from "vitest";
 import { type AskConfig, defaultConfig } from "../../src/config/schema.ts";
@@ -18,6 +15,7 @@ import type { IndexedAnswer } from "../../src/protocol/progress.ts";
 import type { QuestionnaireResult } from "../../src/protocol/result.ts";
 import { ANSWER_CHANNEL } from "../../src/tool/answer-events.ts";
 import { eventBus } from "../support/event-bus.ts";
+import { testAgentDir } from "../support/pending-store.ts";
 import { SMALL_CACHE_QUESTION, SMALL_TARGETS_QUESTION } from "../support/questions.ts";
 import { type Call, ScriptedHost, type Step } from "./rpc-fake-host.ts";
 
@@ -78,7 +76,7 @@ function fakePi(script: Step[] = [], options: { hasUI?: boolean; branch?: Sessio
 	};
 	const delivered: { id: string; result: QuestionnaireResult }[] = [];
 	const config = (): AskConfig => defaultConfig();
-	const store = installPendingQuestionnaires(pi, config, mkdtempSync(join(tmpdir(), "pi-ask-agent-")));
+	const store = installPendingQuestionnaires(pi, config, testAgentDir());
 	const events = eventBus();
 	registerAnswerCommand(pi, {
 		store,
