@@ -12,10 +12,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { removeDir } from "../test/support/fake-model.ts";
-import { createHarness, piArgs, piCommand, piEnv, REPO_ROOT } from "../test/support/pi.ts";
+import { createHarness, piArgs, piCommand, REPO_ROOT } from "../test/support/pi.ts";
 import { startWatchedTerminal } from "./pty.ts";
 import { type Figure, summarize } from "./stats.ts";
-import { benchDirs, bigPreviewParams } from "./workload.ts";
+import { benchDirs, bigPreviewParams, ptyPiEnv } from "./workload.ts";
 
 const SELECT_EXTENSION = fileURLToPath(new URL("./fixtures/select-extension.ts", import.meta.url));
 const STALL_PROBE = fileURLToPath(new URL("./fixtures/stall-probe.ts", import.meta.url));
@@ -60,16 +60,12 @@ async function runOnce(variant: Variant, tmp: string, compileCache: string): Pro
 		sessionDir,
 		extraArgs: [...(variant === "ours" ? ["-e", REPO_ROOT] : ["-e", SELECT_EXTENSION]), "-e", STALL_PROBE, "go"],
 	});
-	const env: NodeJS.ProcessEnv = {
-		...piEnv(harness.agentDir),
-		TERM: "xterm-256color",
+	const env = ptyPiEnv(harness.agentDir, {
 		TMPDIR: tmp,
 		NODE_COMPILE_CACHE: compileCache,
 		PI_ASK_BENCH_MARKER: MARKER,
 		PI_ASK_BENCH_STALLS: stallFile,
-	};
-	delete env.NO_COLOR;
-	delete env.TMUX;
+	});
 	const term = startWatchedTerminal(command, [...cli, ...piArguments], { cwd: harness.cwd, env, cols: 120, rows: 40 });
 	try {
 		const frame =

@@ -16,11 +16,11 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Step } from "../test/support/fake-model.ts";
 import { removeDir } from "../test/support/fake-model.ts";
-import { createHarness, piArgs, piCommand, piEnv, REPO_ROOT } from "../test/support/pi.ts";
+import { createHarness, piArgs, piCommand, REPO_ROOT } from "../test/support/pi.ts";
 import type { ProbeTimes } from "./fixtures/probe-extension.ts";
 import { startWatchedTerminal } from "./pty.ts";
 import { type Figure, summarize } from "./stats.ts";
-import { benchDirs } from "./workload.ts";
+import { benchDirs, ptyPiEnv } from "./workload.ts";
 
 const SELECT_EXTENSION = fileURLToPath(new URL("./fixtures/select-extension.ts", import.meta.url));
 const OVERLAY_EXTENSION = fileURLToPath(new URL("./fixtures/overlay-extension.ts", import.meta.url));
@@ -106,17 +106,13 @@ async function runOnce(
 			"go",
 		],
 	});
-	const env: NodeJS.ProcessEnv = {
-		...piEnv(harness.agentDir),
-		TERM: "xterm-256color",
+	const env = ptyPiEnv(harness.agentDir, {
 		TMPDIR: tmp,
 		NODE_COMPILE_CACHE: compileCache,
 		PI_ASK_BENCH_MARKER: MARKER,
 		PI_ASK_BENCH_PROBE: probeFile,
 		...extraEnv,
-	};
-	delete env.NO_COLOR;
-	delete env.TMUX;
+	});
 	const spawnedAt = performance.now();
 	const term = startWatchedTerminal(command, [...args, ...piArguments], { cwd: harness.cwd, env, cols: 120, rows: 40 });
 	try {

@@ -10,11 +10,12 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { RELAY_PROTOCOL_VERSION } from "../src/relay/protocol.ts";
-import { createHarness, piArgs, piCommand, piEnv } from "../test/support/pi.ts";
+import { createHarness, piArgs, piCommand } from "../test/support/pi.ts";
 import { bashStep } from "../test/support/relay.ts";
 import { startWatchedTerminal, type WatchedTerminal } from "./pty.ts";
 import type { HostileCase } from "./relay-lines.ts";
 import type { Figure } from "./stats.ts";
+import { ptyPiEnv } from "./workload.ts";
 
 const LINES = new URL("./relay-lines.ts", import.meta.url).pathname;
 const KEY_GAP_MS = 60;
@@ -85,9 +86,7 @@ export async function relayEchoFigures(keys: number): Promise<Figure[]> {
 		{ text: "relay read" },
 	]);
 	const { command, args } = piCommand();
-	const env: NodeJS.ProcessEnv = { ...piEnv(harness.agentDir), TERM: "xterm-256color" };
-	delete env.NO_COLOR;
-	delete env.TMUX;
+	const env = ptyPiEnv(harness.agentDir);
 	const argv = [...args, ...piArgs({ extraArgs: ["Read the relay."] })];
 	const term = startWatchedTerminal(command, argv, { cwd: harness.cwd, env, cols: 120, rows: 40 });
 	const clients: ChildProcess[] = [];

@@ -8,10 +8,10 @@
  */
 import { fileURLToPath } from "node:url";
 import { removeDir, type Step } from "../test/support/fake-model.ts";
-import { createHarness, piArgs, piCommand, piEnv, REPO_ROOT } from "../test/support/pi.ts";
+import { createHarness, piArgs, piCommand, REPO_ROOT } from "../test/support/pi.ts";
 import { startWatchedTerminal, type WatchedTerminal } from "./pty.ts";
 import { type Figure, summarize } from "./stats.ts";
-import { benchDirs } from "./workload.ts";
+import { benchDirs, ptyPiEnv } from "./workload.ts";
 
 const SELECT_EXTENSION = fileURLToPath(new URL("./fixtures/select-extension.ts", import.meta.url));
 const MARKER = "zqx";
@@ -59,15 +59,11 @@ async function runOnce(variant: Variant, tmp: string, compileCache: string, read
 		loadExtension: false,
 		extraArgs: [...(variant === "ours" ? ["-e", REPO_ROOT] : ["-e", SELECT_EXTENSION]), "go"],
 	});
-	const env: NodeJS.ProcessEnv = {
-		...piEnv(harness.agentDir),
-		TERM: "xterm-256color",
+	const env = ptyPiEnv(harness.agentDir, {
 		TMPDIR: tmp,
 		NODE_COMPILE_CACHE: compileCache,
 		PI_ASK_BENCH_MARKER: MARKER,
-	};
-	delete env.NO_COLOR;
-	delete env.TMUX;
+	});
 	term = startWatchedTerminal(command, [...args, ...piArguments], { cwd: harness.cwd, env, cols: 120, rows: 40 });
 	const frame = variant === "ours" ? QUESTIONNAIRE_FRAME : SELECT_FRAME;
 	try {

@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { piEnv } from "../test/support/pi.ts";
 
 const CJK = [
 	"这是一个用于性能测试的中文段落，包含全角字符和标点。",
@@ -124,4 +125,18 @@ export function benchDirs(prefix: string): { root: string; dir(name: string): st
 		return path;
 	};
 	return { root, dir, compileCache: dir("node-compile-cache") };
+}
+
+/**
+ * The environment of a Pi a bench runs in a pseudo-terminal, as a person's would: colours on, not inside
+ * our tmux, and (when given) a temp dir and Node compile cache of the bench's own.
+ */
+export function ptyPiEnv(
+	agentDir: string,
+	extra: { TMPDIR?: string; NODE_COMPILE_CACHE?: string; [name: string]: string | undefined } = {},
+): NodeJS.ProcessEnv {
+	const env: NodeJS.ProcessEnv = { ...piEnv(agentDir), TERM: "xterm-256color", ...extra };
+	delete env.NO_COLOR;
+	delete env.TMUX;
+	return env;
 }
